@@ -1,0 +1,108 @@
+"""Start the bot: settings from the environment / .env, logging, cogs, run."""
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from gamehost.config import Settings, load_dotenv
+from gamehost.service import MatchService
+from gamehost.store import Store
+
+ROOT = Path(__file__).resolve().parent
+COGS = ("cogs.lobby", "cogs.clash")
+
+log = logging.getLogger("bot")
+
+
+def utc_timestamp() -> float:
+    # discord.utils.utcnow is what simulated clocks (SimCord) move, so deadlines follow them.
+    return discord.utils.utcnow().timestamp()
+
+
+class GameBot(commands.Bot):
+    def __init__(self, settings: Settings):
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        self.settings = settings
+        self.host = None
+
+    async def setup_hook(self) -> None:
+        from cogs.host import Host, reply_error
+        from cogs.items import GameButton, GameSelect
+        from cogs.translator import CatalogTranslator
+
+        store = Store(self.settings.database_path)
+        await store.open()
+        service = MatchService(store, utc_timestamp,
+                               live_seconds=self.settings.live_decision_minutes * 60,
+                               async_seconds=self.settings.async_decision_hours * 3600,
+                               reminder_fraction=self.settings.reminder_fraction)
+        self.host = Host(self, store, service)
+        self.add_dynamic_items(GameButton, GameSelect)
+        for cog in COGS:
+            await self.load_extension(cog)
+
+        async def on_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError):
+            original = getattr(error, "original", error)
+            from engine.base import IllegalAction
+            from gamehost.service import ServiceError
+            if isinstance(original, (ServiceError, IllegalAction)):
+                await reply_error(interaction, original)
+                return
+            if isinstance(error, discord.app_commands.CheckFailure):
+                await reply_error(interaction, ServiceError("not_allowed"))
+                return
+            log.exception("command failed", exc_info=original)
+            await reply_error(interaction, ServiceError("internal"))
+            raise original
+
+        self.tree.on_error = on_tree_error
+        await self.tree.set_translator(CatalogTranslator())
+        if self.settings.sync_guild_id:
+            guild = discord.Object(self.settings.sync_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        rearmed = await self.host.rearm_all()
+        log.info("ready to serve; %d deadlines re-armed", rearmed)
+
+    async def close(self) -> None:
+        if self.host is not None:
+            self.host.scheduler.cancel_all()
+            await self.host.store.close()
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None) -> GameBot:
+    return GameBot(settings or Settings.from_env())
+
+
+def main() -> int:
+    load_dotenv(ROOT / ".env")
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.token:
+        print("DISCORD_TOKEN is not set.\n\n"
+              "  To run the bot on Discord: copy .env.example to .env and put your bot token in\n"
+              "  DISCORD_TOKEN (see README, 'Create the Discord application').\n"
+              "  To try it without a token: python -m playground  (a simulated Discord in your browser).",
+              file=sys.stderr)
+        return 2
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord rejected DISCORD_TOKEN. Copy the token again from the Developer Portal "
+              "(Bot > Reset Token) into .env.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""Persistent components. Their custom IDs carry the match and the version they were drawn
+for, so they keep working after a restart and politely refuse once the board moved on."""
+from __future__ import annotations
+
+import re
+
+import discord
+
+TEMPLATE = r"g:(?P<match>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[^:]{0,60}))?"
+
+
+def custom_id(match_id: int, version: int, verb: str, arg: str = "") -> str:
+    return f"g:{match_id}:{version}:{verb}" + (f":{arg}" if arg else "")
+
+
+def parse(custom: str) -> tuple[int, int, str, str]:
+    m = re.fullmatch(TEMPLATE, custom)
+    return int(m["match"]), int(m["version"]), m["verb"], m["arg"] or ""
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+    def __init__(self, match_id: int, version: int, verb: str, *, label: str, arg: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
+                 row: int | None = None):
+        super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji,
+                                           custom_id=custom_id(match_id, version, verb, arg)), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+        return cls(int(match["match"]), int(match["version"]), match["verb"], label=item.label or "",
+                   arg=match["arg"] or "", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match_id, version, verb, arg = parse(self.item.custom_id)
+        await interaction.client.host.on_component(interaction, match_id, version, verb, arg, [])
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=TEMPLATE):
+    def __init__(self, match_id: int, version: int, verb: str, *, options: list[discord.SelectOption],
+                 placeholder: str, arg: str = "", min_values: int = 1, max_values: int = 1,
+                 row: int | None = None):
+        super().__init__(discord.ui.Select(custom_id=custom_id(match_id, version, verb, arg),
+                                           options=options, placeholder=placeholder,
+                                           min_values=min_values, max_values=max_values), row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match):
+        return cls(int(match["match"]), int(match["version"]), match["verb"], options=item.options,
+                   placeholder=item.placeholder or "", arg=match["arg"] or "",
+                   min_values=item.min_values, max_values=item.max_values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        match_id, version, verb, arg = parse(self.item.custom_id)
+        await interaction.client.host.on_component(interaction, match_id, version, verb, arg,
+                                                   list(self.item.values))
+
+
+def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

@@ -1,0 +1,187 @@
+"""The /match commands every game shares: create, seats, start, resign, abandon, status, log."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from gamehost.games import GAMES, game_info
+from gamehost.i18n import t
+from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
+from cogs.host import Host, is_admin, locale_of, reply_error, send_ephemeral
+
+
+def parse_options_text(text: str) -> dict:
+    """``"format=draft champions=yes"`` -> ``{"format": "draft", "champions": True}``."""
+    options: dict = {}
+    for token in (text or "").replace(",", " ").split():
+        if "=" not in token:
+            raise ServiceError("bad_options", detail=token)
+        key, value = token.split("=", 1)
+        lowered = value.lower()
+        if lowered in ("yes", "true", "on"):
+            options[key] = True
+        elif lowered in ("no", "false", "off"):
+            options[key] = False
+        elif lowered.lstrip("-").isdigit():
+            options[key] = int(lowered)
+        else:
+            options[key] = value
+    return options
+
+
+async def create_match(interaction: discord.Interaction, game: str, options: dict, where: str,
+                       pace: str, timeout: str, minutes: int | None = None) -> None:
+    host: Host = interaction.client.host
+    locale = locale_of(interaction)
+    channel = interaction.channel
+    if where == "thread":
+        if isinstance(channel, discord.Thread) or not hasattr(channel, "create_thread"):
+            raise ServiceError("no_thread_here")
+        channel = await channel.create_thread(
+            name=t(host.uis[game].title_key, locale) + f" · {interaction.user.display_name}",
+            type=discord.ChannelType.public_thread)
+    row = await host.service.create(
+        guild_id=interaction.guild_id, channel_id=channel.id, creator_id=interaction.user.id,
+        creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
+        timeout_policy=timeout, locale=locale,
+        decision_seconds=minutes * 60 if minutes else None)
+    message = host.lobby_message(row)
+    if channel.id == interaction.channel_id:
+        await interaction.response.send_message(**message)
+    else:
+        await channel.send(**message)
+        await interaction.response.send_message(t("host.created_thread", locale, thread=channel.mention))
+
+
+GAME_CHOICES = [app_commands.Choice(name=_(g, key=f"game.{g}"), value=g) for g in GAMES]
+WHERE_CHOICES = [app_commands.Choice(name=_("here", key="opt.here"), value="here"),
+                 app_commands.Choice(name=_("new thread", key="opt.thread"), value="thread")]
+PACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.pace.{p}"), value=p) for p in PACES]
+POLICY_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.policy.{p}"), value=p) for p in TIMEOUT_POLICIES]
+
+
+class Lobby(commands.Cog):
+    match = app_commands.Group(name="match", description=_("Create, join and manage matches",
+                                                           key="cmd.match"))
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
+
+    @match.command(name="create", description=_("Create a match of a game in this channel or a new thread",
+                                                key="cmd.match.create"))
+    @app_commands.describe(game=_("Which game", key="arg.game"),
+                           where=_("Here or in a new thread", key="arg.where"),
+                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
+                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
+                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           options=_("Game options, e.g. format=draft champions=yes", key="arg.options"))
+    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES)
+    async def create(self, interaction: discord.Interaction, game: str, where: str = "here",
+                     pace: str = "live", timeout: str = "auto",
+                     minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "") -> None:
+        await create_match(interaction, game, parse_options_text(options), where, pace, timeout, minutes)
+
+    @create.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str):
+        game = interaction.namespace.game or "clash"
+        schema = game_info(game).engine.options_schema()
+        done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
+        used = {tok.split("=")[0] for tok in done.split()}
+        choices = []
+        for name, spec in schema.items():
+            if name in used:
+                continue
+            for value in spec.get("choices") or [spec.get("default")]:
+                text = f"{done}{name}={str(value).lower() if isinstance(value, bool) else value}".strip()
+                if current.strip() in text:
+                    choices.append(app_commands.Choice(name=text[:100], value=text[:100]))
+        return choices[:25]
+
+    @match.command(name="join", description=_("Take a seat in this channel's match", key="cmd.match.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.join(interaction.channel_id, interaction.user.id,
+                                           interaction.user.display_name)
+        await interaction.response.send_message(**self.host.lobby_message(row))
+
+    @match.command(name="leave", description=_("Leave your seat before the match starts", key="cmd.match.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.leave(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(**self.host.lobby_message(row))
+
+    @match.command(name="addbot", description=_("Seat a bot player", key="cmd.match.addbot"))
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.add_bot(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(**self.host.lobby_message(row))
+
+    @match.command(name="start", description=_("Start the match once the seats are filled", key="cmd.match.start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        outcome = await self.host.service.start(interaction.channel_id, interaction.user.id)
+        await self.host.publish(outcome, interaction)
+
+    @match.command(name="resign", description=_("Resign from this channel's match", key="cmd.match.resign"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.in_channel(interaction.channel_id)
+        outcome = await self.host.service.resign(row.id, interaction.user.id)
+        await self.host.publish(outcome, interaction)
+
+    @match.command(name="abandon", description=_("Cancel this channel's match (creator or Manage Server)",
+                                                 key="cmd.match.abandon"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.abandon(interaction.channel_id, interaction.user.id,
+                                              is_admin=is_admin(interaction))
+        self.host.scheduler.disarm(row.id)
+        await interaction.response.send_message(t("host.abandoned", locale_of(interaction),
+                                                  user=interaction.user.mention))
+
+    @match.command(name="status", description=_("Show this channel's match", key="cmd.match.status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.in_channel(interaction.channel_id)
+        if row.status == "lobby":
+            await send_ephemeral(interaction, **self.host.lobby_message(row))
+            return
+        await send_ephemeral(interaction, **self.host.board_message(row, []))
+
+    @match.command(name="log", description=_("The moves played so far in this channel's match", key="cmd.match.log"))
+    async def log(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        row = await self.host.service.in_channel(interaction.channel_id)
+        entries = await self.host.service.log(row.id)
+        lines = []
+        for e in entries:
+            who = row.seats[e.seat]["name"] if e.seat is not None and e.seat < len(row.seats) else "-"
+            tag = "" if e.kind == "action" else f" ({t('host.by.' + e.kind, locale)})"
+            lines.append(f"{e.seq:>3}. {who}: {e.action}{tag}")
+        text = "\n".join(lines[-60:]) or t("host.log.empty", locale)
+        await send_ephemeral(interaction, f"```\n{text[-1900:]}\n```")
+
+    @match.command(name="mine", description=_("Your matches in this server, whose turn it is and time left",
+                                              key="cmd.match.mine"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        rows = await self.host.service.my_matches(interaction.guild_id, interaction.user.id)
+        if not rows:
+            await send_ephemeral(interaction, t("host.mine.none", locale))
+            return
+        lines = []
+        for row in rows:
+            title = t(self.host.uis[row.game].title_key, locale)
+            if row.status == "lobby":
+                lines.append(t("host.mine.lobby", locale, game=title, channel=f"<#{row.channel_id}>"))
+                continue
+            waiting = sorted({p.seat for p in self.host.service.prompts(row)})
+            me = seat_of(row, interaction.user.id)
+            who = (t("host.mine.you", locale) if me in waiting
+                   else ", ".join(row.seats[s]["name"] for s in waiting if s < len(row.seats)))
+            lines.append(t("host.mine.active", locale, game=title, channel=f"<#{row.channel_id}>", who=who,
+                           deadline=f"<t:{int(row.deadline_at)}:R>" if row.deadline_at else "-"))
+        await send_ephemeral(interaction, "\n".join(lines))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,1 @@
+"""The match service: lifecycle, storage and timers. Knows nothing about Discord."""

@@ -1,0 +1,282 @@
+"""SQLite storage through aiosqlite: matches, the append-only action log, snapshots.
+
+WAL journal, versioned migrations, and one transaction per accepted action
+(state + log together), guarded by an optimistic version check.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiosqlite
+
+MIGRATIONS: list[str] = [
+    # 1: matches, action log, snapshots, user settings
+    """
+    CREATE TABLE matches (
+        id               INTEGER PRIMARY KEY,
+        guild_id         INTEGER,
+        channel_id       INTEGER NOT NULL,
+        game             TEXT NOT NULL,
+        status           TEXT NOT NULL,
+        creator_id       INTEGER NOT NULL,
+        options          TEXT NOT NULL,
+        seats            TEXT NOT NULL,
+        seed             INTEGER NOT NULL,
+        state            TEXT,
+        version          INTEGER NOT NULL DEFAULT 0,
+        pace             TEXT NOT NULL,
+        timeout_policy   TEXT NOT NULL,
+        decision_seconds INTEGER NOT NULL,
+        deadline_at      REAL,
+        reminded         INTEGER NOT NULL DEFAULT 0,
+        board_message_id INTEGER,
+        locale           TEXT NOT NULL,
+        result           TEXT,
+        created_at       REAL NOT NULL,
+        updated_at       REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX matches_one_open_per_channel
+        ON matches(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX matches_deadlines ON matches(deadline_at) WHERE status = 'active';
+    CREATE INDEX matches_guild ON matches(guild_id, status);
+    CREATE TABLE actions (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        seq      INTEGER NOT NULL,
+        seat     INTEGER,
+        user_id  INTEGER,
+        kind     TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    CREATE TABLE snapshots (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        seq      INTEGER NOT NULL,
+        state    TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    CREATE TABLE user_settings (
+        user_id     INTEGER PRIMARY KEY,
+        locale      TEXT,
+        dms_closed  INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+]
+
+SNAPSHOT_EVERY = 25  # actions between snapshots; the current state is always in matches.state
+
+
+@dataclass
+class MatchRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    creator_id: int
+    options: dict
+    seats: list[dict]
+    seed: int
+    state: dict | None
+    version: int
+    pace: str
+    timeout_policy: str
+    decision_seconds: int
+    deadline_at: float | None
+    reminded: bool
+    board_message_id: int | None
+    locale: str
+    result: dict | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass
+class LoggedAction:
+    seq: int
+    seat: int | None
+    user_id: int | None
+    kind: str  # "action" | "concede"
+    action: str
+    at: float
+
+
+@dataclass
+class PendingWrite:
+    """Everything one accepted action changes, committed in one transaction."""
+
+    actions: list[LoggedAction] = field(default_factory=list)
+
+
+_COLUMNS = ("id, guild_id, channel_id, game, status, creator_id, options, seats, seed, state, "
+            "version, pace, timeout_policy, decision_seconds, deadline_at, reminded, "
+            "board_message_id, locale, result, created_at, updated_at")
+
+
+def _row(r) -> MatchRow:
+    return MatchRow(
+        id=r[0], guild_id=r[1], channel_id=r[2], game=r[3], status=r[4], creator_id=r[5],
+        options=json.loads(r[6]), seats=json.loads(r[7]), seed=r[8],
+        state=json.loads(r[9]) if r[9] else None, version=r[10], pace=r[11],
+        timeout_policy=r[12], decision_seconds=r[13], deadline_at=r[14], reminded=bool(r[15]),
+        board_message_id=r[16], locale=r[17], result=json.loads(r[18]) if r[18] else None,
+        created_at=r[19], updated_at=r[20],
+    )
+
+
+class VersionConflict(Exception):
+    """Another writer changed the match first."""
+
+
+class Store:
+    def __init__(self, path: str):
+        self.path = path
+        self.db: aiosqlite.Connection | None = None
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = await aiosqlite.connect(self.path)
+        await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    async def schema_version(self) -> int:
+        cur = await self.db.execute("PRAGMA user_version")
+        (version,) = await cur.fetchone()
+        return version
+
+    async def migrate(self) -> None:
+        current = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= current:
+                continue
+            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+
+    # -- matches -------------------------------------------------------------------------
+
+    async def insert_match(self, row: MatchRow) -> int:
+        cur = await self.db.execute(
+            "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, seats, "
+            "seed, state, version, pace, timeout_policy, decision_seconds, deadline_at, reminded, "
+            "board_message_id, locale, result, created_at, updated_at) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (row.guild_id, row.channel_id, row.game, row.status, row.creator_id,
+             json.dumps(row.options), json.dumps(row.seats), row.seed,
+             json.dumps(row.state) if row.state is not None else None, row.version, row.pace,
+             row.timeout_policy, row.decision_seconds, row.deadline_at, int(row.reminded),
+             row.board_message_id, row.locale, None, row.created_at, row.updated_at),
+        )
+        await self.db.commit()
+        return cur.lastrowid
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchRow | None:
+        cur = await self.db.execute(
+            f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby','active')",
+            (channel_id,))
+        r = await cur.fetchone()
+        return _row(r) if r else None
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        cur = await self.db.execute(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        r = await cur.fetchone()
+        return _row(r) if r else None
+
+    async def open_matches_for_user(self, guild_id: int | None, user_id: int) -> list[MatchRow]:
+        # seats is a small JSON array; LIKE narrows, the caller confirms membership
+        cur = await self.db.execute(
+            f"SELECT {_COLUMNS} FROM matches WHERE guild_id IS ? AND status IN ('lobby','active') "
+            "AND seats LIKE ? ORDER BY id", (guild_id, f'%"user_id": {user_id}%'))
+        return [_row(r) for r in await cur.fetchall()]
+
+    async def save_match(self, row: MatchRow, expected_version: int, write: PendingWrite | None = None,
+                         snapshot: bool = False) -> None:
+        """Commit the match row (and its new log entries) iff nobody wrote since ``expected_version``."""
+        db = self.db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await db.execute(
+                "UPDATE matches SET status=?, options=?, seats=?, state=?, version=?, deadline_at=?, "
+                "reminded=?, board_message_id=?, result=?, updated_at=?, seed=? WHERE id=? AND version=?",
+                (row.status, json.dumps(row.options), json.dumps(row.seats),
+                 json.dumps(row.state) if row.state is not None else None, row.version,
+                 row.deadline_at, int(row.reminded), row.board_message_id,
+                 json.dumps(row.result) if row.result is not None else None, row.updated_at,
+                 row.seed, row.id, expected_version))
+            if cur.rowcount != 1:
+                raise VersionConflict(row.id)
+            if write:
+                await db.executemany(
+                    "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    [(row.id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at) for a in write.actions])
+            if snapshot and row.state is not None:
+                seq = write.actions[-1].seq if write and write.actions else 0
+                await db.execute("INSERT OR REPLACE INTO snapshots (match_id, seq, state) VALUES (?,?,?)",
+                                 (row.id, seq, json.dumps(row.state)))
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
+        await self.db.commit()
+
+    async def mark_reminded(self, match_id: int, version: int) -> None:
+        await self.db.execute("UPDATE matches SET reminded=1 WHERE id=? AND version=?", (match_id, version))
+        await self.db.commit()
+
+    async def armed_deadlines(self) -> list[tuple[int, float, bool, int]]:
+        cur = await self.db.execute(
+            "SELECT id, deadline_at, reminded, version FROM matches "
+            "WHERE status='active' AND deadline_at IS NOT NULL")
+        return [(r[0], r[1], bool(r[2]), r[3]) for r in await cur.fetchall()]
+
+    async def action_log(self, match_id: int) -> list[LoggedAction]:
+        cur = await self.db.execute(
+            "SELECT seq, seat, user_id, kind, action, at FROM actions WHERE match_id=? ORDER BY seq",
+            (match_id,))
+        return [LoggedAction(*r) for r in await cur.fetchall()]
+
+    async def last_seq(self, match_id: int) -> int:
+        cur = await self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
+        (seq,) = await cur.fetchone()
+        return seq
+
+    async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
+        cur = await self.db.execute("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq",
+                                    (match_id,))
+        return [(r[0], json.loads(r[1])) for r in await cur.fetchall()]
+
+    # -- users ---------------------------------------------------------------------------
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        await self.db.execute(
+            "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET dms_closed=excluded.dms_closed", (user_id, int(closed)))
+        await self.db.commit()
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        await self.db.execute(
+            "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
+            "ON CONFLICT(user_id) DO UPDATE SET locale=excluded.locale", (user_id, locale))
+        await self.db.commit()
+
+    async def locale(self, user_id: int) -> str | None:
+        cur = await self.db.execute("SELECT locale FROM user_settings WHERE user_id=?", (user_id,))
+        r = await cur.fetchone()
+        return r[0] if r else None
+
+    async def dms_closed(self, user_id: int) -> bool:
+        cur = await self.db.execute("SELECT dms_closed FROM user_settings WHERE user_id=?", (user_id,))
+        r = await cur.fetchone()
+        return bool(r and r[0])
