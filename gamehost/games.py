@@ -45,6 +45,14 @@ def normalize_options(game_id: str, options: dict) -> dict:
     for name, spec in schema.items():
         value = options.get(name, spec.get("default"))
         choices = spec.get("choices")
+        if spec.get("multiple"):
+            if isinstance(value, str):
+                value = [v for v in value.replace("|", "+").split("+") if v]
+            bad = [v for v in value if choices is not None and v not in choices]
+            if bad:
+                raise ValueError(f"{name}: {', '.join(map(str, bad))} not among {', '.join(map(str, choices))}")
+            result[name] = list(value)
+            continue
         if choices is not None and value not in choices:
             raise ValueError(f"{name}={value!r}: choose one of {', '.join(map(str, choices))}")
         result[name] = value

@@ -139,10 +139,18 @@ class Store:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = await aiosqlite.connect(self.path)
-        await self.db.execute("PRAGMA journal_mode=WAL")
-        await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.db.execute("PRAGMA foreign_keys=ON")
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"):
+            await self._all(pragma)
         await self.migrate()
+
+    async def _all(self, sql: str, params: tuple = ()) -> list[tuple]:
+        # Always drain and close cursors: an open statement blocks COMMIT in sqlite3.
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchall()
+
+    async def _one(self, sql: str, params: tuple = ()) -> tuple | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
 
     async def close(self) -> None:
         if self.db is not None:
@@ -150,8 +158,7 @@ class Store:
             self.db = None
 
     async def schema_version(self) -> int:
-        cur = await self.db.execute("PRAGMA user_version")
-        (version,) = await cur.fetchone()
+        (version,) = await self._one("PRAGMA user_version")
         return version
 
     async def migrate(self) -> None:
@@ -179,23 +186,21 @@ class Store:
         return cur.lastrowid
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRow | None:
-        cur = await self.db.execute(
+        r = await self._one(
             f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby','active')",
             (channel_id,))
-        r = await cur.fetchone()
         return _row(r) if r else None
 
     async def match(self, match_id: int) -> MatchRow | None:
-        cur = await self.db.execute(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        r = await cur.fetchone()
+        r = await self._one(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return _row(r) if r else None
 
     async def open_matches_for_user(self, guild_id: int | None, user_id: int) -> list[MatchRow]:
         # seats is a small JSON array; LIKE narrows, the caller confirms membership
-        cur = await self.db.execute(
+        rows = await self._all(
             f"SELECT {_COLUMNS} FROM matches WHERE guild_id IS ? AND status IN ('lobby','active') "
             "AND seats LIKE ? ORDER BY id", (guild_id, f'%"user_id": {user_id}%'))
-        return [_row(r) for r in await cur.fetchall()]
+        return [_row(r) for r in rows]
 
     async def save_match(self, row: MatchRow, expected_version: int, write: PendingWrite | None = None,
                          snapshot: bool = False) -> None:
@@ -235,27 +240,26 @@ class Store:
         await self.db.execute("UPDATE matches SET reminded=1 WHERE id=? AND version=?", (match_id, version))
         await self.db.commit()
 
-    async def armed_deadlines(self) -> list[tuple[int, float, bool, int]]:
-        cur = await self.db.execute(
-            "SELECT id, deadline_at, reminded, version FROM matches "
+    async def armed_deadlines(self) -> list[tuple[int, int, float, bool, int]]:
+        """(match id, version, deadline, reminded, decision seconds) of every active match."""
+        rows = await self._all(
+            "SELECT id, version, deadline_at, reminded, decision_seconds FROM matches "
             "WHERE status='active' AND deadline_at IS NOT NULL")
-        return [(r[0], r[1], bool(r[2]), r[3]) for r in await cur.fetchall()]
+        return [(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
 
     async def action_log(self, match_id: int) -> list[LoggedAction]:
-        cur = await self.db.execute(
+        rows = await self._all(
             "SELECT seq, seat, user_id, kind, action, at FROM actions WHERE match_id=? ORDER BY seq",
             (match_id,))
-        return [LoggedAction(*r) for r in await cur.fetchall()]
+        return [LoggedAction(*r) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        cur = await self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
-        (seq,) = await cur.fetchone()
+        (seq,) = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
         return seq
 
     async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
-        cur = await self.db.execute("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq",
-                                    (match_id,))
-        return [(r[0], json.loads(r[1])) for r in await cur.fetchall()]
+        rows = await self._all("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq", (match_id,))
+        return [(r[0], json.loads(r[1])) for r in rows]
 
     # -- users ---------------------------------------------------------------------------
 
@@ -272,11 +276,9 @@ class Store:
         await self.db.commit()
 
     async def locale(self, user_id: int) -> str | None:
-        cur = await self.db.execute("SELECT locale FROM user_settings WHERE user_id=?", (user_id,))
-        r = await cur.fetchone()
+        r = await self._one("SELECT locale FROM user_settings WHERE user_id=?", (user_id,))
         return r[0] if r else None
 
     async def dms_closed(self, user_id: int) -> bool:
-        cur = await self.db.execute("SELECT dms_closed FROM user_settings WHERE user_id=?", (user_id,))
-        r = await cur.fetchone()
+        r = await self._one("SELECT dms_closed FROM user_settings WHERE user_id=?", (user_id,))
         return bool(r and r[0])

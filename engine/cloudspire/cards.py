@@ -1,0 +1,214 @@
+"""Event cards and relic cards (CS-EVT, CS-RWD-3, CS-ADJ-1/2a, CS-AMB-44)."""
+from __future__ import annotations
+
+from .. import rng as _rng
+from .content import load
+from .state import gain_source, spire_count, unit_maxhp, occupancy
+from .combat import ev, damage_unit, defeat_unit, within
+from .build import upgrade_room
+
+
+def events_on(st) -> bool:
+    return st["options"].get("events", "on") == "on"
+
+
+def market_on(st) -> bool:
+    return st["options"].get("faster_market", "off") == "off"
+
+
+def build_decks(st):
+    c = load()
+    r = st["rng"]
+    if events_on(st):
+        deck = list(c["event_order"])
+        _rng.shuffle(r, deck)
+        st["event"]["deck"] = deck
+    if st["options"].get("relics") == "first_game" or st["options"].get("map") == "tutorial":
+        rel = list(c["first_game_relics"])
+    else:
+        rel = list(c["relic_order"])
+    if st["options"].get("map") == "tutorial":
+        rel = list(c["tutorial"]["relics"])
+    else:
+        _rng.shuffle(r, rel)
+    st["relic_deck"] = rel
+
+
+def draw_relic(st, seat, events):
+    """CS-RWD-3; relics about events/market are replaced when those are not used (CS-ADJ)."""
+    c = load()
+    while True:
+        if not st["relic_deck"]:
+            if not st["relic_discard"]:
+                ev(events, "reward_lost", seat=seat, reason="no_relic")
+                return
+            st["relic_deck"] = st["relic_discard"]
+            st["relic_discard"] = []
+            _rng.shuffle(st["rng"], st["relic_deck"])
+        rid = st["relic_deck"].pop(0)
+        tags = c["relics"][rid]["tags"]
+        if ("event" in tags and not events_on(st)) or ("market" in tags and not market_on(st)):
+            st["relic_discard"].append(rid)
+            continue
+        break
+    st["players"][seat]["relics"].append(rid)
+    ev(events, "relic_drawn", seat=seat, count=len(st["players"][seat]["relics"]))
+    events.append({"kind": "relic_private", "params": {"seat": seat, "relic": rid}, "private_to": seat})
+
+
+# ---------------------------------------------------------------- events
+
+def event_phase(st, events):
+    """CS-EVT-1..4."""
+    if st["wave"] == 1 or not events_on(st):
+        return
+    c = load()
+    e = st["event"]
+    if not e["deck"]:
+        e["deck"] = e["discard"]
+        e["discard"] = []
+        _rng.shuffle(st["rng"], e["deck"])
+    if not e["deck"]:
+        return
+    eid = e["deck"].pop(0)
+    e["current"] = eid
+    d = c["events"][eid]
+    ev(events, "event_drawn", event=eid, effect=d["effect"], value=d["value"])
+    eff, v = d["effect"], d["value"]
+    if eff == "heal_heroes":
+        for u in st["units"].values():
+            if u["kind"] == "hero" and u["pos"] is not None:
+                u["hp"] = unit_maxhp(u)
+    elif eff == "storm":
+        for u in sorted(list(st["units"].values()), key=lambda x: x["id"]):
+            if u["pos"] is not None and u["id"] in st["units"]:
+                if damage_unit(st, u, v):
+                    defeat_unit(st, u, None, None, events)
+    elif eff == "landmark_regrow":
+        for l in st["landmarks"].values():
+            if l["revealed"]:
+                l["hp"] = c["landmarks"][l["type"]]["hp"]
+    elif eff == "relic_all":
+        for s in range(st["seats"]):
+            draw_relic(st, s, events)
+    elif eff == "underdog":
+        low = min(p["source"] for p in st["players"])
+        for p in st["players"]:
+            if p["source"] == low:
+                gain_source(st, p["seat"], v)
+    elif eff == "gate_repair":
+        for p in st["players"]:
+            if not p["broken"]:
+                p["gate"] = min(10, p["gate"] + v)
+    elif eff == "cap_bonus":
+        for p in st["players"]:
+            p["cap"] += v
+        e["lasting"].append(eid)
+        e["current"] = None
+    elif eff == "spire_range":
+        st["wave_flags"]["spire_range"] = v
+
+
+def end_of_wave_cards(st):
+    e = st["event"]
+    if e["current"]:
+        e["discard"].append(e["current"])  # CS-END-4.4
+        e["current"] = None
+    st["wave_flags"] = {}
+    for p in st["players"]:
+        p["relic_effects"] = []  # CS-END-4.2
+
+
+# ---------------------------------------------------------------- relics
+
+def relic_targets(st, seat, rid) -> list[list[str]]:
+    """Argument lists for playing relic rid now (empty list = cannot be played)."""
+    c = load()
+    d = c["relics"][rid]
+    t = d["target"]
+    own = sorted(u["pos"] for u in st["units"].values() if u["owner"] == seat and u["pos"] is not None)
+    if t is None:
+        if d["effect"] == "free_market_chip" and not st["market"].get("face"):
+            return []
+        if d["effect"] == "cancel_event" and not st["event"]["current"]:
+            return []
+        return [[]]
+    if t == "two_own_units":
+        return [[a, b] for i, a in enumerate(own) for b in own[i + 1:]]
+    if t == "own_hero":
+        return [[u["pos"]] for u in sorted(st["units"].values(), key=lambda x: x["id"])
+                if u["owner"] == seat and u["pos"] is not None and u["kind"] == "hero"]
+    if t == "own_spire":
+        return [[s["pos"]] for s in sorted(st["spires"].values(), key=lambda x: x["id"])
+                if s["owner"] == seat and upgrade_room(s) > 0 and st["supply"]["a"] > 0]
+    if t == "enemy_unit_near_spire":
+        from .state import friendly
+        mine = [s["pos"] for s in st["spires"].values() if s["owner"] == seat]
+        return [[u["pos"]] for u in sorted(st["units"].values(), key=lambda x: x["id"])
+                if u["pos"] is not None and not friendly(st, seat, u["owner"])
+                and any(within(st, p, u["pos"], 1) for p in mine)]
+    return []
+
+
+def play_relic(st, seat, rid, args, events):
+    c = load()
+    d = c["relics"][rid]
+    p = st["players"][seat]
+    p["relics"].remove(rid)
+    ev(events, "relic_played", seat=seat, relic=rid, args=args)
+    eff, v = d["effect"], d["value"]
+    occ = occupancy(st)
+    if eff == "gain_source":
+        gain_source(st, seat, v)
+    elif eff in ("jam_spires", "minion_attack"):
+        p["relic_effects"].append(eff)
+    elif eff == "swap_units":
+        a, b = (st["units"][occ[h][1]] for h in args)
+        a["pos"], b["pos"] = b["pos"], a["pos"]
+    elif eff == "damage_near_spire":
+        u = st["units"][occ[args[0]][1]]
+        if damage_unit(st, u, v):
+            defeat_unit(st, u, seat, None, events)
+    elif eff == "drain":
+        total = 0
+        for o in range(st["seats"]):
+            from .state import friendly
+            if not friendly(st, seat, o):
+                take = min(v, st["players"][o]["source"])
+                st["players"][o]["source"] -= take
+                total += take
+        gain_source(st, seat, total)
+    elif eff == "source_per_spire":
+        gain_source(st, seat, v * spire_count(st, seat))
+    elif eff == "cancel_event":
+        st["event"]["discard"].append(st["event"]["current"])
+        st["event"]["current"] = None
+        st["wave_flags"] = {}
+    elif eff == "gain_if_event":
+        gain_source(st, seat, v if st["event"]["current"] else 1)
+    elif eff == "free_market_chip":
+        m = st["market"]
+        chip = min(m["face"], key=lambda x: (c["market"][x]["cost"], x))
+        m["face"].remove(chip)
+        p["beside"].append(chip)
+        from .market import fill
+        fill(st)
+    elif eff == "source_per_purchase":
+        gain_source(st, seat, 1 + len(p["beside"]))
+    elif eff == "heal_hero_full":
+        u = st["units"][occ[args[0]][1]]
+        u["hp"] = unit_maxhp(u)
+    elif eff == "gate_heal":
+        if not p["broken"]:
+            p["gate"] = min(10, p["gate"] + v)
+    elif eff == "free_attack_chip":
+        s = st["spires"][occ[args[0]][1]]
+        s["chips"].append("a")
+        st["supply"]["a"] -= 1
+    elif eff == "recall_hero":
+        u = st["units"].pop(occ[args[0]][1])
+        p["beside"].append(u["type"])
+    if not d["whole_wave"]:
+        st["relic_discard"].append(rid)
+    else:
+        st["relic_discard"].append(rid)  # discarded now; its effect lasts until wave end

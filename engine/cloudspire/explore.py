@@ -1,0 +1,45 @@
+"""Exploration, peeking and revealing landmarks (CS-EXP, CS-AMB-35)."""
+from __future__ import annotations
+
+from .hexgeo import neighbours
+from .state import lm_data
+from .combat import ev
+
+
+def explorable(st, seat) -> list[str]:
+    """Face-down landmarks adjacent to one of your deployed, active units, not yet explored
+    this turn (CS-EXP-1/4)."""
+    turn = st["turn"]
+    pos = {u["pos"] for u in st["units"].values()
+           if u["owner"] == seat and u["pos"] is not None and not inactive(st, u)}
+    out = []
+    for l in st["landmarks"].values():
+        if l["revealed"] or l["id"] in turn["explored"]:
+            continue
+        if any(n in pos for n in neighbours(l["pos"])):
+            out.append(l["pos"])
+    return sorted(out)
+
+
+def inactive(st, u) -> bool:
+    """CS-REST-2: heroes of a player in rest mode are inactive."""
+    return u["kind"] == "hero" and u["owner"] in st["rest"]
+
+
+def explore(st, seat, h, events):
+    l = next(x for x in st["landmarks"].values() if x["pos"] == h)
+    st["turn"]["explored"].append(l["id"])
+    if seat not in l["known"]:
+        l["known"].append(seat)
+    ev(events, "explored", seat=seat, pos=h, landmark=l["id"])
+    events.append({"kind": "peek", "params": {"seat": seat, "pos": h, "type": l["type"]}, "private_to": seat})
+    if "foreboding" in lm_data(l)["talents"]:  # CS-EXP-5
+        reveal(st, l, seat, events)
+    else:
+        st["turn"]["peek"] = l["id"]
+
+
+def reveal(st, l, seat, events):
+    l["revealed"] = True
+    l["hp"] = lm_data(l)["hp"]  # CS-EXP-3
+    ev(events, "revealed", seat=seat, pos=l["pos"], landmark=l["id"], type=l["type"], hp=l["hp"])

@@ -1,0 +1,80 @@
+"""Market phase (CS-MKT, CS-SET-15/16, CS-AMB-28/29)."""
+from __future__ import annotations
+
+from .. import rng as _rng
+from .content import load
+from .state import adv_sum, event_value, turn_order
+from .combat import ev
+
+
+def market_size(st) -> int:
+    return st["seats"] + 1  # CS-MKT-1
+
+
+def _draw(st, pile, discard):
+    m = st["market"]
+    if not m[pile] and m[discard]:  # CS-AMB-29: reshuffle the discard pile
+        m[pile] = m[discard]
+        m[discard] = []
+        _rng.shuffle(st["rng"], m[pile])
+    return m[pile].pop(0) if m[pile] else None
+
+
+def fill(st):
+    m = st["market"]
+    while len(m["face"]) < market_size(st):
+        x = _draw(st, "supply", "discard")
+        if x is None:
+            break
+        m["face"].append(x)
+    if m["es_face"] is None:
+        m["es_face"] = _draw(st, "es_pile", "es_discard")
+
+
+def refresh(st):
+    """CS-MKT-2 (Chinese full refresh, CS-AMB-28)."""
+    m = st["market"]
+    m["discard"] += m["face"]
+    m["face"] = []
+    if m["es_face"]:
+        m["es_discard"].append(m["es_face"])
+    m["es_face"] = None
+    fill(st)
+
+
+def chip_cost(st, seat, chip) -> int:
+    c = load()["market"][chip]["cost"]
+    return max(0, c - adv_sum(st, seat, "market_discount") - event_value(st, "market_discount"))
+
+
+def options(st, seat) -> list[str]:
+    m = st["market"]
+    p = st["players"][seat]
+    out = [x for x in m["face"] if chip_cost(st, seat, x) <= p["source"]]
+    if m["es_face"] and not m["es_bought"] and p["source"] >= 2:
+        out.append("es")
+    return sorted(set(out)) + ["pass"]
+
+
+def buy(st, seat, what, events):
+    m = st["market"]
+    p = st["players"][seat]
+    if what == "es":
+        p["source"] -= 2
+        p["beside"].append(m["es_face"])
+        ev(events, "bought", seat=seat, chip=m["es_face"], cost=2)
+        m["es_face"] = None
+        m["es_bought"] = True  # one earthscape per wave (CS-MKT-4b)
+        m["es_face"] = _draw(st, "es_pile", "es_discard")
+        if m["es_face"]:
+            ev(events, "market_revealed", chip=m["es_face"])
+        return
+    cost = chip_cost(st, seat, what)
+    p["source"] -= cost
+    m["face"].remove(what)
+    p["beside"].append(what)
+    ev(events, "bought", seat=seat, chip=what, cost=cost)
+    x = _draw(st, "supply", "discard")  # CS-MKT-5
+    if x:
+        m["face"].append(x)
+        ev(events, "market_revealed", chip=x)

@@ -1,0 +1,402 @@
+"""Wave flow: Event, Income, Market, Build, Prep, Onslaught, end of wave (CS-WAVE, CS-INC,
+CS-ONS, CS-REST, CS-MOV-1, CS-FIRE, CS-END, CS-MP-9)."""
+from __future__ import annotations
+
+from .. import rng as _rng
+from .content import load
+from .state import (adv_sum, event_value, friendly, gain_source, has_minions_anywhere, income_for_wave,
+                    occupancy, turn_order, has_talent, unit_maxhp, faction_data, team_of)
+from .combat import (ev, choose_spire_target, defeat_unit, damage_unit, fire_spire, spire_targets)
+from . import cards, market, prep as prep_mod
+from .hexgeo import neighbours
+from .movement import minion_options, start_distance, mark_distances, apply_minion_path, INF
+from .scoring import finish
+
+
+def last_wave(st) -> int:
+    if st["options"].get("faster_short", "off") == "on":
+        return 3  # CS-ADJ-2(d)
+    return int(st["options"].get("waves", 4))
+
+
+# ---------------------------------------------------------------- wave start
+
+def start_wave(st, events):
+    ev(events, "wave_started", wave=st["wave"], start=st["start"])
+    cards.event_phase(st, events)
+    if st["phase"] == "over":
+        return
+    income(st, events)
+    start_market(st, events)
+
+
+def income(st, events):
+    """CS-INC-1/2."""
+    base = income_for_wave(st["wave"]) + event_value(st, "income_bonus")
+    for s in turn_order(st):
+        got = gain_source(st, s, base + adv_sum(st, s, "income"))
+        ev(events, "income", seat=s, source=got, total=st["players"][s]["source"])
+    if st["seats"] > 2 and not st["teams"]:
+        for s in turn_order(st):
+            if st["players"][s]["broken"]:
+                repair_gate(st, s, events)
+
+
+def repair_gate(st, s, events):
+    """CS-MP-9 / CS-AMB-38: sacrifice highest-level advancements, then 2 Source per health."""
+    p = st["players"][s]
+    f = faction_data(st, s)
+    while p["gate"] < 3 and any(v > 0 for v in p["adv"].values()):
+        top = max(p["adv"].values())
+        cands = [a for a in f["advancements"] if p["adv"][a["id"]] == top]
+        a = min(cands, key=lambda a: (a["levels"][top - 1]["cost"], a["id"]))
+        eff = a["levels"][top - 1]["effect"]
+        if eff.startswith("cap:"):
+            p["cap"] -= int(eff.split(":")[1])
+            p["source"] = min(p["source"], p["cap"])
+        p["adv"][a["id"]] = top - 1
+        p["gate"] += 1
+        ev(events, "sacrificed", seat=s, structure=a["id"], level=top)
+    while p["gate"] < 3 and p["source"] >= 2:
+        p["source"] -= 2
+        p["gate"] += 1
+    if p["gate"] > 0:
+        p["broken"] = False
+    ev(events, "gate_repaired", seat=s, gate=p["gate"])
+
+
+def start_market(st, events):
+    if not cards.market_on(st):
+        return start_build(st, events)
+    st["phase"] = "market"
+    if st["wave"] > 1:
+        market.refresh(st)
+    st["market"]["es_bought"] = False
+    st["market"]["turn"] = 0
+
+
+def market_seat(st):
+    return turn_order(st)[st["market"]["turn"]]
+
+
+def after_market_turn(st, events):
+    st["market"]["turn"] += 1
+    if st["market"]["turn"] >= st["seats"]:
+        start_build(st, events)
+
+
+def start_build(st, events):
+    st["phase"] = "build"
+    st["build"] = {"ended": [], "idx": 0, "follow": None}
+
+
+def build_simultaneous(st):
+    return st["options"].get("faster_build", "off") == "on"
+
+
+def build_seats(st) -> list[int]:
+    b = st["build"]
+    if b["follow"]:
+        return [b["follow"]["seat"]]
+    order = turn_order(st)
+    todo = [s for s in order if s not in b["ended"]]
+    if build_simultaneous(st):
+        return todo
+    if not todo:
+        return []
+    for i in range(st["seats"]):
+        s = order[(b["idx"] + i) % st["seats"]]
+        if s not in b["ended"]:
+            return [s]
+    return []
+
+
+def after_build_turn(st, seat, events):
+    b = st["build"]
+    order = turn_order(st)
+    b["idx"] = (order.index(seat) + 1) % st["seats"]
+    if len(b["ended"]) == st["seats"]:
+        prep_mod.start_prep(st, events)
+
+
+# ---------------------------------------------------------------- onslaught
+
+def start_onslaught(st, events):
+    st["phase"] = "onslaught"
+    st["round"] = 1
+    ev(events, "onslaught_started", wave=st["wave"])
+    if not has_minions_anywhere(st):
+        return end_wave(st, events)
+    begin_turn(st, st["start"], events)
+
+
+def begin_turn(st, seat, events):
+    st["turn"] = {"seat": seat, "step": "start", "moved": [], "attacked": [], "explored": [],
+                  "retaliated": [], "peek": None, "stack_done": False, "fire": [], "fired": False}
+    ev(events, "turn", seat=seat, round=st["round"])
+    # CS-REST-1/3, CS-AMB-4: rest mode once units have been on the map
+    if st["units_seen"] and not st["rest"]:
+        sides = {team_of(st, u["owner"]) for u in st["units"].values()}
+        if len(sides) == 1:
+            side = sides.pop()
+            st["rest"] = [s for s in range(st["seats"]) if team_of(st, s) == side]
+            ev(events, "rest_mode", seats=st["rest"])
+    for u in st["units"].values():  # regenerate talent
+        if u["owner"] == seat and u["pos"] is not None and has_talent(u, "regenerate"):
+            u["hp"] = min(unit_maxhp(u), u["hp"] + 1)
+
+
+def _signature(st) -> str:
+    u = sorted((k, v["pos"], v["hp"], len(v.get("members") or []), v["type"]) for k, v in st["units"].items())
+    s = sorted((k, "".join(v["chips"])) for k, v in st["spires"].items())
+    l = sorted((k, v["hp"], v["revealed"]) for k, v in st["landmarks"].items())
+    g = [p["gate"] for p in st["players"]]
+    return repr((u, s, l, g, [len(x) for x in st["stacks"]]))
+
+
+def end_turn(st, events):
+    order = turn_order(st)
+    i = order.index(st["turn"]["seat"])
+    if i == len(order) - 1:
+        st["round"] += 1
+        # Stalemate breaker (engine rule, not in the rulebook): if two whole rounds pass
+        # with nothing changing on the board, the Onslaught ends.
+        sig = _signature(st)
+        stall = st.setdefault("stall", {"sig": None, "n": 0})
+        if sig == stall["sig"]:
+            stall["n"] += 1
+        else:
+            stall["sig"], stall["n"] = sig, 0
+        if stall["n"] >= 2:
+            ev(events, "stalemate", wave=st["wave"])
+            return end_wave(st, events)
+    begin_turn(st, order[(i + 1) % len(order)], events)
+
+
+def stack_top(st, seat):
+    s = st["stacks"][seat]
+    return st["units"][s[0]] if s else None
+
+
+def forced_deploy(st, seat, step) -> dict | None:
+    """CS-MOV-1(a)/(c): the hero on top of the stack that must deploy now, if any."""
+    from .explore import inactive
+    top = stack_top(st, seat)
+    if top is None or top["kind"] != "hero" or inactive(st, top) or top["id"] in st["turn"]["moved"]:
+        return None
+    if step == "a" and not any(st["units"][i]["kind"] == "minion" for i in st["stacks"][seat]):
+        return None
+    from .movement import hero_destinations
+    if not hero_destinations(st, top):
+        return None
+    return top
+
+
+def lead_candidates(st, seat, occ=None):
+    """CS-MOV-1(b), CS-AMB-20: the unmoved minions closest to the mark (deployed ones plus the
+    stack top if it is a minion)."""
+    occ = occupancy(st) if occ is None else occ
+    turn = st["turn"]
+    cands = [u for u in st["units"].values()
+             if u["owner"] == seat and u["kind"] == "minion" and u["pos"] is not None and u["id"] not in turn["moved"]]
+    top = stack_top(st, seat)
+    if top is not None and top["kind"] == "minion" and not turn["stack_done"] and top["id"] not in turn["moved"]:
+        cands.append(top)
+    if not cands:
+        return []
+    mark = st["players"][seat]["mark"]
+    cache = {}
+    best, out = None, []
+    for u in cands:
+        allow = load()["units"][u["type"]][u.get("side", "basic")]["terrain"]
+        if allow not in cache:
+            from .state import unit_allow
+            cache[allow] = mark_distances(st, mark, unit_allow(u), occ)
+        start = u["pos"] if u["pos"] is not None else st["map"]["forts"][str(seat)]["gate"]
+        d = start_distance(st, cache[allow], u, start)
+        if best is None or d < best:
+            best, out = d, [u]
+        elif d == best:
+            out.append(u)
+    return sorted(out, key=lambda u: (len(u["id"]), u["id"]))
+
+
+def move_minion(st, u, dest, path, events):
+    seat = u["owner"]
+    from_stack = u["pos"] is None
+    st["turn"]["moved"].append(u["id"])
+    if not path:
+        if from_stack:
+            st["turn"]["stack_done"] = True  # CS-AMB-20
+        ev(events, "minion_stays", unit=u["id"], type=u["type"], seat=seat)
+        return
+    frm = u["pos"]
+    swaps = apply_minion_path(st, u, path)
+    if from_stack:
+        st["stacks"][seat].remove(u["id"])
+        st["units_seen"] = True
+    ev(events, "minion_moved", unit=u["id"], type=u["type"], seat=seat, frm=frm, to=dest, path=path, swaps=swaps)
+    after_move(st, u, events)
+
+
+def after_move(st, u, events):
+    """Post-movement talents: Toxic Fumes (landmarks), Impale (CS-EX-11)."""
+    from .state import lm_data
+    from .combat import defeat_unit as _def
+    pos = u["pos"]
+    nb = set(neighbours(pos))
+    for l in list(st["landmarks"].values()):
+        if l["revealed"] and l["pos"] in nb and "toxic_fumes" in lm_data(l)["talents"]:
+            ev(events, "toxic_fumes", landmark=l["id"], unit=u["id"], damage=1)
+            if damage_unit(st, u, 1):
+                _def(st, u, None, None, events)
+                return
+    if has_talent(u, "impale"):
+        occ = occupancy(st)
+        targets = []
+        for n in nb:
+            o = occ.get(n)
+            if not o:
+                continue
+            if o[0] == "u" and not friendly(st, st["units"][o[1]]["owner"], u["owner"]):
+                targets.append(("u", st["units"][o[1]]))
+            elif o[0] == "l":
+                l = st["landmarks"][o[1]]
+                if l["revealed"] and lm_data(l)["kind"] == "minion":
+                    targets.append(("l", l))
+        if targets:
+            kind, t = min(targets, key=lambda x: (x[1]["hp"], x[1]["id"]))
+            ev(events, "impale", unit=u["id"], target=t["pos"], damage=1)
+            killer = u["id"] if u["kind"] == "hero" else None
+            if kind == "u":
+                if damage_unit(st, t, 1):
+                    _def(st, t, u["owner"], killer, events)
+            else:
+                t["hp"] -= 1
+                if t["hp"] <= 0:
+                    from .combat import defeat_landmark
+                    defeat_landmark(st, t, u["owner"], killer, events)
+
+
+def move_hero(st, u, dest, events):
+    seat = u["owner"]
+    frm = u["pos"]
+    if frm is None:
+        st["stacks"][seat].remove(u["id"])
+        st["units_seen"] = True
+    u["pos"] = dest
+    st["turn"]["moved"].append(u["id"])
+    ev(events, "hero_moved", unit=u["id"], type=u["type"], seat=seat, frm=frm, to=dest)
+    after_move(st, u, events)
+
+
+def start_fire(st, events):
+    """CS-FIRE-1/2: opponents in turn order after the active player, each spire once."""
+    seat = st["turn"]["seat"]
+    order = turn_order(st)
+    i = order.index(seat)
+    q = []
+    if "jam_spires" not in st["players"][seat]["relic_effects"]:
+        for k in range(1, st["seats"]):
+            o = order[(i + k) % st["seats"]]
+            if friendly(st, o, seat):
+                continue
+            q += sorted((sid for sid, s in st["spires"].items() if s["owner"] == o), key=lambda x: (len(x), x))
+    st["turn"]["fire"] = q
+    st["turn"]["step"] = "fire"
+
+
+def run_fire(st, events):
+    """Fire queued spires; stops at a manual decision (pending)."""
+    seat = st["turn"]["seat"]
+    while st["turn"]["fire"]:
+        sid = st["turn"]["fire"][0]
+        s = st["spires"].get(sid)
+        if s is None:
+            st["turn"]["fire"].pop(0)
+            continue
+        targets = spire_targets(st, s, seat)
+        if not targets:
+            st["turn"]["fire"].pop(0)
+            continue
+        if st["players"][s["owner"]]["policy"]["spire"] == "manual" and len(targets) > 1:
+            if not any(p["kind"] == "fire" for p in st["pending"]):
+                st["pending"].append({"seat": s["owner"], "kind": "fire", "spire": sid})
+            return
+        st["turn"]["fire"].pop(0)
+        fire_spire(st, sid, choose_spire_target(st, s, targets), events)
+        if not has_minions_anywhere(st):
+            return
+    st["turn"]["step"] = "explore"
+
+
+def end_wave(st, events):
+    """CS-END-3/4/5."""
+    c = load()
+    st["stall"] = {"sig": None, "n": 0}
+    for uid in [k for k, u in st["units"].items() if u["kind"] == "minion"]:
+        u = st["units"].pop(uid)  # only after a stalemate: minions go home
+        p = st["players"][u["owner"]]
+        for t in [u["type"]] + list(u.get("members") or []):
+            if c["units"][t].get("faction"):
+                p["barracks"][t] = p["barracks"].get(t, 0) + 1
+            else:
+                st["market"]["discard"].append(t)
+        for stack in st["stacks"]:
+            if uid in stack:
+                stack.remove(uid)
+    for s in range(st["seats"]):
+        p = st["players"][s]
+        for uid in list(st["stacks"][s]):
+            u = st["units"].pop(uid)
+            p["beside"].append(u["type"])  # CS-AMB-3
+            for e in u.get("eq", []):
+                p["beside"].append(e)
+        st["stacks"][s] = []
+        p["lb"] = 0
+        p["die_used"] = False
+    cards.end_of_wave_cards(st)
+    st["rest"] = []
+    st["turn"] = None
+    st["prep"] = None
+    st["build"] = None
+    ev(events, "wave_ended", wave=st["wave"], source=[p["source"] for p in st["players"]],
+       gates=[p["gate"] for p in st["players"]], relics=[len(p["relics"]) for p in st["players"]])
+    if st["wave"] >= last_wave(st):
+        finish(st, "fortress_power")
+        ev(events, "game_over", winners=st["result"]["winners"])
+        return
+    st["start"] = (st["start"] + 1) % st["seats"]  # CS-END-4.3
+    st["wave"] += 1
+    st["units_seen"] = False
+    start_wave(st, events)
+
+
+def faction_die(st, seat, events):
+    """Faction rule: once per wave at the start of your turn, roll your faction die."""
+    f = faction_data(st, seat)
+    faces = f["dice"]["faces"]
+    x = faces[_rng.randbelow(st["rng"], len(faces))]
+    p = st["players"][seat]
+    p["die_used"] = True
+    eff = f["rule"]["effect"]
+    ev(events, "faction_die", seat=seat, die=f["dice"]["id"], result=x)
+    if x <= 0:
+        return
+    if eff == "gain_source":
+        gain_source(st, seat, x)
+    elif eff in ("heal_unit", "heal_hero"):
+        us = [u for u in st["units"].values() if u["owner"] == seat and u["pos"] is not None
+              and (eff == "heal_unit" or u["kind"] == "hero") and u["hp"] < unit_maxhp(u)]
+        if us:
+            u = min(us, key=lambda u: (u["hp"] - unit_maxhp(u), u["id"]))
+            u["hp"] = min(unit_maxhp(u), u["hp"] + x)
+    elif eff == "zap_near_spire":
+        from .combat import within
+        mine = [s["pos"] for s in st["spires"].values() if s["owner"] == seat]
+        us = [u for u in st["units"].values() if u["pos"] is not None and not friendly(st, seat, u["owner"])
+              and any(within(st, p_, u["pos"], 2) for p_ in mine)]
+        if us:
+            u = min(us, key=lambda u: (u["hp"], u["id"]))
+            if damage_unit(st, u, x):
+                defeat_unit(st, u, seat, None, events)

@@ -1,0 +1,54 @@
+"""Fortress power, tie-breakers and the game result (CS-WIN, CS-MP-10, CS-TEAM-6, CS-AMB-40)."""
+from __future__ import annotations
+
+from .state import spire_count
+
+
+def pegs(st, seat) -> int:
+    return sum(st["players"][seat]["adv"].values())
+
+
+def fortress_power(st, seat) -> int:
+    p = st["players"][seat]
+    if p["broken"] and p["gate"] == 0:
+        return 0  # CS-MP-10
+    return p["gate"] + pegs(st, seat)
+
+
+def _sides(st):
+    if st["teams"]:
+        return [[s for s in range(st["seats"]) if st["teams"][s] == t] for t in (0, 1)]
+    return [[s] for s in range(st["seats"])]
+
+
+def side_key(st, side):
+    """(power, gate, Source, spires) summed over a side (CS-WIN-2/3)."""
+    return (sum(fortress_power(st, s) for s in side),
+            sum(st["players"][s]["gate"] for s in side),
+            sum(st["players"][s]["source"] for s in side),
+            sum(spire_count(st, s) for s in side))
+
+
+def finish(st, reason, winners=None):
+    sides = [sd for sd in _sides(st)]
+    if winners is not None:
+        win = sorted(winners)
+        rest = [s for s in range(st["seats"]) if s not in win]
+        placements = [win] + ([rest] if rest else [])
+        figures = {}
+    else:
+        keyed = sorted(((side_key(st, sd), sd) for sd in sides), key=lambda x: x[0], reverse=True)
+        placements = []
+        last = None
+        for k, sd in keyed:
+            if placements and k == last:
+                placements[-1] = sorted(placements[-1] + sd)
+            else:
+                placements.append(sorted(sd))
+            last = k
+        win = placements[0]
+        figures = {str(s): {"power": fortress_power(st, s), "gate": st["players"][s]["gate"],
+                            "source": st["players"][s]["source"], "spires": spire_count(st, s),
+                            "advancements": pegs(st, s)} for s in range(st["seats"])}
+    st["result"] = {"winners": win, "placements": placements, "reason": reason, "figures": figures}
+    st["phase"] = "over"

@@ -1,0 +1,124 @@
+"""The per-viewer view (shape documented in docs/cloudspire-view.md).
+
+Hidden information (Information and decisions): unrevealed landmark identities (only to
+players who explored them), deployment-stack entries below the top, minions under a
+group's top, relics held, stacks under construction, standing policies."""
+from __future__ import annotations
+
+from .content import load
+from .state import unit_maxhp, spire_cap, turn_order, unit_attack, unit_move, unit_range
+from . import build as B
+
+
+def _unit_public(u, full):
+    d = {"id": u["id"], "owner": u["owner"], "kind": u["kind"], "type": u["type"], "side": u.get("side", "basic"),
+         "hp": u["hp"], "max_hp": unit_maxhp(u), "up": dict(u.get("up", {})), "pos": u["pos"],
+         "eq": list(u.get("eq", [])), "grouped": bool(u.get("members"))}
+    if full:
+        d["members"] = list(u.get("members", []))
+    return d
+
+
+def view(st, viewer):
+    from .game import acting_seats, _prompt_key
+    c = load()
+    n = st["seats"]
+    pub = viewer is None
+    out = {"game": "cloudspire", "schema": 1, "viewer": viewer, "seats": n, "wave": st["wave"],
+           "last_wave": __import__("engine.cloudspire.phases", fromlist=["x"]).last_wave(st),
+           "phase": st["phase"], "round": st["round"], "start": st["start"], "factions": list(st["factions"]),
+           "teams": st["teams"], "options": dict(st["options"]), "spire_cap": spire_cap(st) if n >= 2 else None,
+           "supply": dict(st["supply"]), "active": acting_seats(st), "result": st["result"]}
+    prompts = []
+    for s in out["active"]:
+        key, kind, params = _prompt_key(st, s)
+        prompts.append({"seat": s, "key": f"cloudspire.prompt.{key}", "kind": kind})
+    out["prompts"] = prompts
+    players = []
+    for p in st["players"]:
+        s = p["seat"]
+        own = viewer == s
+        pd = {"seat": s, "faction": st["factions"][s], "source": p["source"], "cap": p["cap"], "gate": p["gate"],
+              "broken": p["broken"], "advancements": dict(p["adv"]), "pegs": sum(p["adv"].values()),
+              "limited_builds": p["lb"], "mark": p["mark"], "relic_count": len(p["relics"]),
+              "beside": list(p["beside"]), "barracks": dict(p["barracks"]), "spire_barracks": dict(p["spire_bar"]),
+              "heroes_removed": list(p["removed_heroes"]), "cp": p["cp"], "die_used": p["die_used"],
+              "relic_effects": list(p["relic_effects"]), "conceded": s in st["conceded"]}
+        if st["factions"][s]:
+            pd["lb_allowance"] = B.lb_allowance(st, s)
+        if own:
+            pd["relics"] = list(p["relics"])
+            pd["policy"] = dict(p["policy"])
+        players.append(pd)
+    out["players"] = players
+    m = st["map"]
+    out["map"] = {"hexes": [{"hex": h, "terrain": x["t"], "well": x["w"], "group": x["g"],
+                             **({"gate": x["gate"]} if "gate" in x else {}),
+                             **({"fortwell": x["fortwell"]} if "fortwell" in x else {})}
+                            for h, x in sorted(m["hexes"].items())],
+                  "slots": [{"slot": s["slot"], "isle": s["isle"] if s["revealed"] else None, "rot": s["rot"],
+                             "revealed": s["revealed"]} for s in m["slots"]],
+                  "forts": {k: {"gate": f["gate"], "wells": list(f["wells"]), "body": list(f["body"]),
+                                "orient": f.get("orient", 0)} for k, f in m["forts"].items()},
+                  "earthscapes": [dict(e) for e in m["es"]]}
+    units = []
+    for u in sorted(st["units"].values(), key=lambda u: (len(u["id"]), u["id"])):
+        if u["pos"] is None:
+            continue
+        units.append(_unit_public(u, viewer == u["owner"]))
+    out["units"] = units
+    stacks = []
+    prep = st.get("prep")
+    for s in range(n):
+        ids = st["stacks"][s]
+        sd = {"seat": s, "height": len(ids), "top": _unit_public(st["units"][ids[0]], viewer == s) if ids else None}
+        if viewer == s:
+            sd["entries"] = [_unit_public(st["units"][i], True) for i in ids]
+        stacks.append(sd)
+    out["stacks"] = stacks
+    if prep and st["phase"] == "prep":
+        pv = {"step": prep["step"], "marked": list(prep["marked"]), "locked": list(prep["locked"])}
+        order = prep["order"]
+        if viewer is not None:
+            pv["own"] = [dict(e) for e in prep["stacks"][str(viewer)]]
+            if st["options"].get("faster_prep") != "on":  # CS-AMB-33
+                before = order[:order.index(viewer)] if viewer in order else []
+                pv["earlier"] = {str(s): [dict(e) for e in prep["stacks"][str(s)]] for s in before if s in prep["locked"]}
+        pv["tops"] = {str(s): (prep["stacks"][str(s)][0]["types"][0] if prep["stacks"][str(s)] else None)
+                      for s in prep["locked"]}
+        out["prep"] = pv
+    out["spires"] = [{"id": sp["id"], "owner": sp["owner"], "type": sp["type"], "side": sp.get("side", "basic"),
+                      "pos": sp["pos"], "chips": list(sp["chips"]), "room": B.upgrade_room(sp)}
+                     for sp in sorted(st["spires"].values(), key=lambda x: (len(x["id"]), x["id"]))]
+    lms = []
+    for l in sorted(st["landmarks"].values(), key=lambda x: (len(x["id"]), x["id"])):
+        d = c["landmarks"][l["type"]]
+        ld = {"id": l["id"], "pos": l["pos"], "back": d["back"], "revealed": l["revealed"]}
+        if l["revealed"]:
+            ld.update(type=l["type"], hp=l["hp"], max_hp=d["hp"], kind=d["kind"])
+        elif viewer is not None and viewer in l["known"]:
+            ld.update(type=l["type"], known=True)
+        lms.append(ld)
+    out["landmarks"] = lms
+    out["landmark_pile"] = len(st["landmark_pile"])
+    out["landmark_discard"] = list(st["landmark_discard"])
+    mk = st["market"]
+    out["market"] = {"face": list(mk.get("face", [])), "earthscape": mk.get("es_face"),
+                     "earthscape_bought": mk.get("es_bought", False), "supply": len(mk.get("supply", [])),
+                     "discard": list(mk.get("discard", [])), "earthscape_pile": len(mk.get("es_pile", []))}
+    out["event"] = {"current": st["event"]["current"], "lasting": list(st["event"]["lasting"]),
+                    "deck": len(st["event"]["deck"]), "discard": list(st["event"]["discard"])}
+    out["relic_deck"] = len(st["relic_deck"])
+    t = st["turn"]
+    if t and st["phase"] == "onslaught":
+        td = {"seat": t["seat"], "step": t["step"], "moved": list(t["moved"]), "attacked": list(t["attacked"]),
+              "explored": list(t["explored"])}
+        if t["peek"] and viewer == t["seat"]:
+            l = st["landmarks"][t["peek"]]
+            td["peek"] = {"pos": l["pos"], "type": l["type"]}
+        out["turn"] = td
+    out["rest"] = list(st["rest"])
+    out["pending"] = [{"seat": p["seat"], "kind": p["kind"]} for p in st["pending"]]
+    if st["setup"] and st["phase"] == "setup":
+        out["setup"] = {"step": st["setup"]["step"], "slot": st["setup"]["slot"]}
+    return out

@@ -1,0 +1,39 @@
+"""Meta-test: every CS- rule ID in the spec is cited by a real test (name or docstring)."""
+import ast
+import os
+import re
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+SPEC = os.path.join(ROOT, "..", "shared", "rules", "cloudspire.md")
+ID = re.compile(r"CS-[A-Z]+-\d+")
+
+
+def _cited():
+    dirs = [os.path.join(ROOT, "tests", "engine", "cloudspire"), os.path.join(ROOT, "tests", "property")]
+    found = set()
+    for d in dirs:
+        for fn in os.listdir(d):
+            if not (fn.startswith("test_") and fn.endswith(".py")) or fn == "test_rule_coverage.py":
+                continue
+            if d.endswith("property") and "cloudspire" not in fn:
+                continue
+            tree = ast.parse(open(os.path.join(d, fn), encoding="utf-8").read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                    text = node.name.upper().replace("_", "-") + " " + (ast.get_docstring(node) or "")
+                    found |= set(ID.findall(text))
+                    # names like test_x_cs_mov_6_9 cite CS-MOV-6 and CS-MOV-9
+                    for m in re.finditer(r"CS-([A-Z]+)((?:-\d+)+)", node.name.upper().replace("_", "-")):
+                        for n in m.group(2).strip("-").split("-"):
+                            found.add(f"CS-{m.group(1)}-{n}")
+    return found
+
+
+def test_every_rule_id_is_cited():
+    if not os.path.exists(SPEC):
+        pytest.skip("spec not found")
+    ids = sorted(set(ID.findall(open(SPEC, encoding="utf-8").read())), key=lambda x: (x.rsplit("-", 1)[0], int(x.rsplit("-", 1)[1])))
+    missing = [i for i in ids if i not in _cited()]
+    assert not missing, f"{len(missing)} uncited: {' '.join(missing)}"
