@@ -1,0 +1,119 @@
+"""The engine contract (engine.base.Game + concede) for Clash of Decks."""
+from __future__ import annotations
+
+from engine.base import Event, IllegalAction, Prompt, Result
+
+from . import actions, draft, notation, options, setup, view as view_mod
+from .cards import DECKS
+from engine.rng import new_rng, randbelow
+from .state import GameOver, copy_state, is_ai
+
+
+def to_events(raw: list) -> list[Event]:
+    return [Event(k, p) for k, p in raw]
+
+
+class ClashGame:
+    id = "clash"
+    min_seats = 1
+    max_seats = 2
+
+    # -- setup -----------------------------------------------------------------------------
+    def options_schema(self) -> dict[str, dict]:
+        return options.schema()
+
+    def setup(self, seats: int, options_: dict, seed: int) -> dict:
+        st, _ = setup.new_state(seats, options_, seed)
+        return st
+
+    def setup_with_events(self, seats: int, options_: dict, seed: int):
+        st, raw = setup.new_state(seats, options_, seed)
+        return st, to_events(raw)
+
+    # -- decisions -------------------------------------------------------------------------
+    def prompts(self, state: dict) -> list[Prompt]:
+        return actions.prompts(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return actions.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action) -> tuple[dict, list[Event]]:
+        if state.get("result") is not None:
+            raise IllegalAction("clash.err.game_over", "The game is over.")
+        a = action
+        if not (isinstance(a, dict) and actions.is_legal(state, seat, a)):
+            a = notation.canonical(action)
+            if not actions.is_legal(state, seat, a):
+                raise actions.diagnose(state, seat, a)
+        new = copy_state(state)
+        raw: list = []
+        try:
+            actions.execute(new, seat, a, raw)
+        except GameOver:
+            pass
+        return new, to_events(raw)
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: dict, viewer) -> dict:
+        return view_mod.view(state, viewer)
+
+    def result(self, state: dict) -> Result | None:
+        r = state.get("result")
+        if r is None:
+            return None
+        winners = list(r["winners"])
+        loser = r["loser"]
+        figures = {"turns": state["turn"]}
+        if state["mode"] == "duel" or state["players"][0]["hand"]:
+            figures["health"] = [_health(state, s) for s in (0, 1)]
+        return Result(winners=winners, placements=[winners, [loser]], reason=r["reason"], figures=figures)
+
+    def concede(self, state: dict, seat: int, reason: str) -> tuple[dict, list[Event]]:
+        if state.get("result") is not None:
+            raise IllegalAction("clash.err.game_over", "The game is over.")
+        if seat not in (0, 1) or is_ai(state, seat):
+            raise IllegalAction("clash.err.bad_seat", f"Seat {seat} cannot concede.", seat=seat)
+        reason = reason if reason in ("resigned", "timeout") else "resigned"
+        new = copy_state(state)
+        new["result"] = {"winners": [1 - seat], "loser": seat, "reason": reason}
+        new["stage"] = "finished"
+        new["phase"] = None
+        new["pause"] = False
+        return new, [Event("game_over", {"winner": 1 - seat, "loser": seat, "reason": reason})]
+
+    # -- notation --------------------------------------------------------------------------
+    def format_action(self, action: dict) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> dict:
+        return notation.parse_action(text)
+
+    # -- automatic players -----------------------------------------------------------------
+    def bot_action(self, state: dict, seat: int) -> dict:
+        from . import bot
+        return bot.choose(state, seat)
+
+    def timeout_action(self, state: dict, seat: int) -> dict:
+        """Defaults of the "Information and decisions" table: end phase 2 / resume phase 3
+        and never auto-play a card; draft: highest cost, ties by reveal order; deck choice,
+        constructed deck and champion: random (from a copy of the state's RNG)."""
+        legal = actions.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("clash.err.not_your_decision", "Nothing to decide for this seat.", seat=seat)
+        stage = state["stage"]
+        rng = new_rng(state["rng"]["s"] ^ 0x5EED ^ (seat + 1) * 0x9E37)
+        if stage == "play":
+            return {"type": "go"} if state["pause"] else {"type": "end"}
+        if stage == "draft":
+            return {"type": "pick", "card": draft.auto_pick(state)}
+        if stage == "constructed":
+            d = list(DECKS)[randbelow(rng, len(DECKS))]
+            return {"type": "build", "cards": list(DECKS[d])}
+        return legal[randbelow(rng, len(legal))]
+
+
+def _health(st: dict, seat: int) -> int:
+    if is_ai(st, seat):
+        return len(st["ai"]["deck"]) if st["ai"] else 0
+    h = st["players"][seat]["hand"]
+    return (len(h) - 1 - h.index("FORT")) if "FORT" in h else 0
