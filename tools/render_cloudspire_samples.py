@@ -1,0 +1,82 @@
+"""Write PNGs of the sample Cloudspire views to out/render/cloudspire/ for a person to
+look at.
+
+    /tmp/v/bin/python tools/render_cloudspire_samples.py [--scaled] [--bench N] [--lang zh]
+
+``--scaled`` also writes 35% copies (about what a phone shows inside a Discord embed);
+``--bench N`` renders each board N times and prints the median (p50) time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "render"))
+
+from PIL import Image  # noqa: E402
+
+import cloudspire_views as cv  # noqa: E402
+from render.cloudspire import render_board, render_private  # noqa: E402
+
+OUT = ROOT / "out" / "render" / "cloudspire"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--scaled", action="store_true", help="also write 35%% copies")
+    ap.add_argument("--bench", type=int, default=0, help="time N renders of each board")
+    ap.add_argument("--lang", default="en")
+    ap.add_argument("--only", default="", help="comma-separated sample names")
+    args = ap.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    only = {x for x in args.only.split(",") if x}
+    written = []
+    for name in cv.MAKERS:
+        if only and name not in only:
+            continue
+        view = cv.view(name)
+        png = render_board(view, seat_names=cv.SEAT_NAMES[name], lang=args.lang)
+        written.append(_write(f"board_{name}.png", png, args.scaled))
+        for seat in range(view["seats"]):
+            sv = cv.view(name, seat)
+            png = render_private(sv, seat, lang=args.lang)
+            written.append(_write(f"private_{name}_seat{seat}.png", png, args.scaled))
+    if not only or "opening" in only:
+        png = render_board(cv.view("opening"), seat_names=cv.NAMES_CJK, lang=args.lang)
+        written.append(_write("board_opening_cjk_names.png", png, args.scaled))
+    for p in written:
+        print(p)
+    if args.bench:
+        for name in cv.MAKERS:
+            if only and name not in only:
+                continue
+            view = cv.view(name)
+            names = cv.SEAT_NAMES[name]
+            render_board(view, seat_names=names)  # warm the static-layer cache
+            times = []
+            for _ in range(args.bench):
+                t = time.perf_counter()
+                render_board(view, seat_names=names, lang=args.lang)
+                times.append((time.perf_counter() - t) * 1000)
+            print(f"{name:12s} p50 {statistics.median(times):6.1f} ms  max {max(times):6.1f} ms")
+
+
+def _write(filename: str, png: bytes, scaled: bool) -> Path:
+    path = OUT / filename
+    path.write_bytes(png)
+    if scaled:
+        img = Image.open(io.BytesIO(png))
+        small = img.resize((round(img.width * 0.35), round(img.height * 0.35)), Image.LANCZOS)
+        small.save(OUT / filename.replace(".png", "_35pct.png"))
+    return path
+
+
+if __name__ == "__main__":
+    main()
