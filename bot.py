@@ -41,7 +41,8 @@ class GameBot(commands.Bot):
         service = MatchService(store, utc_timestamp,
                                live_seconds=self.settings.live_decision_minutes * 60,
                                async_seconds=self.settings.async_decision_hours * 3600,
-                               reminder_fraction=self.settings.reminder_fraction)
+                               reminder_fraction=self.settings.reminder_fraction,
+                               seed_source=self._seeds())
         self.host = Host(self, store, service)
         self.add_dynamic_items(GameButton, GameSelect)
         for cog in COGS:
@@ -71,6 +72,13 @@ class GameBot(commands.Bot):
             await self.tree.sync()
         rearmed = await self.host.rearm_all()
         log.info("ready to serve; %d deadlines re-armed", rearmed)
+
+    def _seeds(self):
+        """Fixed seeds (MATCH_SEED, MATCH_SEED+1, ...) for reproducible tests; random otherwise."""
+        if self.settings.match_seed is None:
+            return None
+        counter = iter(range(self.settings.match_seed, 1 << 62))
+        return lambda: next(counter)
 
     async def close(self) -> None:
         if self.host is not None:

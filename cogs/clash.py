@@ -147,7 +147,10 @@ class ClashUI:
             elif slot.get("card"):
                 mark = "▶" if slot.get("playable") else "·"
                 lines.append(f"`{index:>2}` {mark} {card_line(slot['card'], locale)}")
-        embed.description = "\n".join(lines) or "-"
+        if not lines:
+            lines = [t(p.key, locale, **{k: v for k, v in p.params.items() if not isinstance(v, (list, dict))})
+                     for p in GAME.prompts(row.state) if p.seat == seat] or [t("clash.ui.not_your_decision", locale)]
+        embed.description = "\n".join(lines)
         embed.add_field(name=t("clash.ui.health", locale), value=str(me.get("health", "-")))
         embed.add_field(name=t("clash.ui.mana", locale), value=str(me.get("mana", 0)))
         if me.get("champion"):

@@ -142,11 +142,12 @@ class Host:
             embed.description = text
         png = ui.board_png(row, loc)
         embed.set_image(url="attachment://board.png")
-        content = self.next_mentions(row)
-        return {"content": content, "embed": embed,
-                "file": discord.File(io.BytesIO(png), filename="board.png"),
-                "view": view_of(ui.board_items(row, loc)) if row.status == "active" else None,
-                "allowed_mentions": discord.AllowedMentions(users=True)}
+        message = {"content": self.next_mentions(row), "embed": embed,
+                   "file": discord.File(io.BytesIO(png), filename="board.png"),
+                   "allowed_mentions": discord.AllowedMentions(users=True)}
+        if row.status == "active":
+            message["view"] = view_of(ui.board_items(row, loc))
+        return message
 
     def next_mentions(self, row: MatchRow) -> str:
         loc = row.locale
@@ -226,10 +227,10 @@ class Host:
             self.scheduler.disarm(row.id)
 
     async def rearm_all(self) -> int:
-        rows = await self.service.armed()
-        for row in rows:
-            self.arm(row)
-        return len(rows)
+        pending = await self.service.armed()
+        for match_id, version, deadline, remind_at in pending:
+            self.scheduler.arm(match_id, version, deadline, remind_at)
+        return len(pending)
 
     async def _remind(self, match_id: int, version: int) -> None:
         row = await self.service.mark_reminded(match_id, version)

@@ -6,24 +6,26 @@ import re
 
 import discord
 
-TEMPLATE = r"g:(?P<match>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[^:]{0,60}))?"
+_FIELDS = r":(?P<match>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[^:]{0,60}))?"
+BUTTON_TEMPLATE = "g" + _FIELDS  # buttons and selects need distinct templates: discord.py
+SELECT_TEMPLATE = "s" + _FIELDS  # routes a custom ID to the first dynamic item that matches
 
 
-def custom_id(match_id: int, version: int, verb: str, arg: str = "") -> str:
-    return f"g:{match_id}:{version}:{verb}" + (f":{arg}" if arg else "")
+def custom_id(kind: str, match_id: int, version: int, verb: str, arg: str = "") -> str:
+    return f"{kind}:{match_id}:{version}:{verb}" + (f":{arg}" if arg else "")
 
 
 def parse(custom: str) -> tuple[int, int, str, str]:
-    m = re.fullmatch(TEMPLATE, custom)
+    m = re.fullmatch("[gs]" + _FIELDS, custom)
     return int(m["match"]), int(m["version"]), m["verb"], m["arg"] or ""
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
     def __init__(self, match_id: int, version: int, verb: str, *, label: str, arg: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
                  row: int | None = None):
         super().__init__(discord.ui.Button(label=label, style=style, emoji=emoji,
-                                           custom_id=custom_id(match_id, version, verb, arg)), row=row)
+                                           custom_id=custom_id("g", match_id, version, verb, arg)), row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
@@ -35,11 +37,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
         await interaction.client.host.on_component(interaction, match_id, version, verb, arg, [])
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=TEMPLATE):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
     def __init__(self, match_id: int, version: int, verb: str, *, options: list[discord.SelectOption],
                  placeholder: str, arg: str = "", min_values: int = 1, max_values: int = 1,
                  row: int | None = None):
-        super().__init__(discord.ui.Select(custom_id=custom_id(match_id, version, verb, arg),
+        super().__init__(discord.ui.Select(custom_id=custom_id("s", match_id, version, verb, arg),
                                            options=options, placeholder=placeholder,
                                            min_values=min_values, max_values=max_values), row=row)
 

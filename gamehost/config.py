@@ -27,6 +27,7 @@ class Settings:
     reminder_fraction: float
     sync_guild_id: int | None
     log_level: str
+    match_seed: int | None = None
 
     @classmethod
     def from_env(cls, env: dict | None = None) -> "Settings":
@@ -44,6 +45,7 @@ class Settings:
             reminder_fraction=float(env.get("REMINDER_FRACTION", "").strip() or 0.25),
             sync_guild_id=integer("SYNC_GUILD_ID", 0) or None,
             log_level=env.get("LOG_LEVEL", "").strip() or "INFO",
+            match_seed=integer("MATCH_SEED", -1) if env.get("MATCH_SEED", "").strip() else None,
         )
 
     def decision_seconds(self, pace: str) -> int:

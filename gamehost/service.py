@@ -48,11 +48,13 @@ def seat_of(row: MatchRow, user_id: int) -> int | None:
 
 class MatchService:
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
-                 async_seconds: int = 86400, reminder_fraction: float = 0.25):
+                 async_seconds: int = 86400, reminder_fraction: float = 0.25,
+                 seed_source: Callable[[], int] | None = None):
         self.store = store
         self.clock = clock
         self.decision_seconds = {"live": live_seconds, "async": async_seconds}
         self.reminder_fraction = reminder_fraction
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, MatchRow] = {}
 
@@ -115,7 +117,7 @@ class MatchService:
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, status="lobby",
             creator_id=creator_id, options=options,
             seats=[{"user_id": creator_id, "name": creator_name, "bot": False}],
-            seed=secrets.randbits(63), state=None, version=0, pace=pace,
+            seed=self.seed_source(), state=None, version=0, pace=pace,
             timeout_policy=timeout_policy,
             decision_seconds=decision_seconds or self.decision_seconds[pace],
             deadline_at=None, reminded=False, board_message_id=None, locale=locale, result=None,
@@ -318,9 +320,14 @@ class MatchService:
     # -- deadlines -----------------------------------------------------------------------
 
     def remind_at(self, row: MatchRow) -> float | None:
-        if row.deadline_at is None or row.reminded:
+        if row.deadline_at is None:
             return None
-        return row.deadline_at - row.decision_seconds * self.reminder_fraction
+        return self.reminder_time(row.deadline_at, row.reminded, row.decision_seconds)
+
+    def reminder_time(self, deadline_at: float, reminded: bool, decision_seconds: int) -> float | None:
+        if reminded:
+            return None
+        return deadline_at - decision_seconds * self.reminder_fraction
 
     async def mark_reminded(self, match_id: int, version: int) -> MatchRow | None:
         row = await self.load(match_id)
@@ -380,11 +387,11 @@ class MatchService:
         await self._save(updated, before, write, snapshot=True)
         return outcome
 
-    async def armed(self) -> list[MatchRow]:
-        rows = []
-        for match_id, _deadline, _reminded, _version in await self.store.armed_deadlines():
-            rows.append(await self.load(match_id))
-        return rows
+    async def armed(self) -> list[tuple[int, int, float, float | None]]:
+        """Every pending deadline as (match id, version, deadline, reminder time), without
+        loading the matches themselves, so start-up stays fast with many stored matches."""
+        return [(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
+                for match_id, version, deadline, reminded, seconds in await self.store.armed_deadlines()]
 
     # -- queries -------------------------------------------------------------------------
 

@@ -1,0 +1,54 @@
+"""Offline playground: the real, unmodified bot against SimCord's simulated Discord.
+
+    python -m playground            # prints a localhost URL; open it in a browser
+
+The page shows #games in a server with four members (alice, bob, carol, dave). Type the
+slash commands, click the buttons, and switch "viewing as" between members to play every
+seat. DMs the bot sends (private hands, draft picks) are visible to their recipient.
+Nothing leaves this machine and no Discord token is needed.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import tempfile
+
+MEMBERS = ("alice", "bob", "carol", "dave")
+
+
+async def serve(port: int | None, database: str) -> None:
+    import simcord
+
+    from bot import create_bot
+    from gamehost.config import Settings
+
+    settings = Settings.from_env({"DATABASE_PATH": database})
+    bot = create_bot(settings)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Playground")
+        channel = guild.create_text_channel("games")
+        members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
+        async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
+            print("\nPlayground ready. Open this address in a browser on this machine:\n")
+            print(f"    {preview.url}\n")
+            print("Try /clash new, then Join as another member (switch 'viewing as'), then Start.")
+            print("Press Ctrl+C to stop.\n", flush=True)
+            await preview.wait_closed()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port", type=int, default=None, help="loopback port (default: any free port)")
+    parser.add_argument("--database", default=None,
+                        help="SQLite file to keep playground matches in (default: a temporary file)")
+    args = parser.parse_args()
+    database = args.database or os.path.join(tempfile.mkdtemp(prefix="playground-"), "matches.sqlite3")
+    try:
+        asyncio.run(serve(args.port, database))
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

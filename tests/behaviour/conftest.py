@@ -1,0 +1,44 @@
+"""Behaviour tests drive the real bot through SimCord: no network, no token."""
+import pytest
+
+from bot import create_bot
+from gamehost.config import Settings
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "matches.sqlite3")
+
+
+def make_bot(db_path):
+    return create_bot(Settings.from_env({"DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10",
+                                         "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7"}))
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return make_bot(db_path)
+
+
+class World:
+    def __init__(self, env, bot):
+        self.env = env
+        self.bot = bot
+        self.guild = env.create_guild("Tavern")
+        self.channel = self.guild.create_text_channel("games")
+        self.alice = self.guild.add_member(env.create_user("alice"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.carol = self.guild.add_member(env.create_user("carol"))
+        self.users = {m.id: m for m in (self.alice, self.bob, self.carol)}
+
+    @property
+    def service(self):
+        return self.env.bot.host.service
+
+    async def match(self, channel=None):
+        return await self.service.in_channel((channel or self.channel).id)
+
+
+@pytest.fixture
+def world(simcord_env, simcord_bot):
+    return World(simcord_env, simcord_bot)

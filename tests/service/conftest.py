@@ -1,0 +1,36 @@
+import pytest
+
+from gamehost import games
+from gamehost.service import MatchService
+from gamehost.store import Store
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def race_registered(monkeypatch):
+    monkeypatch.setitem(games.GAMES, "race", games.GameInfo("race", "tests.support.toy", lambda o: (2, 2)))
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = Store(str(tmp_path / "m.sqlite3"))
+    await s.open()
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def service(store, clock):
+    return MatchService(store, clock, live_seconds=600, async_seconds=86400)
