@@ -42,6 +42,8 @@ def split_play(notation: str) -> tuple[str, str]:
     parts = notation.split(" ", 2)
     if parts[0] == "play" and len(parts) == 3:
         return f"play {parts[1]}", parts[2]
+    if parts[0] == "champion" and len(parts) >= 2:  # summoning the champion works like playing a card
+        return "play champion", notation.split(" ", 1)[1]
     return notation, ""
 
 
@@ -135,7 +137,7 @@ class ClashUI:
                 lines.append(text)
         return lines
 
-    def private_message(self, row: MatchRow, seat: int, locale: str) -> PrivateMessage:
+    def private_message(self, row: MatchRow, seat: int, locale: str, *, image: bool = True) -> PrivateMessage:
         view = GAME.view(row.state, seat)
         me = view["seats"][seat]
         embed = discord.Embed(title=t("clash.ui.private_title", locale, id=row.id),
@@ -159,7 +161,7 @@ class ClashUI:
                             value=f"{card_name(champ['card'], locale)} · {champ['state']}")
         items = self.decision_items(row, seat, locale)
         png = None
-        if view.get("stage") == "play":
+        if view.get("stage") == "play" and image:
             png = clash_render.render_hand(view, seat, card_lookup=CARDS.get, lang=locale)
         elif view.get("draft"):
             embed.add_field(name=t("clash.ui.revealed", locale), inline=False,
@@ -178,11 +180,13 @@ class ClashUI:
             return []
         stage = GAME.view(row.state, None).get("stage")
         if stage == "play":
-            cards = sorted({split_play(a)[0] for a in legal if a.startswith("play ")})
+            cards = sorted({split_play(a)[0] for a in legal if split_play(a)[0].startswith("play ")})
             if not cards:
                 return []
-            options = [discord.SelectOption(label=card_name(c.split(" ", 1)[1], locale)[:100], value=c[:100],
-                                            description=self.card_summary(c.split(" ", 1)[1], locale)[:100])
+            options = [discord.SelectOption(label=self.card_label(row, seat, c.split(" ", 1)[1], locale)[:100],
+                                            value=c[:100],
+                                            description=self.card_summary(self.card_id(row, seat, c.split(" ", 1)[1]),
+                                                                          locale)[:100])
                        for c in cards[:25]]
             return [GameSelect(row.id, row.version, "card", options=options,
                                placeholder=t("clash.ui.pick_card", locale))]
@@ -191,6 +195,17 @@ class ClashUI:
         options = [discord.SelectOption(label=self.action_label(a, locale)[:100], value=a[:100]) for a in legal]
         return [GameSelect(row.id, row.version, "do", options=options,
                            placeholder=t("clash.ui.choose", locale))]
+
+    def card_id(self, row: MatchRow, seat: int, card: str) -> str:
+        """``champion`` stands for this seat's champion card."""
+        if card != "champion":
+            return card
+        champ = GAME.view(row.state, seat)["seats"][seat].get("champion") or {}
+        return champ.get("card", card)
+
+    def card_label(self, row: MatchRow, seat: int, card: str, locale: str) -> str:
+        name = card_name(self.card_id(row, seat, card), locale)
+        return f"★ {name}" if card == "champion" else name
 
     def card_summary(self, card_id: str, locale: str) -> str:
         card = CARDS.get(card_id)
@@ -241,7 +256,8 @@ class ClashUI:
                 return
             select = [discord.SelectOption(label=describe_destination(row, split_play(a)[1], locale)[:100],
                                            value=a[:100]) for a in options[:25]]
-            await send_ephemeral(interaction, t("clash.ui.where", locale, card=card_name(chosen.split(" ", 1)[1], locale)),
+            await send_ephemeral(interaction, t("clash.ui.where", locale,
+                                                card=self.card_label(row, seat, chosen.split(" ", 1)[1], locale)),
                                  view=view_of([GameSelect(row.id, row.version, "do", options=select,
                                                           placeholder=t("clash.ui.where_short", locale))]))
         elif verb == "do":
@@ -299,9 +315,7 @@ class Clash(commands.Cog):
                            where=_("Lane, target or Possess host", key="arg.where_card"))
     async def play(self, interaction: discord.Interaction, card: str, where: str = "") -> None:
         row, seat = await self.my_match(interaction)
-        text = f"{card} {where}".strip() if card.startswith("play ") else f"play {card} {where}".strip()
-        if text.startswith("play champion"):
-            text = text[len("play "):]
+        text = f"champion {where}".strip() if card == "champion" else f"play {card} {where}".strip()
         outcome = await self.host.service.act(row.id, interaction.user.id, text)
         await self.host.publish(outcome, interaction)
 
@@ -319,7 +333,8 @@ class Clash(commands.Cog):
                 continue
             seen.add(head)
             card_id = head.split(" ", 1)[1]
-            label = f"{card_name(card_id, locale)} — {self.ui.card_summary(card_id, locale)}"
+            label = (f"{self.ui.card_label(row, seat, card_id, locale)} — "
+                     f"{self.ui.card_summary(self.ui.card_id(row, seat, card_id), locale)}")
             if current.lower() in label.lower() or current.lower() in card_id:
                 choices.append(app_commands.Choice(name=label[:100], value=card_id))
         return choices[:25]

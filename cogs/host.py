@@ -182,18 +182,19 @@ class Host:
             if seat >= len(row.seats) or row.seats[seat].get("bot"):
                 continue
             if row.seats[seat]["user_id"] == actor:
-                await self.send_private(row, seat, interaction, ephemeral=True)
+                # the player is right here and keeps acting: a light text-only update
+                await self.send_private(row, seat, interaction, ephemeral=True, image=False)
             elif outcome.prompted_changed:
                 await self.send_private(row, seat)
 
     async def send_private(self, row: MatchRow, seat: int, interaction: discord.Interaction | None = None,
-                           *, ephemeral: bool = False) -> None:
+                           *, ephemeral: bool = False, image: bool = True) -> None:
         """A seat's private view: by DM, or ephemerally when asked for or when DMs are closed."""
         ui = self.uis[row.game]
         user_id = row.seats[seat]["user_id"]
         locale = (locale_of(interaction) if interaction is not None and interaction.user.id == user_id
                   else await self.store.locale(user_id) or row.locale)
-        private = ui.private_message(row, seat, locale)
+        private = ui.private_message(row, seat, locale, image=image)
         kwargs = {"embed": private.embed}
         if private.png is not None:
             private.embed.set_image(url="attachment://hand.png")

@@ -279,3 +279,44 @@ async def test_match_in_a_new_thread(world):
     assert "Match created in" in result.response.content
     thread = world.channel.threads[0]
     assert (await world.service.in_channel(thread.id)).game == "clash"
+
+
+async def test_champion_module_choice_and_summon(world):
+    """CD-CHA-4/5: champions are chosen secretly through the Choose menu, then summoned from the
+    Play menu like a card."""
+    await world.alice.slash(world.channel, "clash new", format="draft", champions=True)
+    await world.bob.click(world.channel.last_message, label="Join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    for _ in range(40):  # the draft, quickly, in notation
+        row, seat, actor = await prompted_actor(world)
+        if GAME.view(row.state, None)["stage"] != "draft":
+            break
+        move = GAME.format_action(GAME.legal_actions(row.state, seat)[0])
+        assert not (await actor.slash(world.channel, "clash act", move=move)).ephemeral
+    row = await world.match()
+    assert GAME.view(row.state, None)["stage"] == "champion"
+    for member in (world.alice, world.bob):
+        seat = next(i for i, s in enumerate(row.seats) if s["user_id"] == member.id)
+        shown = await member.click(last_board(world.channel), label="Choose")
+        assert shown.ephemeral
+        legal = [GAME.format_action(a) for a in GAME.legal_actions((await world.match()).state, seat)]
+        assert all(a.startswith("choose ") for a in legal)
+        await member.select(shown.response, [legal[0]])
+        public = GAME.view((await world.match()).state, None)
+        assert public["stage"] != "champion" or public["seats"][seat]["champion"]["state"] == "hidden"
+    row = await world.match()
+    assert GAME.view(row.state, None)["stage"] == "play"
+    for _ in range(60):  # play until someone can summon their champion, then do it from the menu
+        row, seat, actor = await prompted_actor(world)
+        legal = [GAME.format_action(a) for a in GAME.legal_actions(row.state, seat)]
+        summons = [a for a in legal if a.startswith("champion ")]
+        if summons:
+            menu = await actor.click(last_board(world.channel), label="Play a card")
+            card_menu = await actor.select(menu.response, ["play champion"])
+            if card_menu.ephemeral and card_menu.response is not None and select_ids(card_menu.response):
+                await actor.select(card_menu.response, [summons[0]])
+            after = GAME.view((await world.match()).state, None)
+            assert after["seats"][seat]["champion"]["state"] == "in_play"
+            return
+        await play_one_step(world)
+    raise AssertionError("no champion summon became legal")
