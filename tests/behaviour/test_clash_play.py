@@ -320,3 +320,14 @@ async def test_champion_module_choice_and_summon(world):
             return
         await play_one_step(world)
     raise AssertionError("no champion summon became legal")
+
+
+async def test_deadlines_survive_a_restart(world, db_path):
+    """A deadline armed before a restart is re-armed from the database and still expires."""
+    await create_duel(world, minutes=2, timeout="forfeit")
+    row = await world.match()
+    await world.env.restart_bot(make_bot(db_path))
+    await world.env.advance_time(2 * 60 + 1)
+    row = await world.env.bot.host.service.load(row.id)
+    assert row.status == "finished" and row.result["reason"] == "timeout"
+    assert any("ran out of time" in m.content for m in world.channel.history())
