@@ -1,11 +1,14 @@
-"""Deadline timers: one sleeping task per match, re-armed from the database at start-up.
+"""Deadline timers: one sleeping task for all matches, woken for the earliest due time.
 
-Plain ``asyncio.sleep`` keeps the timers on the event loop's clock, which is what lets a
-test (or SimCord's ``advance_time``) move time forward without waiting.
+Deadlines and reminders are re-armed from the database at start-up. A single task sleeping
+until the next due moment (instead of one task per match) keeps start-up and the event loop
+light with thousands of waiting async matches. Plain ``asyncio.sleep`` keeps the timer on the
+event loop's clock, which is what lets tests (SimCord's ``advance_time``) move time forward.
 """
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 from typing import Awaitable, Callable
 
@@ -19,36 +22,68 @@ class DeadlineScheduler:
         self.clock = clock
         self.on_remind = on_remind
         self.on_expire = on_expire
-        self.tasks: dict[int, asyncio.Task] = {}
+        self.armed: dict[int, tuple[int, float, float | None]] = {}  # match -> (version, deadline, remind)
+        self._heap: list[tuple[float, int, int, str]] = []  # (when, match, version, "remind"|"expire")
+        self._runner: asyncio.Task | None = None
+        self._runner_wakes_at: float | None = None
+        self._handling = False  # the runner is inside a callback: never cancel it there
 
     def arm(self, match_id: int, version: int, deadline_at: float, remind_at: float | None) -> None:
-        self.disarm(match_id)
-        self.tasks[match_id] = asyncio.get_running_loop().create_task(
-            self._run(match_id, version, deadline_at, remind_at), name=f"deadline-{match_id}")
+        self.armed[match_id] = (version, deadline_at, remind_at)
+        if remind_at is not None:
+            heapq.heappush(self._heap, (remind_at, match_id, version, "remind"))
+        heapq.heappush(self._heap, (deadline_at, match_id, version, "expire"))
+        self._reschedule()
 
     def disarm(self, match_id: int) -> None:
-        task = self.tasks.pop(match_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        self.armed.pop(match_id, None)  # stale heap entries are skipped when they come up
 
     def cancel_all(self) -> None:
-        for match_id in list(self.tasks):
-            self.disarm(match_id)
+        self.armed.clear()
+        self._heap.clear()
+        if self._runner is not None and self._runner is not asyncio.current_task():
+            self._runner.cancel()
+        self._runner = None
 
-    async def _run(self, match_id: int, version: int, deadline_at: float, remind_at: float | None) -> None:
-        try:
-            if remind_at is not None:
-                delay = remind_at - self.clock()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                await self.on_remind(match_id, version)
-            delay = deadline_at - self.clock()
+    def _current(self, match_id: int, version: int) -> bool:
+        entry = self.armed.get(match_id)
+        return entry is not None and entry[0] == version
+
+    def _next_due(self) -> float | None:
+        while self._heap and not self._current(self._heap[0][1], self._heap[0][2]):
+            heapq.heappop(self._heap)
+        return self._heap[0][0] if self._heap else None
+
+    def _reschedule(self) -> None:
+        due = self._next_due()
+        if due is None:
+            return
+        runner = self._runner
+        if runner is not None and not runner.done():
+            if self._handling or (self._runner_wakes_at is not None and self._runner_wakes_at <= due):
+                return  # the runner re-reads the heap after its callback / wakes early enough
+            runner.cancel()
+        self._runner_wakes_at = due
+        self._runner = asyncio.get_running_loop().create_task(self._run(), name="deadlines")
+
+    async def _run(self) -> None:
+        while True:
+            due = self._next_due()
+            if due is None:
+                self._runner_wakes_at = None
+                return
+            self._runner_wakes_at = due
+            delay = due - self.clock()
             if delay > 0:
                 await asyncio.sleep(delay)
-            if self.tasks.get(match_id) is asyncio.current_task():
-                del self.tasks[match_id]
-            await self.on_expire(match_id, version)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("deadline handling failed for match %s", match_id)
+                continue
+            _when, match_id, version, kind = heapq.heappop(self._heap)
+            if kind == "expire":
+                self.armed.pop(match_id, None)
+            self._handling = True
+            try:
+                await (self.on_remind if kind == "remind" else self.on_expire)(match_id, version)
+            except Exception:
+                log.exception("deadline handling failed for match %s", match_id)
+            finally:
+                self._handling = False
