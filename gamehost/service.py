@@ -248,7 +248,8 @@ class MatchService:
             return await self._commit_step(row, seat, user_id, "concede", "resign", new_state, events)
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
-                           text: str, new_state: dict, events: list[Event]) -> Outcome:
+                           texts: str | list[str], new_state: dict, events: list[Event]) -> Outcome:
+        """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically."""
         engine = game_info(row.game).engine
         previous_prompted = {p.seat for p in engine.prompts(row.state)}
         before = row.version
@@ -257,16 +258,17 @@ class MatchService:
         updated.version = before + 1
         outcome = Outcome(match=updated)
         write = PendingWrite()
-        seq = await self.store.last_seq(row.id)
-        seq += 1
-        move = LoggedAction(seq, seat, user_id, kind, text, self.clock())
-        write.actions.append(move)
-        outcome.moves.append(move)
+        first = seq = await self.store.last_seq(row.id) + 1
+        for text in [texts] if isinstance(texts, str) else texts:
+            move = LoggedAction(seq, seat, user_id, kind, text, self.clock())
+            write.actions.append(move)
+            outcome.moves.append(move)
+            seq += 1
         outcome.events.extend((seat, e) for e in events)
-        self._run_automatic(updated, outcome, write, seq)
+        self._run_automatic(updated, outcome, write, seq - 1)
         self._finish_step(updated, outcome, previous_prompted)
         last = write.actions[-1].seq
-        snapshot = updated.status != "active" or (last // SNAPSHOT_EVERY) != ((seq - 1) // SNAPSHOT_EVERY)
+        snapshot = updated.status != "active" or (last // SNAPSHOT_EVERY) != ((first - 1) // SNAPSHOT_EVERY)
         await self._save(updated, before, write, snapshot=snapshot)
         return outcome
 
@@ -363,29 +365,7 @@ class MatchService:
                 steps.append(engine.format_action(action))
                 if engine.result(state) is not None or late not in {p.seat for p in engine.prompts(state)}:
                     break
-            return await self._commit_timeout(row, late, steps, state, events)
-
-    async def _commit_timeout(self, row: MatchRow, seat: int, steps: list[str], state: dict,
-                              events: list[Event]) -> Outcome:
-        engine = game_info(row.game).engine
-        previous_prompted = {p.seat for p in engine.prompts(row.state)}
-        before = row.version
-        updated = MatchRow(**row.__dict__)
-        updated.state = state
-        updated.version = before + 1
-        outcome = Outcome(match=updated)
-        write = PendingWrite()
-        seq = await self.store.last_seq(row.id)
-        for text in steps:
-            seq += 1
-            move = LoggedAction(seq, seat, None, "timeout", text, self.clock())
-            write.actions.append(move)
-            outcome.moves.append(move)
-        outcome.events.extend((seat, e) for e in events)
-        self._run_automatic(updated, outcome, write, seq)
-        self._finish_step(updated, outcome, previous_prompted)
-        await self._save(updated, before, write, snapshot=True)
-        return outcome
+            return await self._commit_step(row, late, None, "timeout", steps, state, events)
 
     async def armed(self) -> list[tuple[int, int, float, float | None]]:
         """Every pending deadline as (match id, version, deadline, reminder time), without
