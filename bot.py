@@ -13,7 +13,7 @@ from gamehost.service import MatchService
 from gamehost.store import Store
 
 ROOT = Path(__file__).resolve().parent
-COGS = ("cogs.lobby", "cogs.clash")
+COGS = ("cogs.lobby", "cogs.clash", "cogs.cloudspire")
 
 log = logging.getLogger("bot")
 

@@ -73,15 +73,16 @@ class Host:
         locale = locale_of(interaction)
         try:
             row = await self.service.load(match_id)
-            if row.status not in ("lobby", "active") and verb not in ("hand",):
+            if row.status not in ("lobby", "active") and verb not in ("hand", "view"):
                 raise ServiceError("not_active")
             if verb in LOBBY_VERBS:
                 await self.lobby_component(interaction, row, verb)
                 return
-            if verb != "hand" and version != row.version:
+            ui = self.uis[row.game]
+            if verb not in getattr(ui, "fresh_verbs", {"hand"}) and version != row.version:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
-            await self.uis[row.game].on_component(interaction, row, verb, arg, values)
+            await ui.on_component(interaction, row, verb, arg, values)
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error)
 

@@ -29,8 +29,17 @@ def _clash_seats(options: dict) -> tuple[int, int]:
     return (1, 1) if options.get("mode") == "solo" else (2, 2)
 
 
+def _cloudspire_seats(options: dict) -> tuple[int, int]:
+    if options.get("mode") == "teams":
+        return (4, 4)
+    if options.get("map") == "tutorial":
+        return (2, 2)
+    return (2, 4)
+
+
 GAMES: dict[str, GameInfo] = {
     "clash": GameInfo("clash", "engine.clash", _clash_seats),
+    "cloudspire": GameInfo("cloudspire", "engine.cloudspire", _cloudspire_seats),
 }
 
 
@@ -45,6 +54,8 @@ def normalize_options(game_id: str, options: dict) -> dict:
     for name, spec in schema.items():
         value = options.get(name, spec.get("default"))
         choices = spec.get("choices")
+        if isinstance(value, bool) and choices and "on" in choices and "off" in choices:
+            value = "on" if value else "off"  # options text turns on/off into booleans
         if spec.get("multiple"):
             if isinstance(value, str):
                 value = [v for v in value.replace("|", "+").split("+") if v]
