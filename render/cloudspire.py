@@ -600,7 +600,7 @@ def _static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image
         cx, cy = px(c)
         t = TERRAIN.get(h.get("terrain"), UNKNOWN_TERRAIN)
         d.polygon(_corners(cx, cy, s + 0.5), fill=t["fill"])
-        d.polygon(_corners(cx, cy, s - 1.5 * SS), outline=t["mark"], width=SS)
+        _outline(img, _corners(cx, cy, s - 1.5 * SS), t["mark"], SS)
         _terrain_texture(d, h.get("terrain"), cx, cy, s, t["mark"])
     # wells (on isles, earthscapes and fortresses)
     for c, h in model.hexes.items():
@@ -652,6 +652,24 @@ def _static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image
         cx, cy = px(c)
         d.text((cx / SS, cy / SS), "?", font=font(max(14, int(size * 1.6))), fill=(120, 128, 146), anchor="mm")
     return img
+
+
+def _outline(img: Image.Image, pts: list, col, width: int) -> None:
+    """``ImageDraw.polygon(pts, outline=col, width=width)`` drawn on a crop around the
+    polygon: Pillow masks a wide outline with a polygon mask the size of the whole image,
+    which made the outline of every hex cost a full-image allocation.  Integer offsets keep
+    the rasterisation the same."""
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0 = max(0, int(math.floor(min(xs))) - width - 2)
+    y0 = max(0, int(math.floor(min(ys))) - width - 2)
+    x1 = min(img.width, int(math.ceil(max(xs))) + width + 3)
+    y1 = min(img.height, int(math.ceil(max(ys))) + width + 3)
+    if x1 <= x0 or y1 <= y0:
+        return
+    tile = img.crop((x0, y0, x1, y1))
+    ImageDraw.Draw(tile).polygon([(x - x0, y - y0) for x, y in pts], outline=col, width=width)
+    img.paste(tile, (x0, y0))
 
 
 def _terrain_texture(d: ImageDraw.ImageDraw, terrain, cx, cy, s, col) -> None:
