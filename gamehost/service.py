@@ -227,7 +227,8 @@ class MatchService:
             if isinstance(action, str):
                 action = engine.parse_action(action)
             prompts = engine.prompts(row.state)
-            if seat not in {p.seat for p in prompts}:
+            off_turn = getattr(engine, "off_turn", None)  # standing preferences, not moves
+            if seat not in {p.seat for p in prompts} and not (off_turn and off_turn(action)):
                 waiting = [p.seat for p in prompts]
                 raise ServiceError("not_your_turn", waiting=", ".join(row.seats[s]["name"] for s in waiting
                                                                        if s < len(row.seats)))

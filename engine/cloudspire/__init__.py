@@ -43,7 +43,11 @@ class Cloudspire:
         return _n.parse_action(text)
 
     def bot_action(self, state, seat):
-        return _b.bot_action(state, seat)
+        return _b.strong_bot_action(state, seat)
+
+    def off_turn(self, action):
+        """Standing policies may be set by any seat at any time (they are not moves)."""
+        return isinstance(action, dict) and action.get("do") == "pol"
 
     def timeout_action(self, state, seat):
         return _b.timeout_action(state, seat)

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.cloudspire.bot import bot_action as basic_bot_action  # noqa: E402 - samples are cut at fixed counts
 from engine.cloudspire import GAME  # noqa: E402
 from engine.cloudspire import game as G  # noqa: E402
 
@@ -47,7 +48,7 @@ def _rich_policy(rng: random.Random):
 
     def act(st, seat):
         if st["pending"]:
-            return GAME.bot_action(st, seat)
+            return basic_bot_action(st, seat)
         legal = G.legal_actions(st, seat)
         by = {}
         for a in legal:
@@ -81,7 +82,7 @@ def _rich_policy(rng: random.Random):
                 return by["hide"][0]
             if "explore" in by and rng.random() < 0.5:
                 return rng.choice(by["explore"])
-        return GAME.bot_action(st, seat)
+        return basic_bot_action(st, seat)
 
     return act
 
@@ -91,7 +92,7 @@ def _play(seats: int, seed: int, options: dict, stop, rich: bool = True,
     """Play from ``setup`` until ``stop(state, n_actions)`` is true (checked after every
     action) or the game is over."""
     st = GAME.setup(seats, options, seed)
-    policy = _rich_policy(random.Random(seed)) if rich else (lambda s, seat: GAME.bot_action(s, seat))
+    policy = _rich_policy(random.Random(seed)) if rich else (lambda s, seat: basic_bot_action(s, seat))
     n = 0
     while st["phase"] != "over" and not stop(st, n) and n < max_actions:
         seat = G.acting_seats(st)[0]
