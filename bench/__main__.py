@@ -2,6 +2,7 @@
 
     python -m bench            # everything
     python -m bench clash      # only figures whose name starts with "clash"
+    python -m bench cloudspire # the Cloudspire engine and board figures
 
 Figures (targets in README): engine playouts per second, board render time, slash-command
 latency through SimCord (engine + database + render + reply) with 1 and 100 active matches,
@@ -11,12 +12,12 @@ from __future__ import annotations
 
 import sys
 
-from bench import figures
+from bench import cloudspire_figures, figures
 
 
 def main(argv: list[str]) -> int:
     prefix = argv[0] if argv else ""
-    for name, measure in figures.ALL:
+    for name, measure in figures.ALL + cloudspire_figures.FIGURES:
         if not name.startswith(prefix):
             continue
         for figure, value in measure():

@@ -46,7 +46,7 @@ def level(legal: list[str], prefix: tuple[str, ...] = (), page: int = 0) -> Menu
             if len(m) > len(prefix) and m[len(prefix)] not in words:
                 words.append(m[len(prefix)])
         exact = any(len(m) == len(prefix) for m in matching)
-        if len(words) == 1 and not exact:
+        if len(words) == 1 and not exact and len(matching) > 1:
             prefix = prefix + (words[0],)
             continue
         break
@@ -54,8 +54,8 @@ def level(legal: list[str], prefix: tuple[str, ...] = (), page: int = 0) -> Menu
     for word in words:
         longer = prefix + (word,)
         below = [m for m in matching if tuple(m[:len(longer)]) == longer]
-        if len(below) == 1 and len(below[0]) == len(longer):
-            options.append(MenuOption(word, "=" + " ".join(longer), True))
+        if len(below) == 1:
+            options.append(MenuOption(word, "=" + " ".join(below[0]), True))
         else:
             options.append(MenuOption(word, encode_level(longer), False))
     start = page * PAGE

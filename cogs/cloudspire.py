@@ -255,7 +255,12 @@ class CloudspireUI:
             self.host.arm(outcome.match)
             await self.host.send_private(outcome.match, seat, interaction, ephemeral=True, image=False)
             return outcome
-        await self.host.publish(outcome, interaction)
+        if interaction.channel_id != row.channel_id:
+            # a button in a DM: the board belongs in the match's channel, the DM gets a short note
+            await send_ephemeral(interaction, t("cloudspire.ui.done", locale_of(interaction)))
+            await self.host.publish(outcome)
+        else:
+            await self.host.publish(outcome, interaction)
         new = outcome.match
         if verb == "explore" and new.status == "active" and (GAME.view(new.state, seat).get("turn") or {}).get("peek"):
             await self.host.send_private(new, seat)  # the landmark's face, by DM only
