@@ -236,7 +236,7 @@ def _content() -> _Content:
 def _pick_name(name: object, ident: object, lang: str) -> str:
     if isinstance(name, dict):
         if str(lang or "").startswith("zh"):
-            zh = name.get("zh") or name.get("zh-TW") or name.get("zh-CN")
+            zh = name.get("zh_hans") or name.get("zh") or name.get("zh-TW") or name.get("zh-CN")
             if zh and can_draw(str(zh)):
                 return str(zh)
         en = name.get("en")

@@ -32,7 +32,8 @@ def _check(cond, msg):
 
 def _check_name(obj, where):
     n = obj.get("name")
-    _check(isinstance(n, dict) and n.get("en") and n.get("zh"), f"{where}: name needs en and zh")
+    _check(isinstance(n, dict) and n.get("en") and n.get("zh") and n.get("zh_hans"),
+           f"{where}: name needs en, zh (rulebook, Traditional) and zh_hans (Simplified)")
 
 
 def _check_talents(talents, known, where):

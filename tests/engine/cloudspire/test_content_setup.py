@@ -78,6 +78,33 @@ def test_content_validation_rejects_bad_data(monkeypatch):
         content.load()
 
 
+def test_every_name_has_english_and_simplified_chinese(monkeypatch):
+    """Content names carry en, the rulebook's Traditional zh and Simplified zh_hans; a name
+    without zh_hans is rejected at load time."""
+    c = load()
+    for table in ("units", "spires", "market", "landmarks", "events", "relics", "earthscapes", "isles"):
+        for ident, entry in c[table].items():
+            assert entry["name"]["en"] and entry["name"]["zh_hans"], (table, ident)
+    assert c["units"]["grimjaw"]["name"]["zh_hans"] != "" and c["factions"]["brawnen"]["name"]["zh_hans"] == "蛮巨人"
+    orig = content._read
+
+    def missing(name):
+        d = orig(name)
+        if name == "relics.json":
+            first = d["relics"][0] if isinstance(d.get("relics"), list) else next(iter(d.values()))[0]
+            first["name"].pop("zh_hans")
+        return d
+    monkeypatch.setattr(content, "_read", missing)
+    content.load.cache_clear()
+    try:
+        with pytest.raises(ContentError):
+            content.load()
+    finally:
+        monkeypatch.setattr(content, "_read", orig)
+        content.load.cache_clear()
+        content.load()
+
+
 def test_terrain_allowance_cs_map_4_5():
     """CS-MAP-4, CS-MAP-5, CS-AMB-23: path < plains < forest < mountain < lake."""
     assert ALLOWANCE == {"none": 0, "plains": 1, "forest": 2, "mountain": 3, "lake": 4}
