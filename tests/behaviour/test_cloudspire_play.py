@@ -255,3 +255,19 @@ async def test_the_bot_restarts_mid_wave_and_play_goes_on(world, db_path):
     menu = await actor.click(board, label="Act")
     assert menu.ephemeral and select_options(menu.response)
     await play_until(world, lambda r: r.version >= before.version + 5, max_steps=20)
+
+
+async def test_guided_set_up_and_faction_pick_through_the_menu(world):
+    """CS-SET-2, CS-SET-10/11: factions picked in turn and the guided map set-up (isles,
+    rotations, fortress attachments), every choice made from the Act menu."""
+    await create(world, [world.alice, world.bob], map="guided", factions="pick")
+    row = await world.match()
+    assert row.state["phase"] == "faction"
+    row = await play_until(world, lambda r: r.state["phase"] not in ("faction", "setup"), max_steps=40)
+    assert row.state["phase"] == "market"
+    assert all(row.state["factions"]) and len(set(row.state["factions"])) == 2
+    text = channel_text(world.channel)
+    assert "picks" in text and "attaches the fortress" in text and "is revealed in slot" in text
+    log = await world.service.log(row.id)
+    verbs = {entry.action.split()[0] for entry in log}
+    assert {"pick", "isle", "fort"} <= verbs
