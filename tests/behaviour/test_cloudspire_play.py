@@ -271,3 +271,24 @@ async def test_guided_set_up_and_faction_pick_through_the_menu(world):
     log = await world.service.log(row.id)
     verbs = {entry.action.split()[0] for entry in log}
     assert {"pick", "isle", "fort"} <= verbs
+
+
+async def test_peek_with_closed_dms_stays_private(world):
+    """With the explorer's DMs closed, the face comes in a reply only they see; the channel
+    gets a note that DMs are closed, never the landmark."""
+    await create(world, [world.alice, world.bob])
+    row = await play_until(world, lambda r: any(m.startswith("explore ") for p in GAME.prompts(r.state)
+                                                for m in legal(r, p.seat)), max_steps=200)
+    row, seat, explorer = await prompted(world)
+    at = next(m.split()[1] for m in legal(row, seat) if m.startswith("explore "))
+    name = content_name(next(lm for lm in row.state["landmarks"].values() if lm["pos"] == at)["type"], "en")
+    dm_id = explorer.user.dm_channel.id if explorer.user.dm_channel else None
+    if dm_id is None:
+        await explorer.slash(world.channel, "cloudspire view")  # nothing opened a DM yet: open one
+    world.env.inject_error("POST", f"/channels/{explorer.user.dm_channel.id}/messages", status=403, code=50007,
+                           times=None)
+    explored = await explorer.slash(world.channel, "cloudspire explore", at=at)
+    private = [m for m in explored.followups if m.embeds] if explored.followups else []
+    assert any(name in (m.embeds[0].description or "") for m in private), "the explorer sees the face"
+    assert "DMs are closed" in channel_text(world.channel)
+    assert name not in channel_text(world.channel)
