@@ -72,6 +72,7 @@ async def measure_play_latency(active_matches: int, samples: int) -> list[float]
             start = time.perf_counter()
             await actor.slash(channel, "clash play", card=card, where=rest[0] if rest else "")
             latencies.append((time.perf_counter() - start) * 1000)
+        await bot.host.store.close()  # else aiosqlite's worker thread keeps the process alive
     return latencies
 
 
@@ -98,4 +99,6 @@ async def measure_restart(stored_matches: int) -> float:
     async with simcord.run(bot) as env:
         ready = (time.perf_counter() - start) * 1000
         assert len(bot.host.scheduler.armed) == stored_matches
+        bot.host.scheduler.cancel_all()
+        await bot.host.store.close()
     return ready
