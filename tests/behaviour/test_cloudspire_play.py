@@ -292,3 +292,17 @@ async def test_peek_with_closed_dms_stays_private(world):
     assert any(name in (m.embeds[0].description or "") for m in private), "the explorer sees the face"
     assert "DMs are closed" in channel_text(world.channel)
     assert name not in channel_text(world.channel)
+
+
+async def test_a_bot_takes_a_seat_and_plays_its_own_turns(world):
+    """A bot seat (Add bot) answers every one of its decisions in the same step, so the person
+    is only ever asked for their own; the log marks the bot's moves."""
+    result = await world.alice.slash(world.channel, "cloudspire new", pace="live")
+    assert not result.ephemeral
+    await world.alice.click(world.channel.last_message, label="Add bot")
+    await world.alice.click(world.channel.last_message, label="Start")
+    row = await play_until(world, lambda r: r.state["wave"] == 2 or r.status != "active", max_steps=300)
+    log = await world.service.log(row.id)
+    assert {entry.kind for entry in log} == {"action", "bot"}
+    assert all(entry.seat == 1 for entry in log if entry.kind == "bot")
+    assert all(entry.user_id == world.alice.id for entry in log if entry.kind == "action")
