@@ -201,13 +201,6 @@ class Host:
             private.embed.set_image(url="attachment://hand.png")
             kwargs["file"] = discord.File(io.BytesIO(private.png), filename="hand.png")
         if private.view is not None:
-            if all(isinstance(item, discord.ui.DynamicItem) for item in private.view.children):
-                # Our components are DynamicItems, routed by custom ID through the bot's
-                # registry (bot.add_dynamic_items), so the view object needs no listener. A
-                # view already stopped is sent as plain components: discord.py neither stores
-                # it nor, for an ephemeral message, starts a 15-minute timeout task for it
-                # (one sleeping task per ephemeral update piled up with every command).
-                private.view.stop()
             kwargs["view"] = private.view
         if ephemeral and interaction is not None:
             await send_ephemeral(interaction, **kwargs)

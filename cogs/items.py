@@ -63,4 +63,9 @@ def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
+    if all(isinstance(item, discord.ui.DynamicItem) for item in items):
+        # Routed by custom ID (bot.add_dynamic_items), so the view needs no listener. Sent
+        # stopped, discord.py neither stores it nor starts the 15-minute timeout task it gives
+        # every ephemeral message with a view (those sleeping tasks piled up per command).
+        view.stop()
     return view
