@@ -36,7 +36,8 @@ async def _advance_setup(service, engine, channel, users):
     return await service.in_channel(channel.id)
 
 
-async def measure_play_latency(active_matches: int, samples: int) -> list[float]:
+async def measure_play_latency(active_matches: int, samples: int,
+                               board_renders: list[float] | None = None) -> list[float]:
     from engine.clash import GAME as engine
 
     database = os.path.join(tempfile.mkdtemp(prefix="bench-"), "m.sqlite3")
@@ -72,6 +73,12 @@ async def measure_play_latency(active_matches: int, samples: int) -> list[float]
             start = time.perf_counter()
             await actor.slash(channel, "clash play", card=card, where=rest[0] if rest else "")
             latencies.append((time.perf_counter() - start) * 1000)
+            if board_renders is not None:  # the same board the command just drew, alone
+                played = await service.in_channel(channel.id) if await service.find_in_channel(channel.id) else None
+                if played is not None:
+                    start = time.perf_counter()
+                    bot.host.uis["clash"].board_png(played, "en")
+                    board_renders.append((time.perf_counter() - start) * 1000)
         await bot.host.store.close()  # else aiosqlite's worker thread keeps the process alive
     return latencies
 
