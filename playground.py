@@ -32,7 +32,7 @@ async def serve(port: int | None, database: str) -> None:
         async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
             print("\nPlayground ready. Open this address in a browser on this machine:\n")
             print(f"    {preview.url}\n")
-            print("Try /clash new, then Join as another member (switch 'viewing as'), then Start.")
+            print("Try /clash new or /cloudspire new, then Join as other members (switch 'viewing as'), then Start.")
             print("Press Ctrl+C to stop.\n", flush=True)
             await preview.wait_closed()
 
