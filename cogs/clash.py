@@ -11,7 +11,8 @@ from engine.clash.cards import CARDS
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.store import MatchRow
-from cogs.host import Host, locale_of, reply_error, seated, send_ephemeral
+from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.game_cog import GameCog
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.lobby import POLICY_CHOICES, PACE_CHOICES, WHERE_CHOICES, create_match, parse_options_text
 from cogs.ui import PrivateMessage
@@ -275,23 +276,9 @@ FORMAT_CHOICES = [app_commands.Choice(name=_("preconstructed", key="opt.clash.pr
                   app_commands.Choice(name=_("constructed", key="opt.clash.constructed"), value="constructed")]
 
 
-class Clash(commands.Cog):
+class Clash(GameCog):
+    ui_class = ClashUI
     clash = app_commands.Group(name="clash", description=_("Play Clash of Decks", key="cmd.clash"))
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        self.ui = ClashUI(bot.host)
-        bot.host.register(self.ui)
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
-    async def my_match(self, interaction: discord.Interaction) -> tuple[MatchRow, int]:
-        row = await self.host.service.in_channel(interaction.channel_id)
-        if row.game != "clash":
-            raise ServiceError("no_match")
-        return row, seated(row, interaction.user.id)
 
     @clash.command(name="new", description=_("Create a Clash of Decks match", key="cmd.clash.new"))
     @app_commands.describe(mode=_("Duel against a person or bot, or solo against the rulebook AI", key="arg.mode"),

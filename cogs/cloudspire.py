@@ -17,8 +17,9 @@ from gamehost.i18n import t
 from gamehost.service import Outcome, ServiceError
 from gamehost.store import MatchRow
 from cogs import choices
-from cogs.cloudspire_words import Board, chips_label, content_name, move_label, narrate_event, word_label
+from cogs.cloudspire_words import Board, content_name, move_label, narrate_event, word_label
 from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.game_cog import GameCog
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.lobby import PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES, create_match, parse_options_text
 from cogs.ui import PrivateMessage
@@ -293,23 +294,9 @@ def cloudspire_options(text: str) -> dict:
     return options
 
 
-class Cloudspire(commands.Cog):
+class Cloudspire(GameCog):
+    ui_class = CloudspireUI
     cs = app_commands.Group(name="cloudspire", description=_("Play Cloudspire", key="cmd.cloudspire"))
-
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
-        self.ui = CloudspireUI(bot.host)
-        bot.host.register(self.ui)
-
-    @property
-    def host(self) -> Host:
-        return self.bot.host
-
-    async def my_match(self, interaction: discord.Interaction) -> tuple[MatchRow, int]:
-        row = await self.host.service.in_channel(interaction.channel_id)
-        if row.game != "cloudspire":
-            raise ServiceError("no_match")
-        return row, seated(row, interaction.user.id)
 
     async def act(self, interaction: discord.Interaction, move: str) -> None:
         row, seat = await self.my_match(interaction)

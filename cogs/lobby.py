@@ -9,7 +9,7 @@ from discord.ext import commands
 from gamehost.games import GAMES, game_info
 from gamehost.i18n import t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
-from cogs.host import Host, is_admin, locale_of, reply_error, send_ephemeral
+from cogs.host import Host, is_admin, locale_of, send_ephemeral
 
 
 def parse_options_text(text: str) -> dict:

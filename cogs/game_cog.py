@@ -1,0 +1,30 @@
+"""What every game's cog shares: its Discord adapter registered with the host, and the
+match in the channel a command comes from."""
+from __future__ import annotations
+
+import discord
+from discord.ext import commands
+
+from gamehost.service import ServiceError
+from gamehost.store import MatchRow
+from cogs.host import Host, seated
+
+
+class GameCog(commands.Cog):
+    ui_class: type  # the game's GameUI adapter (cogs/ui.py)
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+        self.ui = self.ui_class(bot.host)
+        bot.host.register(self.ui)
+
+    @property
+    def host(self) -> Host:
+        return self.bot.host
+
+    async def my_match(self, interaction: discord.Interaction) -> tuple[MatchRow, int]:
+        """This channel's match of this game and the caller's seat (errors if not seated)."""
+        row = await self.host.service.in_channel(interaction.channel_id)
+        if row.game != self.ui.game_id:
+            raise ServiceError("no_match")
+        return row, seated(row, interaction.user.id)
