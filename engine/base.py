@@ -77,3 +77,10 @@ class ConcedingGame(Protocol):
     so that ``result(state)`` stays the single source of truth for who won."""
 
     def concede(self, state: JSON, seat: Seat, reason: str) -> tuple[JSON, list[Event]]: ...
+
+
+class StandingPreferences(Protocol):
+    """Optional: actions any seat may take at any time because they are standing choices
+    (e.g. how its spires pick targets in others' turns), not moves in turn order."""
+
+    def off_turn(self, action: JSON) -> bool: ...
