@@ -10,12 +10,8 @@ from __future__ import annotations
 import statistics
 import time
 
+from bench.figures import percentile
 from engine.cloudspire import GAME as CLOUDSPIRE
-
-
-def _percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def cloudspire_playouts(seconds: float = 3.0):
@@ -68,7 +64,7 @@ def cloudspire_render():
             render_board(view, seat_names=names[:view["seats"]])
             samples.append((time.perf_counter() - start) * 1000)
     yield "cloudspire.render_ms_p50", round(statistics.median(samples), 2)
-    yield "cloudspire.render_ms_p99", round(_percentile(samples, 0.99), 2)
+    yield "cloudspire.render_ms_p99", round(percentile(samples, 0.99), 2)
 
 
 FIGURES = [

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
 import statistics
-import tempfile
 import time
 import tracemalloc
 

@@ -10,7 +10,7 @@ import simcord
 
 from bot import create_bot
 from gamehost.config import Settings
-from gamehost.store import MatchRow, Store
+from gamehost.store import Store
 
 
 def _bot(database: str):
@@ -103,7 +103,7 @@ async def measure_restart(stored_matches: int) -> float:
     await store.close()
     bot = _bot(database)
     start = time.perf_counter()
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot):
         ready = (time.perf_counter() - start) * 1000
         assert len(bot.host.scheduler.armed) == stored_matches
         bot.host.scheduler.cancel_all()

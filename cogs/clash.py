@@ -69,6 +69,7 @@ def describe_destination(row: MatchRow, dest: str, locale: str) -> str:
 class ClashUI:
     game_id = "clash"
     title_key = "game.clash"
+    fresh_verbs = {"hand"}  # read-only: works on any board, even a finished match's
 
     def __init__(self, host: Host):
         self.host = host

@@ -282,18 +282,6 @@ SPIRE_POLICY_CHOICES = _choices(POLICIES["spire"], "opt.cloudspire.spire")
 AUTO_MANUAL_CHOICES = _choices(["auto", "manual"], "opt.cloudspire.automanual")
 STACK_CHOICES = _choices(["lock", "undo", "autostack"], "opt.cloudspire.stack")
 PEEK_CHOICES = _choices(["reveal", "hide"], "opt.cloudspire.peek")
-ONOFF_OPTIONS = ("events", "faster_market", "faster_build", "faster_prep", "faster_short")
-
-
-def cloudspire_options(text: str) -> dict:
-    """Options text with ``on``/``off`` kept as the engine's words (not booleans)."""
-    options = parse_options_text(text)
-    for key, value in list(options.items()):
-        if isinstance(value, bool):
-            options[key] = "on" if value else "off"
-    return options
-
-
 class Cloudspire(GameCog):
     ui_class = CloudspireUI
     cs = app_commands.Group(name="cloudspire", description=_("Play Cloudspire", key="cmd.cloudspire"))
@@ -347,7 +335,7 @@ class Cloudspire(GameCog):
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
                   options: str = "") -> None:
         chosen = {"mode": mode, "map": map, "factions": factions, "events": events, "waves": waves,
-                  "spire_policy": spire_policy, **cloudspire_options(options)}
+                  "spire_policy": spire_policy, **parse_options_text(options)}
         await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes)
 
     # -- market and build ----------------------------------------------------------------

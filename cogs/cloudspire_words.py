@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 
-from engine.cloudspire.content import load
+from engine.cloudspire.content import name_of
 from gamehost.i18n import t
 
 HEX = re.compile(r"^-?\d+,-?\d+$")
-TABLES = ("units", "spires", "market", "landmarks", "earthscapes", "relics", "events", "factions", "isles")
 TERRAIN_KEYS = {"p": "path", "l": "plains", "f": "forest", "m": "mountain", "w": "lake", "x": "fortress"}
 
 
@@ -16,25 +15,14 @@ def content_name(ident, locale: str) -> str:
     """The display name of any content id (unit, spire, chip, landmark, relic, ...)."""
     if not isinstance(ident, str):
         return str(ident)
-    c = load()
-    base = ident.rstrip("+")
-    for table in TABLES:
-        entry = c[table].get(base)
-        if entry and isinstance(entry, dict) and "name" in entry:
-            return _pick(entry["name"], locale) + ("+" if ident.endswith("+") else "")
-    for faction in c["factions"].values():
-        for adv in faction.get("advancements", []):
-            if adv["id"] == base:
-                return _pick(adv["name"], locale)
+    promoted = "+" if ident.endswith("+") else ""
+    name = name_of(ident.rstrip("+"))
+    if name is not None:
+        picked = (name.get("zh_hans") or name["en"]) if locale == "zh-CN" else name["en"]
+        return picked + promoted
     if ident == "es":
         return t("cloudspire.ui.market_earthscape", locale)
     return ident.replace("_", " ")
-
-
-def _pick(name: dict, locale: str) -> str:
-    if locale == "zh-CN":
-        return name.get("zh_hans") or name.get("zh") or name["en"]
-    return name["en"]
 
 
 class Board:

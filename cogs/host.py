@@ -73,13 +73,13 @@ class Host:
         locale = locale_of(interaction)
         try:
             row = await self.service.load(match_id)
-            if row.status not in ("lobby", "active") and verb not in ("hand", "view"):
+            ui = self.uis[row.game]
+            if row.status not in ("lobby", "active") and verb not in ui.fresh_verbs:
                 raise ServiceError("not_active")
             if verb in LOBBY_VERBS:
                 await self.lobby_component(interaction, row, verb)
                 return
-            ui = self.uis[row.game]
-            if verb not in getattr(ui, "fresh_verbs", {"hand"}) and version != row.version:
+            if verb not in ui.fresh_verbs and version != row.version:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
             await ui.on_component(interaction, row, verb, arg, values)

@@ -19,6 +19,7 @@ class PrivateMessage:
 class GameUI(Protocol):
     game_id: str
     title_key: str
+    fresh_verbs: set[str]  # component verbs that only read: no version check, allowed after the end
 
     def board_png(self, row: MatchRow, locale: str) -> bytes: ...
     def board_embed(self, row: MatchRow, locale: str) -> discord.Embed: ...

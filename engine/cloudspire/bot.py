@@ -114,7 +114,6 @@ def timeout_action(st, seat):
 # ====================================================================== bot
 
 def bot_action(st, seat):
-    g = _game()
     if st["pending"]:
         return _pending_default(st, st["pending"][0])
     ph = st["phase"]
@@ -178,7 +177,6 @@ def _bot_market(st, seat):
 def _best_well(st, seat, wells):
     """Wells near the routes between the gates: minimise distance to own gate + to the mark."""
     own = gate_hex(st, seat)
-    mark = st["players"][seat]["mark"]
     targets = [gate_hex(st, o) for o in range(st["seats"]) if not friendly(st, seat, o)]
     def score(h):
         return (hdist(h, own) + min(hdist(h, t) for t in targets), _hk(h))
@@ -235,7 +233,6 @@ def _bot_build(st, seat):
     if a and (merc or st["wave"] <= 3 or spire_count(st, seat) < 2):
         return a
     advs = B.adv_options(st, seat)
-    f = st["factions"][seat]
     for aid in advs:
         lvl = p["adv"][aid]
         if aid != "harbor" and (st["wave"] <= 2 or lvl < 1 or st["wave"] >= P.last_wave(st)):
@@ -246,12 +243,9 @@ def _bot_build(st, seat):
     return {"do": "end"}
 
 
-def _bot_start(st, seat):
+def _relic_die_or_next(st, seat):
+    """End of a start-of-turn step: play a relic that has a target, roll the die, go on."""
     p = st["players"][seat]
-    if p["lb"] < B.lb_allowance(st, seat):
-        a = _spire_build(st, seat)
-        if a:
-            return a
     for rid in sorted(set(p["relics"])):
         tg = cards.relic_targets(st, seat, rid)
         if tg:
@@ -259,6 +253,15 @@ def _bot_start(st, seat):
     if not p["die_used"]:
         return {"do": "die"}
     return {"do": "next"}
+
+
+def _bot_start(st, seat):
+    p = st["players"][seat]
+    if p["lb"] < B.lb_allowance(st, seat):
+        a = _spire_build(st, seat)
+        if a:
+            return a
+    return _relic_die_or_next(st, seat)
 
 
 def _bot_minion(st, seat):
@@ -698,13 +701,7 @@ def _sb_start(st, seat):
         up = _best_upgrade(st, seat, p["source"], threat)
         if up:
             return up
-    for rid in sorted(set(p["relics"])):
-        tg = cards.relic_targets(st, seat, rid)
-        if tg:
-            return {"do": "relic", "relic": rid, "args": tg[0]}
-    if not p["die_used"]:
-        return {"do": "die"}
-    return {"do": "next"}
+    return _relic_die_or_next(st, seat)
 
 
 def _enemy_spire_fire(st, seat):

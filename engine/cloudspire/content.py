@@ -191,3 +191,22 @@ def load() -> dict:
     c["earthscape_order"] = [e["id"] for e in es]
     c["tutorial"] = _read("tutorial.json")
     return c
+
+
+NAMED_TABLES = ("units", "spires", "market", "landmarks", "earthscapes", "relics", "events", "factions", "isles")
+
+
+@lru_cache(maxsize=None)
+def name_of(ident: str) -> dict | None:
+    """The ``{"en", "zh", "zh_hans"}`` name of any content id (unit, spire, market chip,
+    landmark, earthscape, relic, event, faction, isle or advancement), or None."""
+    c = load()
+    for table in NAMED_TABLES:
+        entry = c[table].get(ident)
+        if isinstance(entry, dict) and "name" in entry:
+            return entry["name"]
+    for faction in c["factions"].values():
+        for adv in faction.get("advancements", []):
+            if adv["id"] == ident:
+                return adv["name"]
+    return None

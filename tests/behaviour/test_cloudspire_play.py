@@ -5,6 +5,9 @@ The moves themselves are the bot's choices (engine/cloudspire/bot.py), so the ga
 purposeful; every one of them goes through Discord."""
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from engine.cloudspire import GAME
@@ -12,6 +15,7 @@ from engine.cloudspire import combat, phases
 from cogs.cloudspire_words import content_name
 from tests.behaviour.cloudspire_driver import (button_labels, legal, offered, play_move, prompted,
                                                select_options)
+from tests.behaviour.conftest import make_bot
 from tests.behaviour.helpers import last_board
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -93,7 +97,9 @@ async def test_two_players_play_a_full_wave_through_commands(world):
     assert "alice gains" in text and "bob gains" in text            # CS-WAVE-2 income
     log = await world.service.log(row.id)
     assert log and all(entry.kind == "action" and entry.user_id in (world.alice.id, world.bob.id) for entry in log)
-    assert "alice" in dm_text(world.alice) or dm_text(world.alice)   # private views went by DM
+    for member in (world.alice, world.bob):                         # private views went by DM
+        titles = [e.title for m in member.user.dm_channel.history() for e in m.embeds]
+        assert any("your private view" in (title or "") for title in titles)
 
 
 async def test_a_landmark_peek_reaches_only_the_explorer(world):
@@ -135,7 +141,10 @@ async def test_absent_players_spires_fire_by_their_standing_policy(world, monkey
 
     def spy(st, spire, targets):
         chosen = choose(st, spire, targets)
+        as_default = copy.deepcopy(st)
+        as_default["players"][spire["owner"]]["policy"]["spire"] = "lowest_health"
         fired.append({"owner": spire["owner"], "active": st["turn"]["seat"], "chosen": chosen,
+                      "default": choose(as_default, spire, targets),
                       "policy": st["players"][spire["owner"]]["policy"]["spire"],
                       "heroes": [u for u in targets if st["units"][u]["kind"] == "hero"]})
         return chosen
@@ -154,6 +163,8 @@ async def test_absent_players_spires_fire_by_their_standing_policy(world, monkey
         assert shot["owner"] != shot["active"] and shot["policy"] == "heroes_first"
         if shot["heroes"]:
             assert shot["chosen"] in shot["heroes"]
+    # the policy decided at least one shot: the default (lowest health) would have hit a minion
+    assert any(shot["chosen"] != shot["default"] for shot in fired)
     assert "fires" in channel_text(world.channel)
 
 
@@ -214,8 +225,6 @@ async def test_four_players_breach_a_gate_and_it_is_repaired(world):
 
 async def test_wrong_turn_outsider_and_illegal_moves_are_answered_privately(world):
     """Bad input gets an ephemeral answer naming what is legal, and changes nothing."""
-    import json
-
     await create(world, [world.alice, world.bob])
     row, seat, actor = await prompted(world)
     waiting = world.alice if actor is world.bob else world.bob
@@ -243,8 +252,6 @@ async def test_wrong_turn_outsider_and_illegal_moves_are_answered_privately(worl
 
 async def test_the_bot_restarts_mid_wave_and_play_goes_on(world, db_path):
     """A restarted bot resumes the match; the old board's buttons still open the menu."""
-    from tests.behaviour.conftest import make_bot
-
     await create(world, [world.alice, world.bob])
     await play_until(world, lambda r: r.state["phase"] == "onslaught", max_steps=120)
     before = await world.match()

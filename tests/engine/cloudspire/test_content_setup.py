@@ -58,16 +58,16 @@ def test_rulebook_names_and_numbers_cs_set_19():
     assert c["factions"]["brawnen"]["name"]["zh"] == "蠻巨人" and c["factions"]["narora"]["name"]["zh"] == "諾藍族"
 
 
-def test_content_validation_rejects_bad_data(monkeypatch):
-    """Content is validated at load time (CS-MAP-6 well counts, component counts)."""
+def assert_load_rejects(monkeypatch, filename, spoil):
+    """Loading fails with ContentError once ``spoil`` has damaged ``filename``'s data."""
     orig = content._read
 
-    def bad(name):
+    def spoiled(name):
         d = orig(name)
-        if name == "isles.json":
-            d["isles"][1]["wells"] = d["isles"][1]["wells"][:1]
+        if name == filename:
+            spoil(d)
         return d
-    monkeypatch.setattr(content, "_read", bad)
+    monkeypatch.setattr(content, "_read", spoiled)
     content.load.cache_clear()
     try:
         with pytest.raises(ContentError):
@@ -76,6 +76,13 @@ def test_content_validation_rejects_bad_data(monkeypatch):
         monkeypatch.setattr(content, "_read", orig)
         content.load.cache_clear()
         content.load()
+
+
+def test_content_validation_rejects_bad_data(monkeypatch):
+    """Content is validated at load time (CS-MAP-6 well counts, component counts)."""
+    def one_well(d):
+        d["isles"][1]["wells"] = d["isles"][1]["wells"][:1]
+    assert_load_rejects(monkeypatch, "isles.json", one_well)
 
 
 def test_every_name_has_english_and_simplified_chinese(monkeypatch):
@@ -85,24 +92,9 @@ def test_every_name_has_english_and_simplified_chinese(monkeypatch):
     for table in ("units", "spires", "market", "landmarks", "events", "relics", "earthscapes", "isles"):
         for ident, entry in c[table].items():
             assert entry["name"]["en"] and entry["name"]["zh_hans"], (table, ident)
-    assert c["units"]["grimjaw"]["name"]["zh_hans"] != "" and c["factions"]["brawnen"]["name"]["zh_hans"] == "蛮巨人"
-    orig = content._read
-
-    def missing(name):
-        d = orig(name)
-        if name == "relics.json":
-            first = d["relics"][0] if isinstance(d.get("relics"), list) else next(iter(d.values()))[0]
-            first["name"].pop("zh_hans")
-        return d
-    monkeypatch.setattr(content, "_read", missing)
-    content.load.cache_clear()
-    try:
-        with pytest.raises(ContentError):
-            content.load()
-    finally:
-        monkeypatch.setattr(content, "_read", orig)
-        content.load.cache_clear()
-        content.load()
+    assert c["factions"]["brawnen"]["name"]["zh_hans"] == "蛮巨人"        # 蠻巨人 in the rulebook
+    assert content.name_of("bone_pit")["zh_hans"] == "骨坑"               # advancements too
+    assert_load_rejects(monkeypatch, "relics.json", lambda d: d["relics"][0]["name"].pop("zh_hans"))
 
 
 def test_terrain_allowance_cs_map_4_5():
