@@ -106,8 +106,8 @@ def attack_once(st: dict, c: dict, rage_mode: bool, events: list, vanish_q: list
             if aquatic:
                 n *= 2
             dealt = hand.damage(st, enemy, n, events, "attack")
-        if dealt > 0 and m & REGENERATION:  # Step 8 (CD-REG-1)
-            hand.regenerate(st, side, events)
+        if dealt > 0 and m & REGENERATION:  # Step 8 (CD-REG-1): the card owner's fort
+            hand.regenerate(st, board.regeneration_seat(c), events)
         return False
     ev(events, "attack", uid=c["uid"], card=c["card"], seat=side, lane=LANES[li], pos=i + 1, target=tgt["uid"],
        target_card=tgt["card"], target_seat=enemy)
@@ -156,8 +156,8 @@ def attack_once(st: dict, c: dict, rage_mode: bool, events: list, vanish_q: list
                     ev(events, "blade", uid=c["uid"], card=c["card"], seat=side, excess=excess)
                     hand.damage(st, enemy, excess, events, "blade")
     # Step 8 (CD-ATK-15, CD-AMB-28): Regeneration once per attack.
-    if total > 0 and m & REGENERATION:
-        hand.regenerate(st, side, events)
+    if total > 0 and m & REGENERATION:  # the card owner's fort (CD-REG-1, CD-POS-6)
+        hand.regenerate(st, board.regeneration_seat(c), events)
     # Step 9 (CD-ATK-16, CD-FRZ-1): Frenzy.
     if defeated:
         loc = locate(st, c["uid"])

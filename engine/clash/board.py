@@ -3,7 +3,7 @@ CD-AUR, CD-POS-3/6/7, CD-PRO, CD-MER, CD-CHA-7, CD-AI-7, CD-AID-8)."""
 from __future__ import annotations
 
 from . import hand
-from .abilities import AURA, MERCENARY, PROTECTION, WEAKEN
+from .abilities import AURA, MERCENARY, PROTECTION, REGENERATION, WEAKEN
 from .cards import AURA_OF, AV, HP, MASK
 from .state import LANES, ev, is_ai, order_key
 
@@ -61,6 +61,20 @@ def aura_of(c: dict) -> int:
     if MASK[c["host"]] & AURA:
         m |= AURA_OF[c["host"]]
     return m
+
+
+def regeneration_seat(c: dict) -> int:
+    """Whose fort Regeneration moves (CD-REG-1): the owner of the card that carries it
+    [本卡拥有者的要塞卡], not the controller. In a Possess stack the two cards may have different
+    owners (CD-POS-3/6): the host's own Regeneration counts first (a second copy from the
+    Possess card adds nothing, CD-ABL-2), then the Possess card's. Regeneration printed on
+    neither card (granted by an Aura or a spell) belongs to the creature: its controller."""
+    host = c["host"]
+    if host is not None and MASK[host] & REGENERATION:
+        return c["hown"]
+    if MASK[c["card"]] & REGENERATION:
+        return c["own"]
+    return c["side"]
 
 
 def granted_by_aura(lst: list, idx: int) -> int:

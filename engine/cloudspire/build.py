@@ -10,6 +10,7 @@ from .hexgeo import add, key, neighbours, rotate, unkey
 from .state import (adv_effects, adv_sum, event_value, faction_data, occupancy, spire_cap,
                     spire_count, new_id)
 from .combat import ev
+from ..base import IllegalAction
 
 
 def group_adjacency(st) -> dict:
@@ -210,11 +211,13 @@ def earthscape_cells(es_id, anchor, rot):
     return {key(*add(a, rotate((q, r), rot))): (t, (q, r) in wells) for q, r, t in d["hexes"]}
 
 
-def earthscape_legal(st, seat, es_id, anchor, rot, occ=None, groups=None) -> bool:
+def earthscape_fits(st, seat, es_id, anchor, rot, occ=None, groups=None, cells=None) -> bool:
+    """CS-AMB-30: on isle hexes only, all in influence, covering no unit, spire, landmark or
+    uncovered well."""
     occ = occupancy(st) if occ is None else occ
     groups = influence_groups(st, seat) if groups is None else groups
     hexes = st["map"]["hexes"]
-    for h in earthscape_cells(es_id, anchor, rot):
+    for h in earthscape_cells(es_id, anchor, rot) if cells is None else cells:
         c = hexes.get(h)
         if c is None or not c["g"].startswith("isle"):
             return False
@@ -223,23 +226,118 @@ def earthscape_legal(st, seat, es_id, anchor, rot, occ=None, groups=None) -> boo
     return True
 
 
+def earthscape_legal(st, seat, es_id, anchor, rot, occ=None, groups=None, paths=None) -> bool:
+    """CS-AMB-30: it fits, and it cuts no gate off from the other gates' paths (``paths``: one
+    :class:`GatePaths` shared when many placements are tried on the same state)."""
+    cells = earthscape_cells(es_id, anchor, rot)
+    if not earthscape_fits(st, seat, es_id, anchor, rot, occ, groups, cells):
+        return False
+    return (paths or GatePaths(st)).keeps(cells)
+
+
+class GatePaths:
+    """The gates' path connections on one map (CS-AMB-30, added after play-testing): an
+    earthscape may not leave any gate cut off by path hexes from a gate it reached before.
+
+    Only covering a path hex that some gate reaches can cut anything (new path hexes only add
+    connections), so most placements are settled by a set lookup; the rest re-walk the path
+    network with the earthscape's terrain laid over it, stopping as soon as every gate is
+    found, and placements that change the same hexes share one answer."""
+
+    def __init__(self, st):
+        m = st["map"]
+        self.hexes = m["hexes"]
+        self.gates = [f["gate"] for _, f in sorted(m["forts"].items())]
+        self.groups = []  # the gates that reach each other, as lists
+        self.reached = set()  # path hexes some gate reaches
+        self.known = {}  # path hexes changed by a placement -> its answer
+        done = set()
+        for g in self.gates:
+            if g in done:
+                continue
+            walk = self._walk(g, None, None)
+            group = [x for x in self.gates if x in walk]
+            done.update(group)
+            self.reached |= walk
+            if len(group) > 1:
+                self.groups.append(group)
+
+    def _walk(self, start, over, want):
+        """Hexes reached from ``start`` over path hexes (gates end a walk); with ``over``
+        ({hex: terrain}) laid on the map. Stops early once every gate of ``want`` is seen."""
+        hexes, gates = self.hexes, self.gates
+        seen = {start}
+        todo = [start]
+        left = len(want) if want else -1
+        while todo:
+            h = todo.pop()
+            for n in neighbours(h):
+                if n in seen:
+                    continue
+                if over is not None and n in over:
+                    t = over[n]
+                else:
+                    c = hexes.get(n)
+                    if c is None:
+                        continue
+                    t = c["t"]
+                if t == "p":
+                    seen.add(n)
+                    todo.append(n)
+                elif n in gates:
+                    seen.add(n)
+                    if want and n in want:
+                        left -= 1
+                        if not left:
+                            return seen
+        return seen
+
+    def keeps(self, cells) -> bool:
+        """Would an earthscape covering ``cells`` ({hex: (terrain, well)}) keep every
+        connection between gates?"""
+        hexes = self.hexes
+        change = {h: t for h, (t, _) in cells.items() if (t == "p") != (h in hexes and hexes[h]["t"] == "p")}
+        if not any(h in self.reached and t != "p" for h, t in change.items()):
+            return True
+        k = frozenset(change.items())
+        ok = self.known.get(k)
+        if ok is None:
+            ok = True
+            for group in self.groups:
+                want = set(group[1:])
+                if not want <= self._walk(group[0], change, want):
+                    ok = False
+                    break
+            self.known[k] = ok
+        return ok
+
+
+def earthscape_cuts_path(st, es_id, anchor, rot) -> bool:
+    """True if placing ``es_id`` at ``anchor``/``rot`` would cut a gate off (CS-AMB-30)."""
+    return not GatePaths(st).keeps(earthscape_cells(es_id, anchor, rot))
+
+
 def earthscape_placements(st, seat, es_id) -> list[tuple[str, int]]:
     occ = occupancy(st)
     groups = influence_groups(st, seat)
+    paths = GatePaths(st)
     out = []
     for h, c in st["map"]["hexes"].items():
         if not c["g"].startswith("isle") or c["g"] not in groups:
             continue
         for rot in range(6):
-            if earthscape_legal(st, seat, es_id, h, rot, occ, groups):
+            if earthscape_legal(st, seat, es_id, h, rot, occ, groups, paths):
                 out.append((h, rot))
     return sorted(out, key=lambda x: (unkey(x[0])[1], unkey(x[0])[0], x[1]))
 
 
 def place_earthscape(st, seat, es_id, anchor, rot, events):
     p = st["players"][seat]
-    p["beside"].remove(es_id)
     cells = earthscape_cells(es_id, anchor, rot)
+    if not GatePaths(st).keeps(cells):  # CS-AMB-30, also when the caller skipped the check
+        raise IllegalAction("cloudspire.err.es_cuts_path", "That earthscape would cut a fortress gate off "
+                            "from the paths to the other gates (CS-AMB-30).", earthscape=es_id, at=anchor)
+    p["beside"].remove(es_id)
     for h, (t, w) in cells.items():
         st["map"]["hexes"][h] = {"t": t, "w": w, "g": es_id}
     st["map"]["es"].append({"id": es_id, "anchor": anchor, "rot": rot, "seat": seat})

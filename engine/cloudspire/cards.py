@@ -115,8 +115,10 @@ def end_of_wave_cards(st):
         e["discard"].append(e["current"])  # CS-END-4.4
         e["current"] = None
     st["wave_flags"] = {}
-    for p in st["players"]:
-        p["relic_effects"] = []  # CS-END-4.2
+    for p in st["players"]:  # CS-END-4.2: used whole-wave relics are discarded now
+        st["relic_discard"].extend(p.get("relics_in_effect", []))
+        p["relics_in_effect"] = []
+        p["relic_effects"] = []
 
 
 # ---------------------------------------------------------------- relics
@@ -208,7 +210,9 @@ def play_relic(st, seat, rid, args, events):
     elif eff == "recall_hero":
         u = st["units"].pop(occ[args[0]][1])
         p["beside"].append(u["type"])
-    if not d["whole_wave"]:
-        st["relic_discard"].append(rid)
+    if d["whole_wave"]:
+        # CS-END-4.2: the card stays in effect (out of the deck and the discard pile, so a
+        # reshuffle cannot deal it) until end_of_wave_cards discards it.
+        p.setdefault("relics_in_effect", []).append(rid)
     else:
-        st["relic_discard"].append(rid)  # discarded now; its effect lasts until wave end
+        st["relic_discard"].append(rid)

@@ -109,6 +109,9 @@ def view(st, viewer):
     out["event"] = {"current": st["event"]["current"], "lasting": list(st["event"]["lasting"]),
                     "deck": len(st["event"]["deck"]), "discard": list(st["event"]["discard"])}
     out["relic_deck"] = len(st["relic_deck"])
+    # Played whole-wave relic cards, public, until the end-of-wave discard (CS-END-4.2).
+    out["relics_in_effect"] = [{"seat": p["seat"], "relic": r} for p in st["players"]
+                               for r in p.get("relics_in_effect", [])]
     t = st["turn"]
     if t and st["phase"] == "onslaught":
         td = {"seat": t["seat"], "step": t["step"], "moved": list(t["moved"]), "attacked": list(t["attacked"]),

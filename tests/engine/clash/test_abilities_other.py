@@ -283,6 +283,37 @@ def test_pos_8_amb_29_amb_30_control_and_attack_follow_host():
     assert find(s2, th)["played"] is False
 
 
+def test_reg_1_pos_6_possess_card_regeneration_moves_its_owners_fort():
+    """CD-REG-1 / CD-POS-6 / CD-POS-8 / CD-AMB-29: Regeneration moves the fort of the owner of
+    the card that carries it [本卡拥有者的要塞卡], not the controller's. Alice's Possess card
+    with Regeneration sits on Bob's creature; when Bob's stack deals damage on Bob's turn,
+    Alice's fort moves left and Bob's stays, against a creature and against Alice's fort. A
+    host's own Regeneration still moves the host owner's fort."""
+    pr = tc(1, 2, "POSSESS", "REGENERATION", cost=1, name="t_poss_regen")
+    h = tc(2, 4, name="t_host24")
+    wall = tc(0, 9, name="t_wall9")
+    st = make(hands={0: f"a F(B) {pr} b c", 1: "x y F(B) z"}, lanes={"top": (wall, h)}, mana=5)
+    s, _ = act(st, f"play {pr} on @1.top.1")
+    c = find(s, pr)
+    assert (c["own"], c["hown"], c["side"]) == (0, 1, 1) and lane(s, "top", 1) == [f"{pr}>{h}"]
+    s, _ = act(s, "end")  # Alice's turn ends
+    s, ev = act(s, "end")  # Bob's phase 3: his stack hits Alice's wall for 3
+    assert ev_of(ev, "damage")[-1]["amount"] == 3
+    assert [e["seat"] for e in ev_of(ev, "regenerated")] == [0]
+    assert hand(s, 0) == ["F(B)", "a", "b", "c"] and hand(s, 1) == ["x", "y", "F(B)", "z"]
+    # against Alice's fort: 3 damage moves it right, then her own Regeneration 1 back left
+    st = make(hands={0: "a F(B) b c d e", 1: "x y F(B) z"}, lanes={"top": ("", f"{pr}@0>{h}")}, tp=1)
+    s, ev = run_phase3(st)
+    assert [e["seat"] for e in ev_of(ev, "regenerated")] == [0]
+    assert hand(s, 0) == ["a", "b", "c", "F(B)", "d", "e"] and hand(s, 1) == ["x", "y", "F(B)", "z"]
+    # Bob's own Regeneration creature possessed by Alice's plain Possess card: Bob's fort
+    st = make(hands={0: "a F(B) b c", 1: "x y F(B) z"},
+              lanes={"top": (wall, "shade_rider@0>coral_mender")}, tp=1)
+    s, ev = run_phase3(st)
+    assert [e["seat"] for e in ev_of(ev, "regenerated")] == [1]
+    assert hand(s, 0) == ["a", "F(B)", "b", "c"] and hand(s, 1) == ["x", "F(B)", "y", "z"]
+
+
 # --- general ------------------------------------------------------------------------------------
 
 def test_abl_1_active_while_on_board_and_mandatory():

@@ -5,6 +5,7 @@ import pytest
 from engine.base import IllegalAction
 from engine.cloudspire import GAME, game as G, phases as P, build as B_, combat as C, market as MK
 from engine.cloudspire.state import income_for_wave, turn_order, spire_cap
+from engine.cloudspire.content import load
 from engine.cloudspire.playout import random_playout
 from cs_helpers import put_unit, put_spire, put_landmark, make_sandbox
 
@@ -137,6 +138,67 @@ def test_earthscape_placement_cs_bld_6_amb_30():
     assert sorted(wells) == ["-6,1", "-7,2"] and st["map"]["hexes"]["-7,2"]["g"] == "es11"
 
 
+def _build_turn(st, seat):
+    """Sandbox -> the Build phase with only ``seat`` still building."""
+    st["turn"] = None
+    P.start_build(st, [])
+    st["build"]["ended"] = [s for s in range(st["seats"]) if s != seat]
+    return st
+
+
+def test_earthscape_may_not_cut_a_gate_off_its_paths_cs_amb_30():
+    """CS-AMB-30 (added after play-testing), CS-BLD-6, CS-MOV-6: an earthscape may not be
+    placed so that a fortress gate loses its last path connection to the other gates. The
+    tutorial's es11 in front of the Grovetenders' gate covers one of its two path hexes and is
+    allowed; turned so that it covers the other one too, it cuts the gate off: that placement
+    is absent from the legal actions and refused by apply with a catalog key, also when
+    apply's legality check is skipped."""
+    import copy
+    from engine.base import IllegalAction
+    from engine.cloudspire import mapgen
+    st = _build_turn(make_sandbox(), GR)
+    st["players"][GR]["beside"].append("es11")
+    keep = {"do": "es", "earthscape": "es11", "at": "-7,3", "rot": 0}
+    cut = {"do": "es", "earthscape": "es11", "at": "-7,3", "rot": 2}
+    assert B_.earthscape_fits(st, GR, "es11", "-7,3", 2)  # fine by every other placement rule
+    laid = copy.deepcopy(st)
+    for h, (t, w) in B_.earthscape_cells("es11", "-7,3", 2).items():
+        laid["map"]["hexes"][h] = {"t": t, "w": w, "g": "es11"}
+    assert mapgen.gates_connected(st["map"]) and not mapgen.gates_connected(laid["map"])
+    legal = GAME.legal_actions(st, GR)
+    assert keep in legal and cut not in legal
+    assert ("-7,3", 2) not in B_.earthscape_placements(st, GR, "es11")
+    with pytest.raises(IllegalAction) as e:
+        GAME.apply(st, GR, cut)
+    assert e.value.code == "cloudspire.err.es_cuts_path" and e.value.params["at"] == "-7,3"
+    with pytest.raises(IllegalAction) as e:
+        G.apply_inplace(copy.deepcopy(st), GR, cut, check=False)
+    assert e.value.code == "cloudspire.err.es_cuts_path"
+    assert st["players"][GR]["beside"] == ["es11"] and "es11" not in {c["g"] for c in st["map"]["hexes"].values()}
+    after, _ = GAME.apply(st, GR, keep)
+    assert after["map"]["hexes"]["-7,3"]["g"] == "es11" and after["map"]["hexes"]["-7,3"]["t"] != "p"
+    assert mapgen.gates_connected(after["map"])
+
+
+def test_bots_place_earthscapes_only_where_paths_stay_cs_amb_30():
+    """CS-AMB-30: both bots take their earthscape placement from the legal ones. Here the
+    first fitting placement in the bots' order (es11 at 6,-4 turned 3) would cut the Brawnen
+    gate's only path; they choose another one and the gates stay joined."""
+    from engine.cloudspire import mapgen
+    from engine.cloudspire.bot import bot_action, strong_bot_action
+    st = _build_turn(make_sandbox(), B)
+    st["players"][B]["beside"].append("es11")
+    for h in ("7,-3", "5,-4"):  # rule out the two placements that sort before it
+        put_landmark(st, "hydra", h)
+    assert B_.earthscape_fits(st, B, "es11", "6,-4", 3) and B_.earthscape_cuts_path(st, "es11", "6,-4", 3)
+    legal = GAME.legal_actions(st, B)
+    for bot in (bot_action, strong_bot_action):
+        a = bot(st, B)
+        assert a["do"] == "es" and a in legal and (a["at"], a["rot"]) != ("6,-4", 3)
+        after, _ = GAME.apply(st, B, a)
+        assert mapgen.gates_connected(after["map"])
+
+
 def test_limited_build_options_cs_lbo_1_4():
     """CS-LBO-1, CS-LBO-2, CS-LBO-3, CS-LBO-4, CS-AMB-31, CS-ONS-3: up to 2 per Onslaught at the
     start of your turn, spires only; pegs removed at wave end."""
@@ -248,6 +310,44 @@ def test_wave_ends_when_no_minions_cs_end_1_3():
     assert st["wave"] == 2 and st["units"][h]["pos"] == "1,0" and st["units"][h]["hp"] == 2
     assert "dywen" in st["players"][GR]["beside"] and st["stacks"] == [[], []]
     assert st["players"][B]["lb"] == 0 and st["start"] == GR
+
+
+WHOLE_WAVE_RELICS = sorted(r for r, d in load()["relics"].items() if d["whole_wave"])
+
+
+def test_whole_wave_relics_in_the_data_cs_end_4():
+    """CS-END-4 (step 2): the relics whose effect lasts the whole wave are flagged in the data."""
+    assert WHOLE_WAVE_RELICS == ["war_horn", "wavelength_jammer"]
+
+
+@pytest.mark.parametrize("rid", WHOLE_WAVE_RELICS)
+def test_whole_wave_relic_in_effect_until_wave_end_and_not_reshuffled_cs_end_4_2(rid):
+    """CS-END-4.2, CS-AMB-27, CS-RWD-3: a used whole-wave relic stays in effect (in its own
+    place, neither deck nor discard pile) until the end of the wave, then is discarded. When
+    the relic deck runs out mid-wave, the engine reshuffles the discard pile (as CS-AMB-29 does
+    for market supplies); that reshuffle cannot deal a relic still in effect."""
+    from engine.cloudspire.cards import draw_relic
+    st = make_sandbox()
+    put_unit(st, GR, "war_briar", None)  # a minion left, so the wave goes on
+    st["players"][B]["relics"] = [rid]
+    st["relic_deck"], st["relic_discard"] = [], ["secret_vault"]
+    eff = load()["relics"][rid]["effect"]
+    st, _ = GAME.apply(st, B, {"do": "relic", "relic": rid, "args": []})
+    assert st["wave"] == 1 and eff in st["players"][B]["relic_effects"]
+    evs = []
+    draw_relic(st, GR, evs)  # the deck is empty: the discard pile is reshuffled
+    draw_relic(st, GR, evs)  # and empty again: nothing left to draw
+    assert st["players"][GR]["relics"] == ["secret_vault"]
+    assert [e["params"]["reason"] for e in evs if e["kind"] == "reward_lost"] == ["no_relic"]
+    assert rid not in st["relic_discard"] + st["relic_deck"]
+    assert st["players"][B]["relics_in_effect"] == [rid] and eff in st["players"][B]["relic_effects"]
+    v = GAME.view(st, None)
+    assert v["relics_in_effect"] == [{"seat": B, "relic": rid}] and eff in v["players"][B]["relic_effects"]
+    P.end_wave(st, [])
+    assert st["relic_discard"] == [rid] and st["players"][B]["relics_in_effect"] == []
+    assert st["players"][B]["relic_effects"] == [] and GAME.view(st, None)["relics_in_effect"] == []
+    draw_relic(st, GR, [])  # after the wave it is an ordinary discarded card again
+    assert st["players"][GR]["relics"] == ["secret_vault", rid]
 
 
 def test_fortress_power_and_ties_cs_win_2_3():
