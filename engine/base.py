@@ -7,7 +7,7 @@ views without knowing the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 JSON = Any
 Seat = int  # 0-based seat index
@@ -70,6 +70,65 @@ class Game(Protocol):
     def parse_action(self, text: str) -> JSON: ...
     def bot_action(self, state: JSON, seat: Seat) -> JSON: ...
     def timeout_action(self, state: JSON, seat: Seat) -> JSON: ...
+
+    def log_text(self, state: JSON, actor: Seat | None, viewer: Seat | None, text: str) -> str:
+        """The notation ``text`` of one logged move by seat ``actor``, as seat ``viewer`` may
+        see it now (``viewer=None``: a spectator or the channel). ``state`` is the match's
+        current state, so a move can become visible once the rules make it public (a reveal,
+        the end of the game). Public moves, the actor's own moves and system entries
+        (``actor=None``; ``resign``/``timeout``/``abandon``) come back unchanged; another
+        seat's hidden move comes back redacted, ``?`` standing for each hidden token
+        (``build ?``)."""
+        ...
+
+    def log_hidden(self, text: str) -> bool:
+        """Whether this move may be redacted for other seats (its verb can carry secrets)."""
+        ...
+
+
+@dataclass(frozen=True)
+class LogRule:
+    """How moves with one notation verb show in the log to seats other than the actor.
+
+    ``hidden``: the redacted notation shown instead, or ``None`` for a public verb.
+    ``public_when(state, actor)``: whether the current state has made the move public
+    (e.g. after a simultaneous reveal); ``None``: it stays hidden for good.
+    ``rules``: the rule IDs behind the decision."""
+
+    hidden: str | None = None
+    public_when: Callable[[JSON, Seat], bool] | None = None
+    rules: str = ""
+
+
+PUBLIC = LogRule()
+SYSTEM_LOG_TEXTS = frozenset({"resign", "timeout", "abandon"})
+
+
+def redact_log_text(verbs: Mapping[str, LogRule], state: JSON, actor: Seat | None, viewer: Seat | None,
+                    text: str) -> str:
+    """``Game.log_text`` driven by a table verb -> LogRule. A verb missing from the table
+    is treated as hidden entirely (``?``): an unknown move never leaks."""
+    if actor is None or viewer == actor:
+        return text
+    words = text.split()
+    if not words or (len(words) == 1 and words[0].lower() in SYSTEM_LOG_TEXTS):
+        return text
+    rule = verbs.get(words[0].lower())
+    if rule is None:
+        return "?"
+    if rule.hidden is None or (rule.public_when is not None and state is not None
+                               and rule.public_when(state, actor)):
+        return text
+    return rule.hidden
+
+
+def log_verb_hidden(verbs: Mapping[str, LogRule], text: str) -> bool:
+    """``Game.log_hidden`` for the same table."""
+    words = text.split()
+    if not words or (len(words) == 1 and words[0].lower() in SYSTEM_LOG_TEXTS):
+        return False
+    rule = verbs.get(words[0].lower())
+    return rule is None or rule.hidden is not None
 
 
 class ConcedingGame(Protocol):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.base import Event, IllegalAction, Prompt, Result
 
-from . import actions, draft, notation, options, setup, view as view_mod
+from . import actions, draft, notation, options, redact, setup, view as view_mod
 from .cards import DECKS
 from engine.rng import new_rng, randbelow
 from .state import GameOver, copy_state, is_ai
@@ -87,6 +87,13 @@ class ClashGame:
 
     def parse_action(self, text: str) -> dict:
         return notation.parse_action(text)
+
+    def log_text(self, state: dict, actor: int | None, viewer: int | None, text: str) -> str:
+        """A logged move as ``viewer`` may see it now (redact.py: the verb table)."""
+        return redact.log_text(state, actor, viewer, text)
+
+    def log_hidden(self, text: str) -> bool:
+        return redact.log_hidden(text)
 
     # -- automatic players -----------------------------------------------------------------
     def bot_action(self, state: dict, seat: int) -> dict:

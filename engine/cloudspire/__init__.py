@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import game as _g
 from . import notation as _n
 from . import bot as _b
+from . import redact as _r
 from .view import view as _view
 
 
@@ -41,6 +42,13 @@ class Cloudspire:
 
     def parse_action(self, text):
         return _n.parse_action(text)
+
+    def log_text(self, state, actor, viewer, text):
+        """A logged move as ``viewer`` may see it now (redact.py: the verb table)."""
+        return _r.log_text(state, actor, viewer, text)
+
+    def log_hidden(self, text):
+        return _r.log_hidden(text)
 
     def bot_action(self, state, seat):
         return _b.strong_bot_action(state, seat)

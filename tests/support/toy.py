@@ -66,6 +66,15 @@ class RaceGame:
             raise IllegalAction("race.err.notation", f"Cannot read {text!r}.")
         return {"add": int(parts[1])}
 
+    def log_text(self, state, actor, viewer, text):
+        """The toy keeps each step's size secret from the others until the race is over."""
+        if actor is None or actor == viewer or state["winner"] is not None or not text.startswith("add "):
+            return text
+        return "add ?"
+
+    def log_hidden(self, text):
+        return text.startswith("add ")
+
     def bot_action(self, state, seat):
         return {"add": 2}
 
