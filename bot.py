@@ -9,7 +9,8 @@ import discord
 from discord.ext import commands
 
 from gamehost.config import Settings, load_dotenv
-from gamehost.service import MatchService
+from gamehost.limits import Limits
+from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
 
 ROOT = Path(__file__).resolve().parent
@@ -23,10 +24,35 @@ def utc_timestamp() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class GameTree(discord.app_commands.CommandTree):
+    """Every slash command is acknowledged before any work, except the few that answer
+    at once (no engine, no drawing), so no command can miss Discord's 3-second limit.
+
+    A person sending commands faster than the limit (COMMAND_BURST per COMMAND_WINDOW_SECONDS)
+    gets a private refusal and the command does nothing: returning False makes discord.py
+    drop it quietly (no error handler runs, so no second reply). Autocomplete is not counted."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            host = getattr(self.client, "host", None)
+            if host is not None:
+                try:
+                    host.service.check_rate(interaction.user.id)
+                except ServiceError as refusal:
+                    from cogs.host import reply_error
+                    await reply_error(interaction, refusal)
+                    return False
+            command = interaction.command
+            if command is None or not command.extras.get("quick"):
+                from cogs.host import acknowledge
+                await acknowledge(interaction)
+        return True
+
+
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings):
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=GameTree,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         self.settings = settings
         self.host = None
@@ -34,6 +60,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.host import Host, reply_error
         from cogs.items import GameButton, GameSelect
+        from gamehost.workers import Renderer
         from cogs.translator import CatalogTranslator
 
         store = Store(self.settings.database_path)
@@ -42,8 +69,10 @@ class GameBot(commands.Bot):
                                live_seconds=self.settings.live_decision_minutes * 60,
                                async_seconds=self.settings.async_decision_hours * 3600,
                                reminder_fraction=self.settings.reminder_fraction,
-                               seed_source=self._seeds())
-        self.host = Host(self, store, service)
+                               seed_source=self._seeds(), hot_matches=self.settings.hot_matches,
+                               cached_matches=self.settings.cached_matches,
+                               limits=Limits.from_settings(self.settings))
+        self.host = Host(self, service, Renderer(self.settings.render_workers))
         self.add_dynamic_items(GameButton, GameSelect)
         for cog in COGS:
             await self.load_extension(cog)
@@ -70,7 +99,7 @@ class GameBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        rearmed = await self.host.rearm_all()
+        rearmed = await service.rearm_all()
         log.info("ready to serve; %d deadlines re-armed", rearmed)
 
     def _seeds(self):
@@ -82,8 +111,8 @@ class GameBot(commands.Bot):
 
     async def close(self) -> None:
         if self.host is not None:
-            self.host.scheduler.cancel_all()
-            await self.host.store.close()
+            await self.host.service.close()
+            await self.host.service.store.close()
         await super().close()
 
 
@@ -99,9 +128,13 @@ def main() -> int:
         print("DISCORD_TOKEN is not set.\n\n"
               "  To run the bot on Discord: copy .env.example to .env and put your bot token in\n"
               "  DISCORD_TOKEN (see README, 'Create the Discord application').\n"
-              "  To try it without a token: python -m playground  (a simulated Discord in your browser).",
+              "  To try it without a token: ./scripts/playground.sh  (a simulated Discord in your browser).",
               file=sys.stderr)
         return 2
+    if settings.render_workers is None:  # the real bot draws boards in worker processes
+        from dataclasses import replace
+        from gamehost.workers import default_workers
+        settings = replace(settings, render_workers=default_workers())
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

@@ -11,11 +11,12 @@ from engine.clash.cards import CARDS
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.store import MatchRow
-from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.host import QUICK, Host, locale_of, seated, send_ephemeral, typed_at
 from cogs.game_cog import GameCog
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.lobby import POLICY_CHOICES, PACE_CHOICES, WHERE_CHOICES, create_match, parse_options_text
 from cogs.ui import PrivateMessage
+from gamehost.workers import RenderJob
 from render import clash as clash_render
 
 SEAT_COLOURS = (discord.Colour.from_rgb(52, 120, 246), discord.Colour.from_rgb(226, 68, 68))
@@ -82,9 +83,13 @@ class ClashUI:
             names.append("AI")
         return names
 
+    def board_job(self, row: MatchRow, locale: str) -> RenderJob:
+        return clash_render.board_png, {"view": GAME.view(row.state, None), "seat_names": self.seat_names(row),
+                                        "lang": locale}
+
     def board_png(self, row: MatchRow, locale: str) -> bytes:
-        return clash_render.render_board(GAME.view(row.state, None), seat_names=self.seat_names(row),
-                                         card_lookup=CARDS.get, lang=locale)
+        function, kwargs = self.board_job(row, locale)
+        return function(**kwargs)
 
     def board_embed(self, row: MatchRow, locale: str) -> discord.Embed:
         view = GAME.view(row.state, None)
@@ -162,13 +167,13 @@ class ClashUI:
             embed.add_field(name=t("clash.ui.champion", locale),
                             value=f"{card_name(champ['card'], locale)} · {champ['state']}")
         items = self.decision_items(row, seat, locale)
-        png = None
+        png_job = None
         if view.get("stage") == "play" and image:
-            png = clash_render.render_hand(view, seat, card_lookup=CARDS.get, lang=locale)
+            png_job = (clash_render.hand_png, {"view": view, "seat": seat, "lang": locale})
         elif view.get("draft"):
             embed.add_field(name=t("clash.ui.revealed", locale), inline=False,
                             value="\n".join(card_line(c, locale) for c in view["draft"]["revealed"]) or "-")
-        return PrivateMessage(embed=embed, png=png, view=view_of(items))
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(items))
 
     # -- decisions -----------------------------------------------------------------------
 
@@ -281,7 +286,7 @@ class Clash(GameCog):
     ui_class = ClashUI
     clash = app_commands.Group(name="clash", description=_("Play Clash of Decks", key="cmd.clash"))
 
-    @clash.command(name="new", description=_("Create a Clash of Decks match", key="cmd.clash.new"))
+    @clash.command(name="new", extras=QUICK, description=_("Create a Clash of Decks match", key="cmd.clash.new"))
     @app_commands.describe(mode=_("Duel against a person or bot, or solo against the rulebook AI", key="arg.mode"),
                            format=_("How decks are built", key="arg.format"),
                            champions=_("Use the Champion module (draft/constructed)", key="arg.champions"),
@@ -304,7 +309,7 @@ class Clash(GameCog):
     async def play(self, interaction: discord.Interaction, card: str, where: str = "") -> None:
         row, seat = await self.my_match(interaction)
         text = f"champion {where}".strip() if card == "champion" else f"play {card} {where}".strip()
-        outcome = await self.host.service.act(row.id, interaction.user.id, text)
+        outcome = await self.host.service.act(row.id, interaction.user.id, text, sent_at=typed_at(interaction))
         await self.host.publish(outcome, interaction)
 
     @play.autocomplete("card")
@@ -347,7 +352,7 @@ class Clash(GameCog):
     @clash.command(name="end", description=_("End your summon phase; your creatures attack", key="cmd.clash.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         row, _seat = await self.my_match(interaction)
-        outcome = await self.host.service.act(row.id, interaction.user.id, "end")
+        outcome = await self.host.service.act(row.id, interaction.user.id, "end", sent_at=typed_at(interaction))
         await self.host.publish(outcome, interaction)
 
     @clash.command(name="hand", description=_("See your hand privately", key="cmd.clash.hand"))
@@ -359,7 +364,7 @@ class Clash(GameCog):
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self, interaction: discord.Interaction, move: str) -> None:
         row, _seat = await self.my_match(interaction)
-        outcome = await self.host.service.act(row.id, interaction.user.id, move)
+        outcome = await self.host.service.act(row.id, interaction.user.id, move, sent_at=typed_at(interaction))
         await self.host.publish(outcome, interaction)
 
     @act.autocomplete("move")
@@ -376,7 +381,8 @@ class Clash(GameCog):
     async def build(self, interaction: discord.Interaction, cards: str) -> None:
         row, _seat = await self.my_match(interaction)
         ids = ",".join(c.strip() for c in cards.replace(" ", ",").split(",") if c.strip())
-        outcome = await self.host.service.act(row.id, interaction.user.id, f"build {ids}")
+        outcome = await self.host.service.act(row.id, interaction.user.id, f"build {ids}",
+                                              sent_at=typed_at(interaction))
         await send_ephemeral(interaction, t("clash.ui.deck_submitted", locale_of(interaction)))
         await self.host.publish(outcome)
 

@@ -18,11 +18,12 @@ from gamehost.service import Outcome, ServiceError
 from gamehost.store import MatchRow
 from cogs import choices
 from cogs.cloudspire_words import Board, content_name, move_label, narrate_event, word_label
-from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.host import QUICK, Host, locale_of, seated, send_ephemeral, typed_at
 from cogs.game_cog import GameCog
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.lobby import PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES, create_match, parse_options_text
 from cogs.ui import PrivateMessage
+from gamehost.workers import RenderJob
 from render import cloudspire as cloudspire_render
 
 FACTION_COLOURS = {"grey": (150, 150, 160), "green": (70, 160, 90), "purple": (150, 90, 200),
@@ -63,8 +64,13 @@ class CloudspireUI:
 
     # -- public board --------------------------------------------------------------------
 
+    def board_job(self, row: MatchRow, locale: str) -> RenderJob:
+        return cloudspire_render.render_board, {"view": GAME.view(row.state, None), "seat_names": self.names(row),
+                                                "lang": locale}
+
     def board_png(self, row: MatchRow, locale: str) -> bytes:
-        return cloudspire_render.render_board(GAME.view(row.state, None), seat_names=self.names(row), lang=locale)
+        function, kwargs = self.board_job(row, locale)
+        return function(**kwargs)
 
     def board_embed(self, row: MatchRow, locale: str) -> discord.Embed:
         view = GAME.view(row.state, None)
@@ -141,8 +147,8 @@ class CloudspireUI:
         embed.add_field(name=t("cloudspire.ui.gate", locale), value=str(me["gate"]))
         if view["phase"] == "prep":
             embed.add_field(name="CP", value=str(me["cp"]))
-        png = cloudspire_render.render_private(view, seat, lang=locale) if image else None
-        return PrivateMessage(embed=embed, png=png, view=view_of(self.decision_items(row, seat, locale)))
+        png_job = (cloudspire_render.render_private, {"view": view, "seat": seat, "lang": locale}) if image else None
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(row, seat, locale)))
 
     def landmark_detail(self, landmark: str, locale: str) -> str:
         lm = load()["landmarks"].get(landmark, {})
@@ -250,10 +256,10 @@ class CloudspireUI:
     async def perform(self, interaction: discord.Interaction, row: MatchRow, seat: int, move: str, *,
                       expected_version: int | None = None) -> Outcome:
         """Apply one move and show its result to whoever should see it."""
-        outcome = await self.host.service.act(row.id, interaction.user.id, move, expected_version=expected_version)
+        outcome = await self.host.service.act(row.id, interaction.user.id, move, expected_version=expected_version,
+                                              sent_at=typed_at(interaction))
         verb = move.split()[0] if move.split() else ""
         if verb in QUIET_VERBS and not outcome.prompted_changed and outcome.result is None:
-            self.host.arm(outcome.match)
             await self.host.send_private(outcome.match, seat, interaction, ephemeral=True, image=False)
             return outcome
         if interaction.channel_id != row.channel_id:
@@ -313,7 +319,7 @@ class Cloudspire(GameCog):
 
     # -- creating ------------------------------------------------------------------------
 
-    @cs.command(name="new", description=_("Create a Cloudspire match (2-4 players)", key="cmd.cloudspire.new"))
+    @cs.command(name="new", extras=QUICK, description=_("Create a Cloudspire match (2-4 players)", key="cmd.cloudspire.new"))
     @app_commands.describe(mode=_("Free for all, or 2 vs 2 (4 players)", key="arg.cs_mode"),
                            map=_("Random map, guided set-up, or the tutorial layout (2 players)", key="arg.cs_map"),
                            factions=_("Random factions or pick them in turn", key="arg.cs_factions"),
@@ -571,7 +577,6 @@ class Cloudspire(GameCog):
         for key, value in wanted.items():
             outcome = await self.host.service.act(row.id, interaction.user.id, f"pol {key} {value}")
             row = outcome.match
-            self.host.arm(row)
         current = GAME.view(row.state, seat)["players"][seat]["policy"]
         await send_ephemeral(interaction, t("cloudspire.ui.policies", locale, **{
             k: t(f"cloudspire.policy.{k}.{v}", locale) for k, v in current.items()}))

@@ -10,8 +10,8 @@ import discord
 from engine.base import IllegalAction
 from gamehost.i18n import normalize_locale, t
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
-from gamehost.store import MatchRow, Store
-from gamehost.timers import DeadlineScheduler
+from gamehost.store import MatchRow
+from gamehost.workers import Renderer
 from cogs.items import GameButton, view_of
 
 if TYPE_CHECKING:
@@ -21,10 +21,19 @@ log = logging.getLogger(__name__)
 
 # Components any match shows; everything else is routed to the game's adapter.
 LOBBY_VERBS = {"join", "leave", "addbot", "start"}
+QUICK_VERBS = {"join", "leave", "addbot"}  # answered at once, no acknowledgement first
 
 
 def locale_of(interaction: discord.Interaction) -> str:
     return normalize_locale(str(interaction.locale))
+
+
+def typed_at(interaction: discord.Interaction) -> float | None:
+    """When a slash command was sent (its snowflake time); None for buttons and menus, which
+    carry the board version they were drawn for instead."""
+    if interaction.type is discord.InteractionType.application_command:
+        return interaction.created_at.timestamp()
+    return None
 
 
 def error_text(error: Exception, locale: str) -> str:
@@ -42,11 +51,57 @@ def error_text(error: Exception, locale: str) -> str:
     raise error
 
 
-async def send_ephemeral(interaction: discord.Interaction, content: str = "", **kwargs) -> None:
+QUICK = {"quick": True}  # app_commands extras: answered at once (no engine, no drawing), no deferral
+PENDING = "pending"  # interaction.extras["ack"]: a private "thinking…" placeholder awaits its content
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer Discord at once with a private "thinking…" placeholder, before any real work.
+
+    The placeholder later becomes the private reply (an error, the player's private update)
+    or is removed; boards are posted to the channel as messages of their own.
+    """
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        return
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        interaction.extras["ack"] = PENDING
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
+
+
+def _edit_kwargs(kwargs: dict) -> dict:
+    edit = {k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")}
+    if "file" in kwargs:
+        edit["attachments"] = [kwargs["file"]]
+    return edit
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str = "", **kwargs) -> bool:
+    """A reply only the user sees; False (and a log line) if Discord refused it."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        elif interaction.extras.get("ack") == PENDING:
+            interaction.extras["ack"] = "done"
+            await interaction.edit_original_response(content=content or None, **_edit_kwargs(kwargs))
+        else:
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        return True
+    except discord.HTTPException as error:
+        log.warning("could not send a private reply to interaction %s: %s", interaction.id, error)
+        return False
+
+
+async def settle_ack(interaction: discord.Interaction | None) -> None:
+    """Remove a private placeholder that nothing filled (the board said it all)."""
+    if interaction is None or interaction.extras.get("ack") != PENDING:
+        return
+    interaction.extras["ack"] = "done"
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as error:
+        log.info("could not remove the placeholder of interaction %s: %s", interaction.id, error)
 
 
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -54,14 +109,15 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
 
 
 class Host:
-    """Owns the service and the deadline timers; publishes outcomes to Discord."""
+    """Presents the match service's outcomes on Discord: boards, private views, reminders."""
 
-    def __init__(self, bot: discord.Client, store: Store, service: MatchService):
+    def __init__(self, bot: discord.Client, service: MatchService, renderer: Renderer | None = None):
         self.bot = bot
-        self.store = store
         self.service = service
+        self.renderer = renderer or Renderer()
         self.uis: dict[str, GameUI] = {}
-        self.scheduler = DeadlineScheduler(service.clock, self._remind, self._expire)
+        self.unposted: set[int] = set()  # matches whose latest board could not be posted
+        service.listen(on_remind=self._remind, on_expired=self._expired)
 
     def register(self, ui: "GameUI") -> None:
         self.uis[ui.game_id] = ui
@@ -72,6 +128,9 @@ class Host:
                            verb: str, arg: str, values: list[str]) -> None:
         locale = locale_of(interaction)
         try:
+            self.service.check_rate(interaction.user.id)  # too fast: a private refusal, nothing done
+            if verb not in QUICK_VERBS:
+                await acknowledge(interaction)
             row = await self.service.load(match_id)
             ui = self.uis[row.game]
             if row.status not in ("lobby", "active") and verb not in ui.fresh_verbs:
@@ -85,6 +144,9 @@ class Host:
             await ui.on_component(interaction, row, verb, arg, values)
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error)
+        except Exception:
+            log.exception("component %s on match %s failed", verb, match_id)
+            await reply_error(interaction, ServiceError("internal"))
 
     async def lobby_component(self, interaction: discord.Interaction, row: MatchRow, verb: str) -> None:
         user = interaction.user
@@ -132,7 +194,8 @@ class Host:
 
     # -- publishing ----------------------------------------------------------------------
 
-    def board_message(self, row: MatchRow, narration: list[str]) -> dict:
+    async def board_message(self, row: MatchRow, narration: list[str]) -> dict:
+        """The board post: narration, the PNG (drawn off the event loop), buttons, mentions."""
         ui = self.uis[row.game]
         loc = row.locale
         embed = ui.board_embed(row, loc)
@@ -141,11 +204,15 @@ class Host:
             if len(text) > 3800:
                 text = "…\n" + text[-3800:]
             embed.description = text
-        png = ui.board_png(row, loc)
-        embed.set_image(url="attachment://board.png")
         message = {"content": self.next_mentions(row), "embed": embed,
-                   "file": discord.File(io.BytesIO(png), filename="board.png"),
                    "allowed_mentions": discord.AllowedMentions(users=True)}
+        try:
+            png = await self.renderer.run(ui.board_job(row, loc))
+        except Exception:  # a broken drawing must not hide the move: post the text without it
+            log.exception("board render failed for match %s", row.id)
+        else:
+            embed.set_image(url="attachment://board.png")
+            message["file"] = discord.File(io.BytesIO(png), filename="board.png")
         if row.status == "active":
             message["view"] = view_of(ui.board_items(row, loc))
         return message
@@ -165,28 +232,54 @@ class Host:
                  deadline=deadline)
 
     async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
-        """Post the new board and narration, DM whoever acts next, re-arm the deadline."""
+        """Show a committed outcome: the board in the channel, private views to whoever acts.
+
+        The move is already saved and its deadline armed (the service did both in the
+        commit), so nothing here may claim otherwise: a post that fails is retried, then
+        falls back, then is logged, and ``/match status`` shows the board again.
+        """
         row = outcome.match
         ui = self.uis[row.game]
         narration = ui.narrate(row, [e for _, e in outcome.events], row.locale)
-        message = self.board_message(row, narration)
+        message = await self.board_message(row, narration)
+        posted = await self.post_board(row, message, interaction)
+        if not posted and interaction is not None:
+            await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
+        if row.status == "active":
+            actor = interaction.user.id if interaction is not None else None
+            for seat in sorted({p.seat for p in outcome.prompts}):
+                if seat >= len(row.seats) or row.seats[seat].get("bot"):
+                    continue
+                if row.seats[seat]["user_id"] == actor:
+                    # the player is right here and keeps acting: a light text-only update
+                    await self.send_private(row, seat, interaction, ephemeral=True, image=False)
+                elif outcome.prompted_changed:
+                    await self.send_private(row, seat)
+        await settle_ack(interaction)
+
+    async def post_board(self, row: MatchRow, message: dict,
+                         interaction: discord.Interaction | None = None) -> bool:
+        """Post a board: as the interaction's reply when it is still open, else (or when that
+        fails) to the match's channel, tried twice. True when it reached Discord."""
         if interaction is not None and not interaction.response.is_done():
-            await interaction.response.send_message(**message)
-        else:
-            channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
-            await channel.send(**message)
-        self.arm(row)
-        if row.status != "active":
-            return
-        actor = interaction.user.id if interaction is not None else None
-        for seat in sorted({p.seat for p in outcome.prompts}):
-            if seat >= len(row.seats) or row.seats[seat].get("bot"):
-                continue
-            if row.seats[seat]["user_id"] == actor:
-                # the player is right here and keeps acting: a light text-only update
-                await self.send_private(row, seat, interaction, ephemeral=True, image=False)
-            elif outcome.prompted_changed:
-                await self.send_private(row, seat)
+            try:
+                await interaction.response.send_message(**message)
+                self.unposted.discard(row.id)
+                return True
+            except discord.HTTPException as error:
+                log.warning("board reply for match %s failed (%s); posting to the channel", row.id, error)
+                _rewind_file(message)
+        for attempt in (1, 2):
+            try:
+                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                await channel.send(**message)
+                self.unposted.discard(row.id)
+                return True
+            except discord.HTTPException as error:
+                log.warning("board post for match %s failed (attempt %d): %s", row.id, attempt, error)
+                _rewind_file(message)
+        self.unposted.add(row.id)
+        return False
 
     async def send_private(self, row: MatchRow, seat: int, interaction: discord.Interaction | None = None,
                            *, ephemeral: bool = False, image: bool = True) -> None:
@@ -194,12 +287,17 @@ class Host:
         ui = self.uis[row.game]
         user_id = row.seats[seat]["user_id"]
         locale = (locale_of(interaction) if interaction is not None and interaction.user.id == user_id
-                  else await self.store.locale(user_id) or row.locale)
+                  else await self.service.user_locale(user_id) or row.locale)
         private = ui.private_message(row, seat, locale, image=image)
         kwargs = {"embed": private.embed}
-        if private.png is not None:
-            private.embed.set_image(url="attachment://hand.png")
-            kwargs["file"] = discord.File(io.BytesIO(private.png), filename="hand.png")
+        if private.png_job is not None:
+            try:
+                png = await self.renderer.run(private.png_job)
+            except Exception:
+                log.exception("private render failed for match %s seat %s", row.id, seat)
+            else:
+                private.embed.set_image(url="attachment://hand.png")
+                kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png")
         if private.view is not None:
             kwargs["view"] = private.view
         if ephemeral and interaction is not None:
@@ -208,61 +306,67 @@ class Host:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
-            if await self.store.dms_closed(user_id):
-                await self.store.set_dms_closed(user_id, False)
-        except (discord.Forbidden, discord.HTTPException):
-            await self.store.set_dms_closed(user_id, True)
-            if interaction is not None and interaction.user.id == user_id:
-                await send_ephemeral(interaction, **kwargs)
-            else:
-                channel = self.bot.get_channel(row.channel_id)
-                if channel is not None:
-                    await channel.send(t("host.dms_closed", row.locale, user=f"<@{user_id}>"),
-                                       allowed_mentions=discord.AllowedMentions(users=True))
+            await self.service.set_dms_closed(user_id, False)
+            return
+        except discord.Forbidden:
+            # an everyday situation (the member closed DMs from server members), not an error
+            log.info("DMs closed for user %s; private view of match %s shown another way", user_id, row.id)
+            await self.service.set_dms_closed(user_id, True)
+        except discord.HTTPException as error:
+            log.warning("DM to user %s for match %s failed: %s", user_id, row.id, error)
+        _rewind_file(kwargs)
+        if interaction is not None and interaction.user.id == user_id:
+            await send_ephemeral(interaction, **kwargs)
+            return
+        channel = self.bot.get_channel(row.channel_id)
+        if channel is not None:
+            try:
+                await channel.send(t("host.dms_closed", row.locale, user=f"<@{user_id}>"),
+                                   allowed_mentions=discord.AllowedMentions(users=True))
+            except discord.HTTPException as error:
+                log.warning("closed-DM note for match %s failed: %s", row.id, error)
 
     # -- deadlines -----------------------------------------------------------------------
 
-    def arm(self, row: MatchRow) -> None:
-        if row.status == "active" and row.deadline_at is not None:
-            self.scheduler.arm(row.id, row.version, row.deadline_at, self.service.remind_at(row))
-        else:
-            self.scheduler.disarm(row.id)
-
-    async def rearm_all(self) -> int:
-        pending = await self.service.armed()
-        for match_id, version, deadline, remind_at in pending:
-            self.scheduler.arm(match_id, version, deadline, remind_at)
-        return len(pending)
-
-    async def _remind(self, match_id: int, version: int) -> None:
-        row = await self.service.mark_reminded(match_id, version)
-        if row is None:
-            return
+    async def _remind(self, row: MatchRow) -> None:
         channel = self.bot.get_channel(row.channel_id)
         if channel is None:
             return
         waiting = sorted({p.seat for p in self.service.prompts(row) if p.seat < len(row.seats)
                           and not row.seats[p.seat].get("bot")})
-        if waiting:
+        if not waiting:
+            return
+        try:
             await channel.send(
                 t("host.reminder", row.locale, players=", ".join(self.seat_label(row, s) for s in waiting),
                   deadline=f"<t:{int(row.deadline_at)}:R>",
                   policy=t(f"host.policy.{row.timeout_policy}", row.locale)),
                 allowed_mentions=discord.AllowedMentions(users=True))
-
-    async def _expire(self, match_id: int, version: int) -> None:
-        outcome = await self.service.expire(match_id, version)
-        if outcome is None:
+        except discord.HTTPException as error:
+            log.warning("reminder for match %s failed: %s", row.id, error)
             return
+        if row.id in self.unposted:  # the last board never arrived: show it with the reminder
+            await self.post_board(row, await self.board_message(row, []))
+
+    async def _expired(self, outcome: Outcome) -> None:
         row = outcome.match
         channel = self.bot.get_channel(row.channel_id)
-        if channel is not None:
-            late = outcome.moves[0].seat if outcome.moves else None
-            if late is not None:
+        late = outcome.moves[0].seat if outcome.moves else None
+        if channel is not None and late is not None:
+            try:
                 await channel.send(t("host.timed_out", row.locale, player=self.seat_label(row, late),
                                      policy=t(f"host.policy.{row.timeout_policy}", row.locale)),
                                    allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.warning("timeout note for match %s failed: %s", row.id, error)
         await self.publish(outcome)
+
+
+def _rewind_file(message: dict) -> None:
+    """A discord.File is read when sent; rewind it so a retry sends the whole image."""
+    file = message.get("file")
+    if file is not None:
+        file.reset()
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

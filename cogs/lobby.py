@@ -9,7 +9,7 @@ from discord.ext import commands
 from gamehost.games import GAMES, game_info
 from gamehost.i18n import t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
-from cogs.host import Host, is_admin, locale_of, send_ephemeral
+from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
 
 
 def parse_options_text(text: str) -> dict:
@@ -73,7 +73,7 @@ class Lobby(commands.Cog):
     def host(self) -> Host:
         return self.bot.host
 
-    @match.command(name="create", description=_("Create a match of a game in this channel or a new thread",
+    @match.command(name="create", extras=QUICK, description=_("Create a match of a game in this channel or a new thread",
                                                 key="cmd.match.create"))
     @app_commands.describe(game=_("Which game", key="arg.game"),
                            where=_("Here or in a new thread", key="arg.where"),
@@ -103,18 +103,18 @@ class Lobby(commands.Cog):
                     choices.append(app_commands.Choice(name=text[:100], value=text[:100]))
         return choices[:25]
 
-    @match.command(name="join", description=_("Take a seat in this channel's match", key="cmd.match.join"))
+    @match.command(name="join", extras=QUICK, description=_("Take a seat in this channel's match", key="cmd.match.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.join(interaction.channel_id, interaction.user.id,
                                            interaction.user.display_name)
         await interaction.response.send_message(**self.host.lobby_message(row))
 
-    @match.command(name="leave", description=_("Leave your seat before the match starts", key="cmd.match.leave"))
+    @match.command(name="leave", extras=QUICK, description=_("Leave your seat before the match starts", key="cmd.match.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.leave(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(**self.host.lobby_message(row))
 
-    @match.command(name="addbot", description=_("Seat a bot player", key="cmd.match.addbot"))
+    @match.command(name="addbot", extras=QUICK, description=_("Seat a bot player", key="cmd.match.addbot"))
     async def addbot(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.add_bot(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(**self.host.lobby_message(row))
@@ -133,11 +133,16 @@ class Lobby(commands.Cog):
     @match.command(name="abandon", description=_("Cancel this channel's match (creator or Manage Server)",
                                                  key="cmd.match.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.abandon(interaction.channel_id, interaction.user.id,
-                                              is_admin=is_admin(interaction))
-        self.host.scheduler.disarm(row.id)
-        await interaction.response.send_message(t("host.abandoned", locale_of(interaction),
-                                                  user=interaction.user.mention))
+        outcome = await self.host.service.abandon(interaction.channel_id, interaction.user.id,
+                                                  is_admin=is_admin(interaction))
+        if not outcome.cancelled:  # other people were playing: abandoning counts as resigning
+            await send_ephemeral(interaction, t("host.abandon_resigned", locale_of(interaction)))
+            await self.host.publish(outcome)
+            return
+        await send_ephemeral(interaction, t("host.abandon_done", locale_of(interaction)))
+        await self.host.post_board(outcome.match, {
+            "content": t("host.abandoned", outcome.match.locale, user=interaction.user.mention),
+            "allowed_mentions": discord.AllowedMentions.none()})
 
     @match.command(name="status", description=_("Show this channel's match", key="cmd.match.status"))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -145,13 +150,13 @@ class Lobby(commands.Cog):
         if row.status == "lobby":
             await send_ephemeral(interaction, **self.host.lobby_message(row))
             return
-        await send_ephemeral(interaction, **self.host.board_message(row, []))
+        await send_ephemeral(interaction, **await self.host.board_message(row, []))
 
-    @match.command(name="log", description=_("The moves played so far in this channel's match", key="cmd.match.log"))
+    @match.command(name="log", extras=QUICK, description=_("The moves played so far in this channel's match", key="cmd.match.log"))
     async def log(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         row = await self.host.service.in_channel(interaction.channel_id)
-        entries = await self.host.service.log(row.id)
+        entries = await self.host.service.log_for(row, interaction.user.id)
         lines = []
         for e in entries:
             who = row.seats[e.seat]["name"] if e.seat is not None and e.seat < len(row.seats) else "-"
@@ -160,7 +165,7 @@ class Lobby(commands.Cog):
         text = "\n".join(lines[-60:]) or t("host.log.empty", locale)
         await send_ephemeral(interaction, f"```\n{text[-1900:]}\n```")
 
-    @match.command(name="mine", description=_("Your matches in this server, whose turn it is and time left",
+    @match.command(name="mine", extras=QUICK, description=_("Your matches in this server, whose turn it is and time left",
                                               key="cmd.match.mine"))
     async def mine(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

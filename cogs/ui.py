@@ -7,12 +7,13 @@ from typing import Protocol
 import discord
 
 from gamehost.store import MatchRow
+from gamehost.workers import RenderJob
 
 
 @dataclass
 class PrivateMessage:
     embed: discord.Embed
-    png: bytes | None = None
+    png_job: RenderJob | None = None  # drawn by the host off the event loop
     view: discord.ui.View | None = None
 
 
@@ -21,7 +22,7 @@ class GameUI(Protocol):
     title_key: str
     fresh_verbs: set[str]  # component verbs that only read: no version check, allowed after the end
 
-    def board_png(self, row: MatchRow, locale: str) -> bytes: ...
+    def board_job(self, row: MatchRow, locale: str) -> RenderJob: ...
     def board_embed(self, row: MatchRow, locale: str) -> discord.Embed: ...
     def board_items(self, row: MatchRow, locale: str) -> list[discord.ui.Item]: ...
     def narrate(self, row: MatchRow, events: list, locale: str) -> list[str]: ...

@@ -1,6 +1,7 @@
 """Settings from the environment (and an optional ``.env`` file)."""
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,16 @@ class Settings:
     sync_guild_id: int | None
     log_level: str
     match_seed: int | None = None
+    render_workers: int | None = None  # None: one per core (at most 4); 0: draw in a thread
+    hot_matches: int = 256
+    cached_matches: int = 20_000
+    # abuse limits (gamehost.limits); 0 = unlimited
+    max_open_lobbies_per_user: int = 3
+    max_active_matches_per_user: int = 20
+    max_open_matches_per_server: int = 200
+    max_bot_matches_per_server: int = 2
+    command_burst: int = 0
+    command_window_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, env: dict | None = None) -> "Settings":
@@ -36,6 +47,16 @@ class Settings:
         def integer(name: str, default: int) -> int:
             raw = env.get(name, "").strip()
             return int(raw) if raw else default
+
+        def limit(name: str, default: float, kind=int):
+            raw = env.get(name, "").strip()
+            try:
+                value = kind(raw) if raw else default
+            except ValueError:
+                raise ValueError(f"{name} must be a number (0 = unlimited), not {raw!r}") from None
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"{name} must be 0 (unlimited) or more, not {raw!r}")
+            return value
 
         return cls(
             token=(env.get("DISCORD_TOKEN") or "").strip() or None,
@@ -46,6 +67,15 @@ class Settings:
             sync_guild_id=integer("SYNC_GUILD_ID", 0) or None,
             log_level=env.get("LOG_LEVEL", "").strip() or "INFO",
             match_seed=integer("MATCH_SEED", -1) if env.get("MATCH_SEED", "").strip() else None,
+            render_workers=integer("RENDER_WORKERS", -1) if env.get("RENDER_WORKERS", "").strip() else None,
+            hot_matches=integer("HOT_MATCHES", 256),
+            cached_matches=integer("CACHED_MATCHES", 20_000),
+            max_open_lobbies_per_user=limit("MAX_OPEN_LOBBIES_PER_USER", 3),
+            max_active_matches_per_user=limit("MAX_ACTIVE_MATCHES_PER_USER", 20),
+            max_open_matches_per_server=limit("MAX_OPEN_MATCHES_PER_SERVER", 200),
+            max_bot_matches_per_server=limit("MAX_BOT_MATCHES_PER_SERVER", 2),
+            command_burst=limit("COMMAND_BURST", 0),
+            command_window_seconds=limit("COMMAND_WINDOW_SECONDS", 10.0, float),
         )
 
     def decision_seconds(self, pace: str) -> int:

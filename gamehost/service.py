@@ -7,17 +7,25 @@ outcome; nothing here imports discord.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Awaitable, Callable
 
 from engine.base import Event, IllegalAction, Prompt, Result
+from gamehost.cache import MatchCache
 from gamehost.games import game_info, normalize_options
+from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
+from gamehost.timers import DeadlineScheduler
 
 PACES = ("live", "async")
 TIMEOUT_POLICIES = ("auto", "bot", "forfeit")
 MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
+DUPLICATE_WINDOW = 10.0  # seconds: how long a committed command is remembered to catch its double
+
+log = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
@@ -37,6 +45,7 @@ class Outcome:
     prompts: list[Prompt] = field(default_factory=list)
     result: Result | None = None
     prompted_changed: bool = True
+    cancelled: bool = False  # abandoned with no result
 
 
 def seat_of(row: MatchRow, user_id: int) -> int | None:
@@ -46,17 +55,58 @@ def seat_of(row: MatchRow, user_id: int) -> int | None:
     return None
 
 
+def is_unattended(row: MatchRow) -> bool:
+    """Every seat is a bot: nobody is waiting for this match, so it yields to people's."""
+    return bool(row.seats) and all(seat.get("bot") for seat in row.seats)
+
+
+RemindListener = Callable[[MatchRow], Awaitable[None]]
+ExpireListener = Callable[[Outcome], Awaitable[None]]
+
+
 class MatchService:
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
-                 seed_source: Callable[[], int] | None = None):
+                 seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
+                 cached_matches: int = 20_000, engine_threads: bool = True,
+                 limits: Limits | None = None):
         self.store = store
         self.clock = clock
         self.decision_seconds = {"live": live_seconds, "async": async_seconds}
         self.reminder_fraction = reminder_fraction
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, MatchRow] = {}
+        self.cache = MatchCache(hot_matches, cached_matches)
+        # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
+        # answering Discord; matches nobody plays in (bots only) share one thread of their own.
+        self.engine_threads = engine_threads
+        self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
+        self._recent: dict[tuple[int, int], tuple[str, float]] = {}
+        self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
+        self._on_remind: RemindListener | None = None
+        self._on_expired: ExpireListener | None = None
+        # Abuse limits (None: none at all). Checking a count and then adding a match happen
+        # under one lock, so simultaneous requests cannot slip past a limit together.
+        self.limits = limits or Limits.unlimited()
+        self.commands = CommandRateLimiter(self.limits.command_burst, self.limits.command_window_seconds, clock)
+        self._admission = asyncio.Lock()
+
+    def listen(self, *, on_remind: RemindListener, on_expired: ExpireListener) -> None:
+        """Who shows reminders and timeout moves (the Discord host)."""
+        self._on_remind = on_remind
+        self._on_expired = on_expired
+
+    async def close(self) -> None:
+        self.deadlines.cancel_all()
+        self._unattended.shutdown(wait=False, cancel_futures=True)
+
+    async def _compute(self, row: MatchRow, work: Callable, *args):
+        """Run CPU-bound engine work off the event loop (inline when threads are off)."""
+        if not self.engine_threads:
+            return work(*args)
+        loop = asyncio.get_running_loop()
+        executor = self._unattended if is_unattended(row) else None
+        return await loop.run_in_executor(executor, work, *args)
 
     # -- loading -------------------------------------------------------------------------
 
@@ -67,7 +117,7 @@ class MatchService:
         return lock
 
     async def load(self, match_id: int) -> MatchRow:
-        row = self._cache.get(match_id)
+        row = self.cache.get(match_id)
         if row is None:
             row = await self.store.match(match_id)
             if row is None:
@@ -76,15 +126,14 @@ class MatchService:
         return row
 
     def _remember(self, row: MatchRow) -> None:
-        if row.status in ("lobby", "active"):
-            self._cache[row.id] = row
-        else:
-            self._cache.pop(row.id, None)
+        self.cache.put(row)
 
     async def in_channel(self, channel_id: int) -> MatchRow:
-        cached = next((r for r in self._cache.values() if r.channel_id == channel_id), None)
-        if cached is not None:
-            return cached
+        match_id = self.cache.match_in_channel(channel_id)
+        if match_id is not None:
+            cached = self.cache.get(match_id)
+            if cached is not None:
+                return cached
         row = await self.store.open_match_in_channel(channel_id)
         if row is None:
             raise ServiceError("no_match")
@@ -112,6 +161,16 @@ class MatchService:
             raise ServiceError("bad_options", detail=str(error)) from None
         if await self.find_in_channel(channel_id) is not None:
             raise ServiceError("channel_busy")
+        async with self._admission:
+            await self.check_create_limits(guild_id, creator_id)
+            return await self._insert_lobby(
+                guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=creator_name,
+                game=game, options=options, pace=pace, timeout_policy=timeout_policy, locale=locale,
+                decision_seconds=decision_seconds)
+
+    async def _insert_lobby(self, *, guild_id: int | None, channel_id: int, creator_id: int,
+                            creator_name: str, game: str, options: dict, pace: str, timeout_policy: str,
+                            locale: str, decision_seconds: int | None) -> MatchRow:
         now = self.clock()
         row = MatchRow(
             id=0, guild_id=guild_id, channel_id=channel_id, game=game, status="lobby",
@@ -125,6 +184,41 @@ class MatchService:
         row.id = await self.store.insert_match(row)
         self._remember(row)
         return row
+
+    # -- abuse limits (gamehost.limits) --------------------------------------------------
+
+    def check_rate(self, user_id: int) -> None:
+        """Count one command (slash command or click) by ``user_id``; refuse it when they send
+        commands faster than the limit allows. Autocomplete is not counted."""
+        retry_after = self.commands.acquire(user_id)
+        if retry_after > 0:
+            raise ServiceError("rate_limited", seconds=wait_seconds(retry_after),
+                               burst=self.limits.command_burst,
+                               window=f"{self.limits.command_window_seconds:g}")
+
+    async def check_create_limits(self, guild_id: int | None, user_id: int) -> None:
+        """Refuse a new lobby beyond the creator's or the server's limits. ``create`` checks
+        this itself; an adapter may call it first to refuse before making a thread."""
+        limits = self.limits
+        if limits.open_lobbies_per_user and reached(
+                limits.open_lobbies_per_user, await self.store.count_open_lobbies_created_by(guild_id, user_id)):
+            raise ServiceError("limit_lobbies", limit=limits.open_lobbies_per_user)
+        await self._check_seat_limit(guild_id, user_id)
+        if guild_id is not None and limits.open_matches_per_server and reached(
+                limits.open_matches_per_server, await self.store.count_open_matches(guild_id)):
+            raise ServiceError("limit_server", limit=limits.open_matches_per_server)
+
+    async def _check_seat_limit(self, guild_id: int | None, user_id: int) -> None:
+        limit = self.limits.active_matches_per_user
+        if limit and reached(limit, await self.store.count_matches_seating(guild_id, user_id)):
+            raise ServiceError("limit_matches", limit=limit)
+
+    async def _check_bot_match_limit(self, row: MatchRow) -> None:
+        """Refuse to start one more match nobody plays in (every seat a bot) beyond the cap."""
+        limit = self.limits.bot_matches_per_server
+        if limit and row.guild_id is not None and is_unattended(row) and reached(
+                limit, await self.store.count_bot_only_matches(row.guild_id)):
+            raise ServiceError("limit_bot_matches", limit=limit)
 
     def seat_limits(self, row: MatchRow) -> tuple[int, int]:
         return game_info(row.game).seat_range(row.options)
@@ -150,7 +244,13 @@ class MatchService:
             if len(row.seats) >= self.seat_limits(row)[1]:
                 raise ServiceError("lobby_full", seats=self.seat_limits(row)[1])
             row.seats.append({"user_id": user_id, "name": name, "bot": False})
-        return await self._mutate_lobby(channel_id, change)
+        if not self.limits.active_matches_per_user:
+            return await self._mutate_lobby(channel_id, change)
+        async with self._admission:
+            row = await self.in_channel(channel_id)
+            if seat_of(row, user_id) is None:  # a second join is refused as already seated
+                await self._check_seat_limit(row.guild_id, user_id)
+            return await self._mutate_lobby(channel_id, change)
 
     async def leave(self, channel_id: int, user_id: int) -> MatchRow:
         def change(row: MatchRow) -> None:
@@ -173,10 +273,18 @@ class MatchService:
 
     async def start(self, channel_id: int, user_id: int) -> Outcome:
         row = await self.in_channel(channel_id)
+        if self.limits.bot_matches_per_server and is_unattended(row):
+            async with self._admission:  # the count and this start's commit, together
+                return await self._start(row, user_id)
+        return await self._start(row, user_id)
+
+    async def _start(self, row: MatchRow, user_id: int) -> Outcome:
         async with self.lock(row.id):
             row = await self.load(row.id)
             if row.status != "lobby":
                 raise ServiceError("not_in_lobby")
+            # before the seat check: whoever asks, a bot-only match is a server-wide matter
+            await self._check_bot_match_limit(row)
             if seat_of(row, user_id) is None:
                 raise ServiceError("not_seated")
             low, high = self.seat_limits(row)
@@ -185,20 +293,34 @@ class MatchService:
             engine = game_info(row.game).engine
             before = row.version
             updated = MatchRow(**row.__dict__)
-            updated.state = engine.setup(len(row.seats), row.options, row.seed)
             updated.status = "active"
             updated.version = before + 1
-            outcome = Outcome(match=updated)
-            write = PendingWrite()
-            self._run_automatic(updated, outcome, write, seq=0)
-            self._finish_step(updated, outcome, previous_prompted=set())
+
+            def work() -> tuple[Outcome, PendingWrite]:
+                updated.state = engine.setup(len(row.seats), row.options, row.seed)
+                outcome = Outcome(match=updated)
+                write = PendingWrite()
+                self._run_automatic(updated, outcome, write, seq=0)
+                self._finish_step(updated, outcome, previous_prompted=set())
+                return outcome, write
+
+            outcome, write = await self._compute(updated, work)
             await self._save(updated, before, write, snapshot=True)
             return outcome
 
-    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool) -> MatchRow:
+    async def abandon(self, channel_id: int, user_id: int, *, is_admin: bool) -> Outcome:
+        """End a match early. A lobby, or a match with no other person seated, is simply
+        cancelled (by its creator or a moderator). Once other people play, the creator's
+        abandon counts as resigning, so nobody escapes a lost game; only a moderator (Manage
+        Server) cancels it with no result, and that is logged."""
         row = await self.in_channel(channel_id)
         async with self.lock(row.id):
             row = await self.load(row.id)
+            others = [s for s in row.seats if not s.get("bot") and s.get("user_id") != user_id]
+            if row.status == "active" and others and not is_admin:
+                if seat_of(row, user_id) is None:
+                    raise ServiceError("not_creator")
+                return await self._concede(row, user_id, "resign")
             if user_id != row.creator_id and not is_admin:
                 raise ServiceError("not_creator")
             before = row.version
@@ -207,13 +329,27 @@ class MatchService:
             updated.deadline_at = None
             updated.version = before + 1
             updated.updated_at = self.clock()
-            await self._save(updated, before)
-            return updated
+            write = PendingWrite()
+            if row.status == "active":
+                seq = await self.store.last_seq(row.id) + 1
+                write.actions.append(LoggedAction(seq, seat_of(row, user_id), user_id, "abandon",
+                                                  "abandon", self.clock()))
+            await self._save(updated, before, write)
+            log.info("match %s cancelled with no result by user %s (%s)", row.id, user_id,
+                     "moderator" if is_admin and user_id != row.creator_id else "creator")
+            return Outcome(match=updated, cancelled=True)
 
     # -- play ----------------------------------------------------------------------------
 
-    async def act(self, match_id: int, user_id: int, action, *, expected_version: int | None = None) -> Outcome:
-        """Apply a seated player's action (an engine action or its text notation)."""
+    async def act(self, match_id: int, user_id: int, action, *, expected_version: int | None = None,
+                  sent_at: float | None = None) -> Outcome:
+        """Apply a seated player's action (an engine action or its text notation).
+
+        ``sent_at`` is when the user sent a typed command (the interaction's creation time).
+        A command identical to the user's previous one and sent *before* that one was
+        committed cannot be a reaction to its result: it is the same command sent twice, and
+        is refused the way a stale button is (buttons carry the board version instead).
+        """
         async with self.lock(match_id):
             row = await self.load(match_id)
             if row.status != "active":
@@ -226,48 +362,80 @@ class MatchService:
             engine = game_info(row.game).engine
             if isinstance(action, str):
                 action = engine.parse_action(action)
-            prompts = engine.prompts(row.state)
+            text = engine.format_action(action)
+            if sent_at is not None:
+                previous = self._recent.get((match_id, user_id))
+                if previous is not None and previous[0] == text and 0 < previous[1] - sent_at < DUPLICATE_WINDOW:
+                    raise ServiceError("duplicate")
             off_turn = getattr(engine, "off_turn", None)  # standing preferences, not moves
-            if seat not in {p.seat for p in prompts} and not (off_turn and off_turn(action)):
-                waiting = [p.seat for p in prompts]
-                raise ServiceError("not_your_turn", waiting=", ".join(row.seats[s]["name"] for s in waiting
-                                                                       if s < len(row.seats)))
-            new_state, events = engine.apply(row.state, seat, action)  # IllegalAction propagates
-            return await self._commit_step(row, seat, user_id, "action", engine.format_action(action),
-                                           new_state, events)
+
+            def step(state: dict) -> tuple[list[str], dict, list[Event]]:
+                prompts = engine.prompts(state)
+                if seat not in {p.seat for p in prompts} and not (off_turn and off_turn(action)):
+                    waiting = [p.seat for p in prompts]
+                    raise ServiceError("not_your_turn", waiting=", ".join(
+                        row.seats[s]["name"] for s in waiting if s < len(row.seats)))
+                new_state, events = engine.apply(state, seat, action)  # IllegalAction propagates
+                return [text], new_state, events
+
+            outcome = await self._commit_step(row, seat, user_id, "action", step)
+            if sent_at is not None:
+                committed_at = self.clock()
+                if len(self._recent) > 10_000:
+                    self._recent = {k: v for k, v in self._recent.items()
+                                    if committed_at - v[1] < DUPLICATE_WINDOW}
+                self._recent[(match_id, user_id)] = (text, committed_at)
+            return outcome
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
         async with self.lock(match_id):
             row = await self.load(match_id)
-            if row.status != "active":
-                raise ServiceError("not_active")
-            seat = seat_of(row, user_id)
-            if seat is None:
-                raise ServiceError("not_seated")
-            engine = game_info(row.game).engine
-            new_state, events = engine.concede(row.state, seat, "resigned")
-            return await self._commit_step(row, seat, user_id, "concede", "resign", new_state, events)
+            return await self._concede(row, user_id, "resign")
+
+    async def _concede(self, row: MatchRow, user_id: int, text: str) -> Outcome:
+        if row.status != "active":
+            raise ServiceError("not_active")
+        seat = seat_of(row, user_id)
+        if seat is None:
+            raise ServiceError("not_seated")
+        engine = game_info(row.game).engine
+
+        def step(state: dict):
+            new_state, events = engine.concede(state, seat, "resigned")
+            return [text], new_state, events
+
+        return await self._commit_step(row, seat, user_id, "concede", step)
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
-                           texts: str | list[str], new_state: dict, events: list[Event]) -> Outcome:
-        """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically."""
+                           step: Callable[[dict], tuple[list[str], dict, list[Event]]]) -> Outcome:
+        """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically.
+
+        ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
+        """
         engine = game_info(row.game).engine
-        previous_prompted = {p.seat for p in engine.prompts(row.state)}
         before = row.version
-        updated = MatchRow(**row.__dict__)
-        updated.state = new_state
-        updated.version = before + 1
-        outcome = Outcome(match=updated)
-        write = PendingWrite()
-        first = seq = await self.store.last_seq(row.id) + 1
-        for text in [texts] if isinstance(texts, str) else texts:
-            move = LoggedAction(seq, seat, user_id, kind, text, self.clock())
-            write.actions.append(move)
-            outcome.moves.append(move)
-            seq += 1
-        outcome.events.extend((seat, e) for e in events)
-        self._run_automatic(updated, outcome, write, seq - 1)
-        self._finish_step(updated, outcome, previous_prompted)
+        first = await self.store.last_seq(row.id) + 1
+
+        def work() -> tuple[MatchRow, Outcome, PendingWrite]:
+            previous_prompted = {p.seat for p in engine.prompts(row.state)}
+            texts, new_state, events = step(row.state)
+            updated = MatchRow(**row.__dict__)
+            updated.state = new_state
+            updated.version = before + 1
+            outcome = Outcome(match=updated)
+            write = PendingWrite()
+            seq = first
+            for text in texts:
+                move = LoggedAction(seq, seat, user_id, kind, text, self.clock())
+                write.actions.append(move)
+                outcome.moves.append(move)
+                seq += 1
+            outcome.events.extend((seat, e) for e in events)
+            self._run_automatic(updated, outcome, write, seq - 1)
+            self._finish_step(updated, outcome, previous_prompted)
+            return updated, outcome, write
+
+        updated, outcome, write = await self._compute(row, work)
         last = write.actions[-1].seq
         snapshot = updated.status != "active" or (last // SNAPSHOT_EVERY) != ((first - 1) // SNAPSHOT_EVERY)
         await self._save(updated, before, write, snapshot=snapshot)
@@ -313,12 +481,15 @@ class MatchService:
 
     async def _save(self, row: MatchRow, expected_version: int, write: PendingWrite | None = None,
                     snapshot: bool = False) -> None:
+        """Commit, then arm (or disarm) the match's deadline: the committed state alone decides
+        whether a match waits for someone, whatever happens to the messages about it later."""
         try:
             await self.store.save_match(row, expected_version, write, snapshot)
         except VersionConflict:
-            self._cache.pop(row.id, None)
+            self.cache.drop(row.id)
             raise ServiceError("stale") from None
         self._remember(row)
+        self._arm(row)
 
     # -- deadlines -----------------------------------------------------------------------
 
@@ -331,6 +502,29 @@ class MatchService:
         if reminded:
             return None
         return deadline_at - decision_seconds * self.reminder_fraction
+
+    def _arm(self, row: MatchRow) -> None:
+        if row.status == "active" and row.deadline_at is not None:
+            self.deadlines.arm(row.id, row.version, row.deadline_at, self.remind_at(row))
+        else:
+            self.deadlines.disarm(row.id)
+
+    async def rearm_all(self) -> int:
+        """Re-arm every pending deadline from the database (start-up), without loading matches."""
+        pending = await self.store.armed_deadlines()
+        for match_id, version, deadline, reminded, seconds in pending:
+            self.deadlines.arm(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
+        return len(pending)
+
+    async def _deadline_remind(self, match_id: int, version: int) -> None:
+        row = await self.mark_reminded(match_id, version)
+        if row is not None and self._on_remind is not None:
+            await self._on_remind(row)
+
+    async def _deadline_expire(self, match_id: int, version: int) -> None:
+        outcome = await self.expire(match_id, version)
+        if outcome is not None and self._on_expired is not None:
+            await self._on_expired(outcome)
 
     async def mark_reminded(self, match_id: int, version: int) -> MatchRow | None:
         row = await self.load(match_id)
@@ -354,23 +548,27 @@ class MatchService:
                 return None
             late = prompted[0]
             if row.timeout_policy == "forfeit":
-                state, events = engine.concede(row.state, late, "timeout")
-                return await self._commit_step(row, late, None, "concede", "timeout", state, events)
+                def forfeit(state: dict):
+                    new_state, events = engine.concede(state, late, "timeout")
+                    return ["timeout"], new_state, events
+                return await self._commit_step(row, late, None, "concede", forfeit)
             choose = engine.bot_action if row.timeout_policy == "bot" else engine.timeout_action
-            state, events = row.state, []
-            steps = []
-            for _ in range(MAX_AUTOMATIC_STEPS):
-                action = choose(state, late)
-                state, new_events = engine.apply(state, late, action)
-                events.extend(new_events)
-                steps.append(engine.format_action(action))
-                if engine.result(state) is not None or late not in {p.seat for p in engine.prompts(state)}:
-                    break
-            return await self._commit_step(row, late, None, "timeout", steps, state, events)
+
+            def timeout(state: dict):
+                events, steps = [], []
+                for _ in range(MAX_AUTOMATIC_STEPS):
+                    action = choose(state, late)
+                    state, new_events = engine.apply(state, late, action)
+                    events.extend(new_events)
+                    steps.append(engine.format_action(action))
+                    if engine.result(state) is not None or late not in {p.seat for p in engine.prompts(state)}:
+                        break
+                return steps, state, events
+
+            return await self._commit_step(row, late, None, "timeout", timeout)
 
     async def armed(self) -> list[tuple[int, int, float, float | None]]:
-        """Every pending deadline as (match id, version, deadline, reminder time), without
-        loading the matches themselves, so start-up stays fast with many stored matches."""
+        """Every pending deadline as (match id, version, deadline, reminder time)."""
         return [(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
                 for match_id, version, deadline, reminded, seconds in await self.store.armed_deadlines()]
 
@@ -378,10 +576,33 @@ class MatchService:
 
     async def my_matches(self, guild_id: int | None, user_id: int) -> list[MatchRow]:
         rows = await self.store.open_matches_for_user(guild_id, user_id)
-        return [self._cache.get(r.id, r) for r in rows if seat_of(r, user_id) is not None]
+        return [self.cache.peek(r.id) or r for r in rows if seat_of(r, user_id) is not None]
 
     async def log(self, match_id: int) -> list[LoggedAction]:
+        """The full log, hidden moves included: for the service and tests, never for display."""
         return await self.store.action_log(match_id)
+
+    async def log_for(self, row: MatchRow, viewer_user_id: int | None) -> list[LoggedAction]:
+        """The log as this person may see it now: the engine redacts other seats' hidden moves
+        (a secret deck, a hidden stack, a private setting) until its rules make them public."""
+        engine = game_info(row.game).engine
+        viewer = seat_of(row, viewer_user_id) if viewer_user_id is not None else None
+        shown = []
+        for entry in await self.store.action_log(row.id):
+            text = entry.action
+            if entry.kind not in ("concede", "abandon") and row.state is not None:
+                text = engine.log_text(row.state, entry.seat, viewer, entry.action)
+            shown.append(LoggedAction(entry.seq, entry.seat, entry.user_id, entry.kind, text, entry.at))
+        return shown
+
+    # -- users ---------------------------------------------------------------------------
+
+    async def user_locale(self, user_id: int) -> str | None:
+        return await self.store.locale(user_id)
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        if await self.store.dms_closed(user_id) != closed:
+            await self.store.set_dms_closed(user_id, closed)
 
     def prompts(self, row: MatchRow) -> list[Prompt]:
         if row.status != "active":
@@ -397,6 +618,8 @@ def replay(row: MatchRow, log: list[LoggedAction]) -> dict:
     engine = game_info(row.game).engine
     state = engine.setup(len(row.seats), row.options, row.seed)
     for entry in log:
+        if entry.kind == "abandon":
+            continue
         if entry.kind == "concede":
             state, _ = engine.concede(state, entry.seat, "resigned" if entry.action == "resign" else entry.action)
         else:

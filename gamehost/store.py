@@ -5,7 +5,10 @@ WAL journal, versioned migrations, and one transaction per accepted action
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import zlib
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,7 +68,23 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-SNAPSHOT_EVERY = 25  # actions between snapshots; the current state is always in matches.state
+SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
+
+
+def pack_state(state: dict | None) -> bytes | None:
+    """States are stored as zlib-compressed compact JSON (a 4-player Cloudspire state shrinks
+    about eightfold); ``unpack_state`` still reads the plain JSON text of older rows."""
+    if state is None:
+        return None
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode(), 6)
+
+
+def unpack_state(raw: bytes | str | None) -> dict | None:
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, bytes):
+        return json.loads(zlib.decompress(raw))
+    return json.loads(raw)
 
 
 @dataclass
@@ -119,7 +138,7 @@ def _row(r) -> MatchRow:
     return MatchRow(
         id=r[0], guild_id=r[1], channel_id=r[2], game=r[3], status=r[4], creator_id=r[5],
         options=json.loads(r[6]), seats=json.loads(r[7]), seed=r[8],
-        state=json.loads(r[9]) if r[9] else None, version=r[10], pace=r[11],
+        state=unpack_state(r[9]), version=r[10], pace=r[11],
         timeout_policy=r[12], decision_seconds=r[13], deadline_at=r[14], reminded=bool(r[15]),
         board_message_id=r[16], locale=r[17], result=json.loads(r[18]) if r[18] else None,
         created_at=r[19], updated_at=r[20],
@@ -134,12 +153,29 @@ class Store:
     def __init__(self, path: str):
         self.path = path
         self.db: aiosqlite.Connection | None = None
+        # One connection is shared by every task: its transactions must not interleave
+        # (BEGIN inside another task's BEGIN fails, and a rollback would undo the other's work).
+        self._write_lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def transaction(self, immediate: bool = True):
+        """Serialise one write transaction on the shared connection; commit or roll back."""
+        async with self._write_lock:
+            await self.db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.rollback()
+                raise
+            await self.db.commit()
 
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = await aiosqlite.connect(self.path)
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"):
+        # isolation_level=None: transactions are only the explicit ones of ``transaction``.
+        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+                       "PRAGMA busy_timeout=10000"):
             await self._all(pragma)
         await self.migrate()
 
@@ -166,24 +202,25 @@ class Store:
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= current:
                 continue
-            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            async with self._write_lock:
+                await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
 
     # -- matches -------------------------------------------------------------------------
 
     async def insert_match(self, row: MatchRow) -> int:
-        cur = await self.db.execute(
+        async with self.transaction() as db:
+            cur = await db.execute(
             "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, seats, "
             "seed, state, version, pace, timeout_policy, decision_seconds, deadline_at, reminded, "
             "board_message_id, locale, result, created_at, updated_at) "
             "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (row.guild_id, row.channel_id, row.game, row.status, row.creator_id,
              json.dumps(row.options), json.dumps(row.seats), row.seed,
-             json.dumps(row.state) if row.state is not None else None, row.version, row.pace,
+             pack_state(row.state), row.version, row.pace,
              row.timeout_policy, row.decision_seconds, row.deadline_at, int(row.reminded),
              row.board_message_id, row.locale, None, row.created_at, row.updated_at),
-        )
-        await self.db.commit()
-        return cur.lastrowid
+            )
+            return cur.lastrowid
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRow | None:
         r = await self._one(
@@ -205,14 +242,12 @@ class Store:
     async def save_match(self, row: MatchRow, expected_version: int, write: PendingWrite | None = None,
                          snapshot: bool = False) -> None:
         """Commit the match row (and its new log entries) iff nobody wrote since ``expected_version``."""
-        db = self.db
-        await db.execute("BEGIN IMMEDIATE")
-        try:
+        packed = pack_state(row.state)
+        async with self.transaction() as db:
             cur = await db.execute(
                 "UPDATE matches SET status=?, options=?, seats=?, state=?, version=?, deadline_at=?, "
                 "reminded=?, board_message_id=?, result=?, updated_at=?, seed=? WHERE id=? AND version=?",
-                (row.status, json.dumps(row.options), json.dumps(row.seats),
-                 json.dumps(row.state) if row.state is not None else None, row.version,
+                (row.status, json.dumps(row.options), json.dumps(row.seats), packed, row.version,
                  row.deadline_at, int(row.reminded), row.board_message_id,
                  json.dumps(row.result) if row.result is not None else None, row.updated_at,
                  row.seed, row.id, expected_version))
@@ -223,22 +258,20 @@ class Store:
                     "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) "
                     "VALUES (?,?,?,?,?,?,?)",
                     [(row.id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at) for a in write.actions])
-            if snapshot and row.state is not None:
+            if snapshot and packed is not None:
                 seq = write.actions[-1].seq if write and write.actions else 0
                 await db.execute("INSERT OR REPLACE INTO snapshots (match_id, seq, state) VALUES (?,?,?)",
-                                 (row.id, seq, json.dumps(row.state)))
-            await db.commit()
-        except BaseException:
-            await db.rollback()
-            raise
+                                 (row.id, seq, packed))
+
+    async def _write(self, sql: str, params: tuple = ()) -> None:
+        async with self.transaction() as db:
+            await db.execute(sql, params)
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
-        await self.db.execute("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
-        await self.db.commit()
+        await self._write("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
 
     async def mark_reminded(self, match_id: int, version: int) -> None:
-        await self.db.execute("UPDATE matches SET reminded=1 WHERE id=? AND version=?", (match_id, version))
-        await self.db.commit()
+        await self._write("UPDATE matches SET reminded=1 WHERE id=? AND version=?", (match_id, version))
 
     async def armed_deadlines(self) -> list[tuple[int, int, float, bool, int]]:
         """(match id, version, deadline, reminded, decision seconds) of every active match."""
@@ -259,21 +292,58 @@ class Store:
 
     async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
         rows = await self._all("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq", (match_id,))
-        return [(r[0], json.loads(r[1])) for r in rows]
+        return [(r[0], unpack_state(r[1])) for r in rows]
+
+    # Counts for the abuse limits (gamehost.limits). Each narrows by the (guild_id, status)
+    # index first and reads only small columns; seats are confirmed with SQLite's JSON
+    # functions, so the counts do not depend on how the seats JSON is spaced.
+
+    async def count_open_lobbies_created_by(self, guild_id: int | None, user_id: int) -> int:
+        """Lobbies (not yet started) that ``user_id`` created in this guild."""
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status = 'lobby' AND creator_id = ?",
+            (guild_id, user_id))
+        return count
+
+    async def count_matches_seating(self, guild_id: int | None, user_id: int,
+                                    statuses: tuple[str, ...] = ("lobby", "active")) -> int:
+        """Matches in this guild with one of ``statuses`` where ``user_id`` holds a seat."""
+        marks = ",".join("?" for _ in statuses)
+        # LIKE on the id's digits narrows cheaply (no JSON parsed); json_each confirms the seat
+        (count,) = await self._one(
+            f"SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ({marks}) AND seats LIKE ? "
+            "AND EXISTS (SELECT 1 FROM json_each(matches.seats) "
+            "            WHERE json_extract(json_each.value, '$.user_id') = ?)",
+            (guild_id, *statuses, f"%{int(user_id)}%", user_id))
+        return count
+
+    async def count_open_matches(self, guild_id: int | None) -> int:
+        """Open matches (lobby or in progress) in this guild."""
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby','active')", (guild_id,))
+        return count
+
+    async def count_bot_only_matches(self, guild_id: int | None) -> int:
+        """Matches in progress in this guild where every seat is a bot (nobody attends them)."""
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status = 'active' "
+            "AND json_array_length(seats) > 0 "
+            "AND NOT EXISTS (SELECT 1 FROM json_each(matches.seats) "
+            "                WHERE COALESCE(json_extract(json_each.value, '$.bot'), 0) = 0)",
+            (guild_id,))
+        return count
 
     # -- users ---------------------------------------------------------------------------
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, ?) "
             "ON CONFLICT(user_id) DO UPDATE SET dms_closed=excluded.dms_closed", (user_id, int(closed)))
-        await self.db.commit()
 
     async def set_locale(self, user_id: int, locale: str) -> None:
-        await self.db.execute(
+        await self._write(
             "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
             "ON CONFLICT(user_id) DO UPDATE SET locale=excluded.locale", (user_id, locale))
-        await self.db.commit()
 
     async def locale(self, user_id: int) -> str | None:
         r = await self._one("SELECT locale FROM user_settings WHERE user_id=?", (user_id,))

@@ -1309,3 +1309,15 @@ def _hand_image(view: dict, seat: int, *, card_lookup=None, lang="en") -> Image.
     if lay["legend"]:
         _draw_legend(draw, lay["legend"], lay["legend_lines"])
     return img
+
+
+def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
+    """``render_board`` with the game's own card content: a picklable job for worker processes."""
+    from engine.clash.cards import CARDS
+    return render_board(view, seat_names=seat_names, card_lookup=CARDS.get, lang=lang)
+
+
+def hand_png(view: dict, seat: int, lang: str = "en") -> bytes:
+    """``render_hand`` with the game's own card content (a worker-process job)."""
+    from engine.clash.cards import CARDS
+    return render_hand(view, seat, card_lookup=CARDS.get, lang=lang)

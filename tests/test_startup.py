@@ -15,7 +15,7 @@ def test_run_without_token_says_what_to_do(tmp_path):
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert proc.returncode == 2
     assert "DISCORD_TOKEN is not set" in proc.stderr
-    assert "python -m playground" in proc.stderr
+    assert "./scripts/playground.sh" in proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
 
 

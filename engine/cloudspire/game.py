@@ -72,7 +72,6 @@ def setup(seats: int, options: dict, seed: int) -> dict:
         for i, s in enumerate(turn_order(st)):
             init_faction(st, s, fs[i])
         _after_factions(st, events)
-    st["log"] = []
     return st
 
 
@@ -464,7 +463,7 @@ def _norm(a):
     return json.dumps(a, sort_keys=True)
 
 
-def apply_inplace(st, seat, action, check=True) -> list[dict]:
+def apply_inplace(st, seat, action, check=True, autoplay=True) -> list[dict]:
     if not isinstance(action, dict) or "do" not in action:
         raise illegal("bad_action", "Not an action.")
     if action["do"] == "pol":
@@ -481,17 +480,9 @@ def apply_inplace(st, seat, action, check=True) -> list[dict]:
     events: list[dict] = []
     _dispatch(st, seat, action, events)
     advance(st, events)
-    st["log"].append(f"{seat}:{notation.format_action(action)}")
-    if st["conceded"] and not _AUTO[0]:
-        _AUTO[0] = True
-        try:
-            _autoplay_conceded(st, events)
-        finally:
-            _AUTO[0] = False
+    if st["conceded"] and autoplay:
+        _autoplay_conceded(st, events)
     return events
-
-
-_AUTO = [False]
 
 
 def _apply_policy(st, seat, a):
@@ -499,8 +490,8 @@ def _apply_policy(st, seat, a):
     if k not in POLICIES or v not in POLICIES[k] or not 0 <= seat < st["seats"]:
         raise illegal("bad_policy", "Unknown policy.", key=k)
     st["players"][seat]["policy"][k] = v
-    st["log"].append(f"{seat}:{notation.format_action(a)}")
-    return [{"kind": "policy", "params": {"seat": seat, "key": k, "value": v}}]
+    # a standing policy is a private setting (redact.py): only its owner is told
+    return [{"kind": "policy", "params": {"seat": seat, "key": k, "value": v}, "private_to": seat}]
 
 
 def _diagnose(st, seat, a, legal):
@@ -516,6 +507,9 @@ def _diagnose(st, seat, a, legal):
         code = B.upgrade_legal(st, seat, a.get("at"), a.get("chips", ""))
         if code:
             return illegal(code, f"Cannot upgrade: {code}.", legal)
+    if d == "es" and _es_cuts_path(st, seat, a):
+        return illegal("es_cuts_path", "That earthscape would cut a fortress gate off from the paths "
+                       "to the other gates (CS-AMB-30).", legal, earthscape=a.get("earthscape"), at=a.get("at"))
     if d == "mm":
         return illegal("bad_minion_move", "That minion move is not allowed (CS-MOV-9).", legal)
     if d == "mv":
@@ -523,6 +517,16 @@ def _diagnose(st, seat, a, legal):
     if d == "atk":
         return illegal("bad_target", "Not a valid attack.", legal)
     return illegal("illegal_action", "That action is not legal now.", legal)
+
+
+def _es_cuts_path(st, seat, a):
+    """An earthscape placement that is legal in every other way (CS-AMB-30) but cuts a path."""
+    es, at, rot = a.get("earthscape"), a.get("at"), a.get("rot")
+    if (st["phase"] != "build" or st["build"]["follow"] or es not in st["players"][seat]["beside"]
+            or es not in load()["earthscapes"] or rot not in range(6)
+            or not isinstance(at, str) or at not in st["map"]["hexes"]):
+        return False
+    return B.earthscape_fits(st, seat, es, at, rot) and B.earthscape_cuts_path(st, es, at, rot)
 
 
 def _dispatch(st, seat, a, events):
@@ -783,7 +787,7 @@ def concede(st, seat, reason):
                 new["players"][seat]["gate"] = 0
                 new["players"][seat]["broken"] = True
                 _autoplay_conceded(new, events)
-    return new, [Event(kind=e["kind"], params=e["params"]) for e in events]
+    return new, [Event(kind=e["kind"], params=_ev_params(e)) for e in events]
 
 
 def _autoplay_conceded(st, events):
@@ -794,4 +798,4 @@ def _autoplay_conceded(st, events):
         seats = [s for s in acting_seats(st) if s in st["conceded"]]
         if not seats:
             return
-        events += apply_inplace(st, seats[0], timeout_action(st, seats[0]), check=False)
+        events += apply_inplace(st, seats[0], timeout_action(st, seats[0]), check=False, autoplay=False)

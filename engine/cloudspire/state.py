@@ -25,7 +25,7 @@ def new_state(seats: int, options: dict, seed: int) -> dict:
           "rng": r, "wave": 1, "phase": "setup", "start": 0, "factions": [None] * seats,
           "teams": None, "players": [], "units": {}, "spires": {}, "landmarks": {},
           "landmark_pile": [], "landmark_discard": [], "stacks": [[] for _ in range(seats)],
-          "map": mapgen.new_map(), "pending": [], "log": [], "result": None, "conceded": [],
+          "map": mapgen.new_map(), "pending": [], "result": None, "conceded": [],
           "supply": dict(UPGRADE_SUPPLY), "next_id": 1, "turn": None, "rest": [], "units_seen": False,
           "event": {"deck": [], "current": None, "discard": [], "lasting": []},
           "relic_deck": [], "relic_discard": [], "market": {}, "build": None, "prep": None,
@@ -40,7 +40,8 @@ def new_state(seats: int, options: dict, seed: int) -> dict:
     for s in range(seats):
         st["players"].append({"seat": s, "source": 0, "cap": 20, "gate": 10, "broken": False, "adv": {},
                               "lb": 0, "barracks": {}, "spire_bar": {}, "beside": [], "relics": [],
-                              "relic_effects": [], "mark": None, "cp": 0, "removed_heroes": [],
+                              "relic_effects": [], "relics_in_effect": [],  # CS-END-4.2
+                              "mark": None, "cp": 0, "removed_heroes": [],
                               "policy": {"spire": options.get("spire_policy", "lowest_health"),
                                          "levelup": options.get("levelup_policy", "auto"),
                                          "reward": "auto", "mark": "auto"},

@@ -12,7 +12,8 @@ def db_path(tmp_path):
 
 def make_bot(db_path):
     return create_bot(Settings.from_env({"DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10",
-                                         "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7"}))
+                                         "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7",
+                                         "COMMAND_BURST": "0"}))
 
 
 @pytest.fixture

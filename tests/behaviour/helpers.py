@@ -45,3 +45,16 @@ async def finish_setup(world, channel=None):
         legal = [GAME.format_action(a) for a in GAME.legal_actions(row.state, seat)]
         await actor.select(shown.response, [legal[0]])
     raise AssertionError("setup did not finish")
+
+
+def moved(result) -> bool:
+    """The command was accepted: every command is acknowledged privately first, and only a
+    refusal (⚠️) fills that private reply with an error; the board goes to the channel."""
+    replies = ([result.response] if result.response is not None else []) + list(result.followups)
+    return result.acknowledged and not any(r.content.startswith("⚠️") for r in replies)
+
+
+def private_replies(result) -> list:
+    """The messages only the user saw: the acknowledged reply and any private follow-ups."""
+    replies = ([result.response] if result.response is not None else []) + list(result.followups)
+    return [r for r in replies if r.ephemeral]

@@ -8,7 +8,7 @@ import pytest
 from engine.clash import GAME
 from engine.clash.cards import CARDS
 from tests.behaviour.conftest import make_bot
-from tests.behaviour.helpers import finish_setup, last_board, prompted_actor
+from tests.behaviour.helpers import finish_setup, last_board, moved, private_replies, prompted_actor
 
 MAX_STEPS = 600
 
@@ -36,7 +36,7 @@ async def play_one_step(world, channel=None):
         result = await actor.slash(channel, "clash play", card=card, where=rest[0] if rest else "")
     else:
         result = await actor.click(last_board(channel), label="End turn")
-    assert not result.ephemeral, result.response.content if result.response else result
+    assert moved(result), result.response.content if result.response else result
     return result
 
 
@@ -177,7 +177,7 @@ async def test_bot_restarts_mid_game_and_old_buttons_still_work(world, db_path):
     row, seat, actor = await prompted_actor(world)
     assert row.version == before.version and row.state == before.state
     result = await actor.click(board, label="End turn")
-    assert not result.ephemeral
+    assert moved(result)
     after = await world.match()
     assert after.version > before.version
     stale = await actor.click(board, label="End turn")
@@ -243,7 +243,7 @@ async def test_draft_picks_arrive_as_private_select_menus(world):
         candidates = [(actor.user, m) for m in actor.user.dm_channel.history()[-1:]]
         if actor.id in latest:  # an ephemeral reply lives where its interaction happened
             where, result = latest[actor.id]
-            candidates += [(where, f) for f in result.followups if f.ephemeral]
+            candidates += [(where, f) for f in private_replies(result)]
         current = [(who, m) for who, m in candidates if any(f":{row.version}:" in c for c in select_ids(m))]
         assert current, "the picker got no private select menu for this pick"
         assert not any(select_ids(m) for m in world.channel.history()[-1:]), "picks must not be public selects"
@@ -270,7 +270,8 @@ async def test_lobby_commands_and_permissions(world):
     denied = await world.bob.slash(world.channel, "match abandon")
     assert denied.ephemeral and "Only the match's creator" in denied.response.content
     done = await world.alice.slash(world.channel, "match abandon")
-    assert not done.ephemeral
+    assert moved(done) and "cancelled with no result" in done.response.content
+    assert "cancelled with no result by" in world.channel.last_message.content
     assert await world.service.find_in_channel(world.channel.id) is None
 
 
@@ -292,7 +293,7 @@ async def test_champion_module_choice_and_summon(world):
         if GAME.view(row.state, None)["stage"] != "draft":
             break
         move = GAME.format_action(GAME.legal_actions(row.state, seat)[0])
-        assert not (await actor.slash(world.channel, "clash act", move=move)).ephemeral
+        assert moved(await actor.slash(world.channel, "clash act", move=move))
     row = await world.match()
     assert GAME.view(row.state, None)["stage"] == "champion"
     for member in (world.alice, world.bob):

@@ -16,14 +16,14 @@ from cogs.cloudspire_words import content_name
 from tests.behaviour.cloudspire_driver import (button_labels, legal, offered, play_move, prompted,
                                                select_options)
 from tests.behaviour.conftest import make_bot
-from tests.behaviour.helpers import last_board
+from tests.behaviour.helpers import last_board, moved, private_replies
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 async def create(world, members, **options):
     result = await members[0].slash(world.channel, "cloudspire new", pace="live", **options)
-    assert not result.ephemeral, result.response.content
+    assert moved(result), result.response.content if result.response else result
     for member in members[1:]:
         await member.click(world.channel.last_message, label="Join")
     started = await members[0].click(world.channel.last_message, label="Start")
@@ -116,7 +116,7 @@ async def test_a_landmark_peek_reaches_only_the_explorer(world):
     name = content_name(landmark["type"], "en")
 
     explored = await explorer.slash(world.channel, "cloudspire explore", at=at)
-    assert not explored.ephemeral
+    assert moved(explored)
     dm = explorer.user.dm_channel.history()[-1]
     assert name in dm.embeds[0].description and "only you know" in dm.embeds[0].description
     assert set(button_labels(dm)) == {"Reveal", "Keep face down"}
@@ -295,7 +295,7 @@ async def test_peek_with_closed_dms_stays_private(world):
     world.env.inject_error("POST", f"/channels/{explorer.user.dm_channel.id}/messages", status=403, code=50007,
                            times=None)
     explored = await explorer.slash(world.channel, "cloudspire explore", at=at)
-    private = [m for m in explored.followups if m.embeds] if explored.followups else []
+    private = [m for m in private_replies(explored) if m.embeds]
     assert any(name in (m.embeds[0].description or "") for m in private), "the explorer sees the face"
     assert "DMs are closed" in channel_text(world.channel)
     assert name not in channel_text(world.channel)
@@ -305,7 +305,7 @@ async def test_a_bot_takes_a_seat_and_plays_its_own_turns(world):
     """A bot seat (Add bot) answers every one of its decisions in the same step, so the person
     is only ever asked for their own; the log marks the bot's moves."""
     result = await world.alice.slash(world.channel, "cloudspire new", pace="live")
-    assert not result.ephemeral
+    assert moved(result)
     await world.alice.click(world.channel.last_message, label="Add bot")
     await world.alice.click(world.channel.last_message, label="Start")
     row = await play_until(world, lambda r: r.state["wave"] == 2 or r.status != "active", max_steps=300)

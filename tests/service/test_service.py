@@ -154,7 +154,7 @@ async def test_resign_and_abandon(service):
     with pytest.raises(ServiceError) as e:
         await service.abandon(CH, 2, is_admin=False)
     assert e.value.code == "not_creator"
-    row = await service.abandon(CH, 2, is_admin=True)
+    row = (await service.abandon(CH, 2, is_admin=True)).match
     assert row.status == "abandoned"
 
 

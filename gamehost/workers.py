@@ -1,0 +1,71 @@
+"""Drawing boards off the event loop.
+
+Pillow holds the GIL while it draws, so a thread would still stall the event loop; board
+PNGs are drawn in a small pool of worker processes instead. Jobs are a module-level function
+and plain (picklable) arguments: engine views, names, a language. ``workers=0`` draws in a
+thread of this process instead (useful where processes cannot be started).
+"""
+from __future__ import annotations
+
+import asyncio
+import atexit
+import functools
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, Callable
+
+RenderJob = tuple[Callable[..., bytes], dict[str, Any]]
+
+_POOLS: dict[int, Executor] = {}
+PRELOAD = ["render.common", "engine.clash.cards", "render.clash", "render.cloudspire"]
+
+
+def default_workers() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _pool(workers: int) -> Executor:
+    """One pool per process and size, shared by every bot instance (tests start many)."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        if workers <= 0:
+            pool = ThreadPoolExecutor(2, thread_name_prefix="render")
+        else:
+            # forkserver: workers are forked from a clean server process, never from this
+            # multi-threaded one (aiosqlite and executor threads would be copied mid-flight).
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            pool = ProcessPoolExecutor(workers, mp_context=context)
+        _POOLS[workers] = pool
+    return pool
+
+
+class Renderer:
+    """``workers``: worker processes; 0 or None draws in a thread pool of this process.
+
+    ``bot.py main()`` (the real bot) uses one process per core; embedded uses (tests, the
+    playground, SimCord) default to threads, where drawing still leaves the event loop free
+    between Pillow calls (the GIL is handed over every few milliseconds)."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = workers or 0
+
+    async def run(self, job: RenderJob) -> bytes:
+        function, kwargs = job
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(_pool(self.workers), functools.partial(function, **kwargs))
+
+    def warm(self) -> None:
+        """Start the worker processes now rather than on the first board."""
+        pool = _pool(self.workers)
+        if isinstance(pool, ProcessPoolExecutor):
+            for future in [pool.submit(os.getpid) for _ in range(self.workers)]:
+                future.result()
+
+
+@atexit.register
+def _shutdown() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=False, cancel_futures=True)
+    _POOLS.clear()
