@@ -100,12 +100,14 @@ class MatchService:
         self.deadlines.cancel_all()
         self._unattended.shutdown(wait=False, cancel_futures=True)
 
-    async def _compute(self, row: MatchRow, work: Callable, *args):
-        """Run CPU-bound engine work off the event loop (inline when threads are off)."""
+    async def _compute(self, row: MatchRow, work: Callable, *args, background: bool = False):
+        """Run CPU-bound engine work off the event loop (inline when threads are off).
+        ``background`` work (timeouts, matches of bots only) shares one thread, so however
+        many of it there is, people's moves keep the other threads."""
         if not self.engine_threads:
             return work(*args)
         loop = asyncio.get_running_loop()
-        executor = self._unattended if is_unattended(row) else None
+        executor = self._unattended if background or is_unattended(row) else None
         return await loop.run_in_executor(executor, work, *args)
 
     # -- loading -------------------------------------------------------------------------
@@ -407,7 +409,8 @@ class MatchService:
         return await self._commit_step(row, seat, user_id, "concede", step)
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
-                           step: Callable[[dict], tuple[list[str], dict, list[Event]]]) -> Outcome:
+                           step: Callable[[dict], tuple[list[str], dict, list[Event]]], *,
+                           background: bool = False) -> Outcome:
         """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically.
 
         ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
@@ -435,7 +438,7 @@ class MatchService:
             self._finish_step(updated, outcome, previous_prompted)
             return updated, outcome, write
 
-        updated, outcome, write = await self._compute(row, work)
+        updated, outcome, write = await self._compute(row, work, background=background)
         last = write.actions[-1].seq
         snapshot = updated.status != "active" or (last // SNAPSHOT_EVERY) != ((first - 1) // SNAPSHOT_EVERY)
         await self._save(updated, before, write, snapshot=snapshot)
@@ -551,7 +554,7 @@ class MatchService:
                 def forfeit(state: dict):
                     new_state, events = engine.concede(state, late, "timeout")
                     return ["timeout"], new_state, events
-                return await self._commit_step(row, late, None, "concede", forfeit)
+                return await self._commit_step(row, late, None, "concede", forfeit, background=True)
             choose = engine.bot_action if row.timeout_policy == "bot" else engine.timeout_action
 
             def timeout(state: dict):
@@ -565,7 +568,7 @@ class MatchService:
                         break
                 return steps, state, events
 
-            return await self._commit_step(row, late, None, "timeout", timeout)
+            return await self._commit_step(row, late, None, "timeout", timeout, background=True)
 
     async def armed(self) -> list[tuple[int, int, float, float | None]]:
         """Every pending deadline as (match id, version, deadline, reminder time)."""
