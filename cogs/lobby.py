@@ -39,6 +39,7 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
     if where == "thread":
         if isinstance(channel, discord.Thread) or not hasattr(channel, "create_thread"):
             raise ServiceError("no_thread_here")
+        await host.service.check_create_limits(interaction.guild_id, interaction.user.id)  # no empty threads
         channel = await channel.create_thread(
             name=t(host.uis[game].title_key, locale) + f" · {interaction.user.display_name}",
             type=discord.ChannelType.public_thread)

@@ -188,3 +188,65 @@ async def test_my_matches(service):
     mine = await service.my_matches(1, 2)
     assert len(mine) == 1 and mine[0].channel_id == CH
     assert await service.my_matches(1, 42) == []
+
+
+async def test_abandon_by_the_creator_of_a_match_others_play_counts_as_resigning(service, store):
+    """Issue: the creator cannot escape a losing match with /match abandon. With another
+    person seated, abandoning concedes: the opponent wins and the result is recorded."""
+    row = (await started(service)).match
+    outcome = await service.abandon(CH, 1, is_admin=False)
+    assert not outcome.cancelled
+    assert outcome.match.status == "finished" and outcome.result.winners == [1]
+    assert (await store.match(row.id)).result["winners"] == [1]
+    assert [(e.kind, e.action) for e in await store.action_log(row.id)][-1] == ("concede", "resign")
+    assert row.id not in service.deadlines.armed
+
+
+async def test_a_moderator_cancels_with_no_result_and_it_is_logged(service, store, caplog):
+    row = (await started(service)).match
+    with caplog.at_level("INFO", logger="gamehost.service"):
+        outcome = await service.abandon(CH, 99, is_admin=True)
+    assert outcome.cancelled and outcome.match.status == "abandoned" and outcome.match.result is None
+    entry = (await store.action_log(row.id))[-1]
+    assert (entry.kind, entry.action, entry.user_id) == ("abandon", "abandon", 99)
+    assert any("cancelled with no result by user 99" in r.getMessage() for r in caplog.records)
+    assert row.id not in service.deadlines.armed
+
+
+async def test_a_creator_alone_with_bots_may_cancel(service):
+    await service.create(guild_id=1, channel_id=CH, creator_id=1, creator_name="alice", game="race", options={})
+    await service.add_bot(CH, 1)
+    await service.start(CH, 1)
+    outcome = await service.abandon(CH, 1, is_admin=False)
+    assert outcome.cancelled and outcome.match.status == "abandoned"
+
+
+async def test_only_seated_players_and_moderators_end_a_running_match(service):
+    """An outsider cannot abandon; a seated player's abandon counts as resigning."""
+    await started(service)
+    with pytest.raises(ServiceError) as e:
+        await service.abandon(CH, 3, is_admin=False)
+    assert e.value.code == "not_creator"
+    outcome = await service.abandon(CH, 2, is_admin=False)
+    assert not outcome.cancelled and outcome.result.winners == [0]
+
+
+async def test_the_log_is_redacted_per_viewer(service):
+    """Issue 7.1: the service shows each viewer the engine's redaction of the log."""
+    row = (await started(service)).match
+    mover = turn_user(row)
+    await service.act(row.id, mover, "add 2")
+    row = await service.load(row.id)
+    other = 2 if mover == 1 else 1
+    assert [e.action for e in await service.log_for(row, mover)] == ["add 2"]
+    assert [e.action for e in await service.log_for(row, other)] == ["add ?"]
+    assert [e.action for e in await service.log_for(row, 777)] == ["add ?"]
+    assert [e.action for e in await service.log(row.id)] == ["add 2"]
+
+
+async def test_the_deadline_is_armed_by_the_commit(service):
+    """Issue 7.2: arming the next deadline belongs to the commit, not to the Discord send."""
+    row = (await started(service)).match
+    assert service.deadlines.armed[row.id][:2] == (row.version, row.deadline_at)
+    outcome = await service.act(row.id, turn_user(row), "add 1")
+    assert service.deadlines.armed[row.id][0] == outcome.match.version
