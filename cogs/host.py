@@ -83,8 +83,13 @@ async def send_ephemeral(interaction: discord.Interaction, content: str = "", **
         if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=True, **kwargs)
         elif interaction.extras.get("ack") == PENDING:
+            try:
+                await interaction.edit_original_response(content=content or None, **_edit_kwargs(kwargs))
+            except discord.HTTPException:
+                _rewind_file(kwargs)
+                await interaction.followup.send(content, ephemeral=True, **kwargs)  # stays PENDING
+                return True
             interaction.extras["ack"] = "done"
-            await interaction.edit_original_response(content=content or None, **_edit_kwargs(kwargs))
         else:
             await interaction.followup.send(content, ephemeral=True, **kwargs)
         return True
@@ -312,8 +317,10 @@ class Host:
             # an everyday situation (the member closed DMs from server members), not an error
             log.info("DMs closed for user %s; private view of match %s shown another way", user_id, row.id)
             await self.service.set_dms_closed(user_id, True)
+            note = "host.dms_closed"
         except discord.HTTPException as error:
             log.warning("DM to user %s for match %s failed: %s", user_id, row.id, error)
+            note = "host.dm_failed"
         _rewind_file(kwargs)
         if interaction is not None and interaction.user.id == user_id:
             await send_ephemeral(interaction, **kwargs)
@@ -321,7 +328,7 @@ class Host:
         channel = self.bot.get_channel(row.channel_id)
         if channel is not None:
             try:
-                await channel.send(t("host.dms_closed", row.locale, user=f"<@{user_id}>"),
+                await channel.send(t(note, row.locale, user=f"<@{user_id}>"),
                                    allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException as error:
                 log.warning("closed-DM note for match %s failed: %s", row.id, error)

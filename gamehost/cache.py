@@ -32,7 +32,7 @@ class MatchCache:
         self.hot_size = max(1, hot_size)
         self.cold_size = max(0, cold_size)
         self._hot: OrderedDict[int, MatchRow] = OrderedDict()
-        self._cold: OrderedDict[int, bytes] = OrderedDict()
+        self._cold: OrderedDict[int, tuple[int, bytes]] = OrderedDict()  # id -> (version, packed row)
         self._by_channel: dict[int, int] = {}
         self._channel_of: dict[int, int] = {}
 
@@ -44,10 +44,10 @@ class MatchCache:
         if row is not None:
             self._hot.move_to_end(match_id)
             return row
-        blob = self._cold.pop(match_id, None)
-        if blob is None:
+        entry = self._cold.pop(match_id, None)
+        if entry is None:
             return None
-        row = _unpack(blob)
+        row = _unpack(entry[1])
         self._promote(row)
         return row
 
@@ -55,14 +55,25 @@ class MatchCache:
         """The cached row without changing its place (for read-only listings)."""
         row = self._hot.get(match_id)
         if row is None and match_id in self._cold:
-            row = _unpack(self._cold[match_id])
+            row = _unpack(self._cold[match_id][1])
         return row
 
     def match_in_channel(self, channel_id: int) -> int | None:
         return self._by_channel.get(channel_id)
 
+    def version(self, match_id: int) -> int | None:
+        row = self._hot.get(match_id)
+        if row is not None:
+            return row.version
+        entry = self._cold.get(match_id)
+        return entry[0] if entry is not None else None
+
     def put(self, row: MatchRow) -> None:
-        """Remember an open match (a finished or abandoned one is dropped)."""
+        """Remember an open match (a finished or abandoned one is dropped). A row older than
+        the cached one (a read that finished after a newer commit) never replaces it."""
+        cached = self.version(row.id)
+        if cached is not None and cached > row.version:
+            return
         if row.status not in OPEN_STATUSES:
             self.drop(row.id)
             return
@@ -87,7 +98,7 @@ class MatchCache:
         while len(self._hot) > self.hot_size:
             old_id, old = self._hot.popitem(last=False)
             if self.cold_size:
-                self._cold[old_id] = _pack(old)
+                self._cold[old_id] = (old.version, _pack(old))
             else:
                 self._forget_channel(old_id)
         while len(self._cold) > self.cold_size:

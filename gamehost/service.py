@@ -76,7 +76,7 @@ class MatchService:
         self.reminder_fraction = reminder_fraction
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
-        self.cache = MatchCache(hot_matches, cached_matches)
+        self.cache = MatchCache(hot_matches, max(0, cached_matches - hot_matches))  # a total bound
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self.engine_threads = engine_threads
@@ -477,7 +477,10 @@ class MatchService:
             return
         outcome.prompts = engine.prompts(row.state)
         prompted = {p.seat for p in outcome.prompts}
-        outcome.prompted_changed = prompted != previous_prompted
+        # Bot or timeout moves in between mean the person faces a new decision, even when the
+        # same seats are prompted again: it gets its full time.
+        outcome.prompted_changed = (prompted != previous_prompted
+                                    or any(m.kind in ("bot", "timeout") for m in outcome.moves))
         if outcome.prompted_changed or row.deadline_at is None:
             row.deadline_at = row.updated_at + row.decision_seconds
             row.reminded = False

@@ -180,6 +180,12 @@ class Store:
         await self.migrate()
 
     async def _all(self, sql: str, params: tuple = ()) -> list[tuple]:
+        # Reads share the connection with write transactions, so they wait for the open one
+        # to finish: another task must never see (and cache) a write that may still roll back.
+        async with self._write_lock:
+            return await self._read(sql, params)
+
+    async def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
         # Always drain and close cursors: an open statement blocks COMMIT in sqlite3.
         async with self.db.execute(sql, params) as cur:
             return await cur.fetchall()
