@@ -1,0 +1,299 @@
+"""Many matches at once: concurrent moves, event-loop stalls and throughput of one process.
+
+Everything runs the production path on one event loop, with real ``asyncio.gather``: the
+store (SQLite in a temporary file), ``MatchService`` (engine work in its threads), the
+Discord host (``cogs.host.Host``) with the render pool the real bot uses
+(``gamehost.workers.Renderer``: one worker process per core, at most 4, as ``bot.main``
+sets it), and the game cogs' own slash-command callbacks. Only Discord itself is
+replaced, by the recording stand-ins of ``bench.fake_discord`` (SimCord runs one interaction
+at a time, so it cannot show many arriving together). A command is what the bot does for a
+slash command: ``acknowledge`` first (``bot.GameTree.interaction_check``), then the cog's
+``/clash act`` or ``/cloudspire act`` body (``MatchService.act`` + ``Host.publish``), and a
+refusal answered as ``on_tree_error`` answers it.
+
+* ``load.concurrent_failures_100`` -- 100 moves in 100 started matches (50 Clash duels
+  between two people, 50 two-player Cloudspire games against a bot seat) arriving at the
+  same moment, three times: moves refused or raising, missing from the stored action log,
+  or whose board (with its PNG) never reached the channel. Must be 0.
+* ``load.last_reply_ms_100`` -- from that moment until the last of the 100 commands was
+  completely handled (engine, bot replies, commit, board PNG from the render pool, channel
+  post, private views); the median of the three rounds.
+* ``load.first_ack_ms_p99`` -- from that moment until each command's acknowledgement
+  (the private "thinking" defer) was sent; p99 over the 300.
+* ``loop.block_ms_p99`` / ``loop.block_ms_max`` -- while 200 commands (Clash and Cloudspire,
+  each match against a bot seat, 20 matches, 4 commands at a time) are handled, a monitor
+  task sleeps 1 ms again and again and records how much later than asked it wakes: the
+  stretches in which the event loop could not answer anything else.
+* ``capacity.commands_per_s`` -- 16 players each sending their next command as soon as the
+  previous one was handled, over 48 matches (Clash duels and Cloudspire against a bot), for
+  10 s: commands completely handled (boards drawn and posted) per second.
+"""
+from __future__ import annotations
+
+import asyncio
+import gc
+import itertools
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+
+from bench.fake_discord import FakeBot, FakeInteraction
+from bench.figures import percentile
+from cogs.clash import Clash
+from cogs.cloudspire import QUIET_VERBS, Cloudspire
+from cogs.host import Host, acknowledge, reply_error
+from engine.base import IllegalAction
+from gamehost.games import game_info
+from gamehost.service import MatchService, ServiceError
+from gamehost.store import MatchRow, Store
+from gamehost.workers import Renderer, default_workers
+
+GUILD = 1
+
+
+# -- the table: store, service, host, cogs --------------------------------------------------
+
+class Table:
+    """A bot without Discord: the real service, host, render pool and cogs, on a fresh
+    database, with fixed match seeds so every run plays the same games."""
+
+    async def __aenter__(self) -> "Table":
+        gc.collect()  # earlier figures' garbage is not this figure's to collect
+        self.directory = tempfile.mkdtemp(prefix="bench-many-")
+        self.store = Store(os.path.join(self.directory, "m.sqlite3"))
+        await self.store.open()
+        seeds = itertools.count(1000)
+        self.service = MatchService(self.store, time.time, seed_source=lambda: next(seeds))
+        self.bot = FakeBot()
+        self.renderer = Renderer(default_workers())  # as bot.main draws: a process per core (at most 4)
+        self.renderer.warm()
+        self.host = Host(self.bot, self.service, self.renderer)
+        self.bot.host = self.host
+        self.cogs = {"clash": Clash(self.bot), "cloudspire": Cloudspire(self.bot)}
+        self.commands = {"clash": Clash.act, "cloudspire": Cloudspire.act_any}
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.service.close()
+        await self.store.close()
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    async def warm_render(self, rows: list[MatchRow]) -> None:
+        """Draw a few boards in every worker first (fonts, tiles): a running bot's pool is warm."""
+        jobs = [self.host.uis[row.game].board_job(row, "en") for row in rows]
+        await asyncio.gather(*(self.renderer.run(job) for job in jobs * 2))
+
+    async def command(self, user_id: int, channel_id: int, game: str, move: str,
+                      arrived_at: float | None = None) -> FakeInteraction:
+        """One slash command, handled the way the bot handles it."""
+        command = self.commands[game]
+        interaction = FakeInteraction(self.bot, user_id, channel_id, command=command)
+        if arrived_at is not None:
+            interaction.arrived_at = arrived_at
+        try:
+            await acknowledge(interaction)  # bot.GameTree.interaction_check, before any work
+            await command.callback(self.cogs[game], interaction, move)
+        except (ServiceError, IllegalAction) as error:  # bot's on_tree_error
+            interaction.error = error
+            await reply_error(interaction, error)
+        except Exception as error:  # noqa: BLE001 -- counted as a failure, not hidden
+            interaction.error = error
+            await reply_error(interaction, ServiceError("internal"))
+        interaction.done_at = time.perf_counter()
+        return interaction
+
+    # -- matches -----------------------------------------------------------------------
+
+    async def open_match(self, channel: int, game: str, *, against_bot: bool) -> MatchRow:
+        """A started two-seat match in ``channel``: its creator and a second person or a bot."""
+        creator = 1_000_000 + channel
+        options = {"mode": "duel"} if game == "clash" else {}
+        await self.service.create(guild_id=GUILD, channel_id=channel, creator_id=creator,
+                                  creator_name=f"c{channel}", game=game, options=options)
+        if against_bot:
+            await self.service.add_bot(channel, creator)
+        else:
+            await self.service.join(channel, 2_000_000 + channel, f"j{channel}")
+        return (await self.service.start(channel, creator)).match
+
+    async def current(self, channel: int, game: str, against_bot: bool) -> MatchRow:
+        row = await self.service.find_in_channel(channel)
+        if row is None or row.status != "active":
+            row = await self.open_match(channel, game, against_bot=against_bot)
+        return row
+
+    async def advance(self, row: MatchRow, moves: int) -> MatchRow:
+        """Play ``moves`` of the people's moves straight through the service (no Discord)."""
+        for _ in range(moves):
+            move = next_move(row)
+            if move is None:
+                break
+            row = (await self.service.act(row.id, *move)).match
+        return row
+
+    async def ready_for_board(self, channel: int, game: str, against_bot: bool) -> tuple[MatchRow, tuple[int, str]]:
+        """The match in ``channel`` and its person's next move, one that posts a board: in a
+        Cloudspire preparation phase, stack-building moves only answer privately, so those are
+        played through the service first."""
+        row = await self.current(channel, game, against_bot)
+        for _ in range(200):
+            move = next_move(row)
+            if move is None:
+                raise RuntimeError(f"match {row.id} waits for nobody")
+            if not (game == "cloudspire" and move[1].split()[0] in QUIET_VERBS):
+                return row, move
+            row = (await self.service.act(row.id, *move)).match
+            if row.status != "active":
+                row = await self.current(channel, game, against_bot)
+        raise RuntimeError(f"no board-posting move found in channel {channel}")
+
+
+def next_move(row: MatchRow) -> tuple[int, str] | None:
+    """(user id, move) for a person the match waits for: the engine's own choice for that seat."""
+    if row.status != "active":
+        return None
+    engine = game_info(row.game).engine
+    for prompt in engine.prompts(row.state):
+        seat = row.seats[prompt.seat] if prompt.seat < len(row.seats) else {"bot": True}
+        if not seat.get("bot"):
+            return seat["user_id"], engine.format_action(engine.bot_action(row.state, prompt.seat))
+    return None
+
+
+# -- 100 moves in 100 matches at once ------------------------------------------------------
+
+@dataclass
+class Round:
+    failures: int
+    last_reply_ms: float
+    ack_ms: list[float]
+
+
+async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) -> Round:
+    planned = []
+    for channel, game, against_bot in tables:
+        row, (user, move) = await table.ready_for_board(channel, game, against_bot)
+        planned.append((row, user, move, await table.store.last_seq(row.id)))
+    start = time.perf_counter()
+    done = await asyncio.gather(*(table.command(user, row.channel_id, row.game, move, arrived_at=start)
+                                  for row, user, move, _seq in planned))
+    last = max(i.done_at for i in done)
+    failures = 0
+    for (row, user, move, seq), interaction in zip(planned, done):
+        logged = [a for a in await table.service.log(row.id) if a.seq > seq]
+        posted = [s for s in table.bot.get_channel(row.channel_id).sent if s.at >= start and s.has_file]
+        if (interaction.error is not None or interaction.refused() or interaction.acked_at is None
+                or not logged or logged[0].user_id != user or logged[0].action != move or not posted):
+            failures += 1
+    return Round(failures, (last - start) * 1000, [(i.acked_at or i.done_at) * 1000 - start * 1000 for i in done])
+
+
+async def measure_concurrent(rounds: int = 3, matches: int = 100) -> list[Round]:
+    async with Table() as table:
+        tables = [(channel, "clash" if channel % 2 else "cloudspire", channel % 2 == 0)
+                  for channel in range(1, matches + 1)]  # Clash duels, Cloudspire against a bot
+        for channel, game, against_bot in tables:
+            row = await table.open_match(channel, game, against_bot=against_bot)
+            await table.advance(row, 4 if game == "clash" else 0)  # Clash: past deck choice
+        await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
+        return [await _hundred_at_once(table, tables) for _ in range(rounds)]
+
+
+def concurrent_moves():
+    results = asyncio.run(measure_concurrent())
+    yield "load.concurrent_failures_100", sum(r.failures for r in results)
+    yield "load.last_reply_ms_100", round(statistics.median(r.last_reply_ms for r in results), 1)
+    yield "load.first_ack_ms_p99", round(percentile([ms for r in results for ms in r.ack_ms], 0.99), 2)
+
+
+# -- event-loop stalls under a command stream ----------------------------------------------
+
+async def _monitor(stop: asyncio.Event, late_ms: list[float], tick: float = 0.001) -> None:
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(tick)
+        late_ms.append(max(0.0, (time.perf_counter() - asked - tick) * 1000))
+
+
+async def measure_loop_blocking(commands: int = 200, matches: int = 20, at_once: int = 4) -> tuple[list[float], int]:
+    async with Table() as table:
+        tables = [(channel, "clash" if channel % 2 else "cloudspire", True) for channel in range(1, matches + 1)]
+        for channel, game, against_bot in tables:
+            await table.open_match(channel, game, against_bot=against_bot)
+        await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
+        late_ms: list[float] = []
+        stop = asyncio.Event()
+        monitor = asyncio.create_task(_monitor(stop, late_ms))
+        sent = errors = 0
+        turn = itertools.cycle(tables)
+        while sent < commands:
+            batch = []
+            for channel, game, against_bot in itertools.islice(turn, at_once):
+                row = await table.current(channel, game, against_bot)
+                move = next_move(row)
+                if move is not None:
+                    batch.append(table.command(move[0], channel, game, move[1]))
+            done = await asyncio.gather(*batch)
+            sent += len(done)
+            errors += sum(1 for i in done if i.error is not None)
+        stop.set()
+        await monitor
+        return late_ms, errors
+
+
+def loop_blocking():
+    late_ms, errors = asyncio.run(measure_loop_blocking())
+    if errors:
+        print(f"loop.block: {errors} commands of the stream failed", file=sys.stderr, flush=True)
+    yield "loop.block_ms_p99", round(percentile(late_ms, 0.99), 2)
+    yield "loop.block_ms_max", round(max(late_ms), 2)
+
+
+# -- throughput -------------------------------------------------------------------------------
+
+async def measure_throughput(seconds: float = 10.0, players: int = 16, matches: int = 48) -> tuple[int, int, float]:
+    async with Table() as table:
+        tables = [(channel, "clash" if channel % 2 else "cloudspire", channel % 2 == 0)
+                  for channel in range(1, matches + 1)]
+        for channel, game, against_bot in tables:
+            row = await table.open_match(channel, game, against_bot=against_bot)
+            await table.advance(row, 4 if game == "clash" else 0)
+        await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
+        handled = failed = 0
+        start = time.perf_counter()
+
+        async def player(own: list[tuple[int, str, bool]]) -> None:
+            nonlocal handled, failed
+            for channel, game, against_bot in itertools.cycle(own):
+                if time.perf_counter() - start >= seconds:
+                    return
+                row = await table.current(channel, game, against_bot)
+                move = next_move(row)
+                if move is None:
+                    continue
+                interaction = await table.command(move[0], channel, game, move[1])
+                if interaction.error is None and not interaction.refused():
+                    handled += 1
+                else:
+                    failed += 1
+
+        await asyncio.gather(*(player(tables[p::players]) for p in range(players)))
+        return handled, failed, time.perf_counter() - start
+
+
+def throughput():
+    handled, failed, elapsed = asyncio.run(measure_throughput())
+    if failed:
+        print(f"capacity.commands_per_s: {failed} commands failed", file=sys.stderr, flush=True)
+    yield "capacity.commands_per_s", round(handled / elapsed, 1)
+
+
+FIGURES = [
+    ("load.concurrent", concurrent_moves),
+    ("loop.block", loop_blocking),
+    ("capacity.commands_per_s", throughput),
+]
