@@ -1,4 +1,4 @@
-"""The contract every game engine implements (DESIGN.md, "The engine contract").
+"""The contract every game engine implements (README.md, section "Architecture", "Engine contract").
 
 Engines are pure: no I/O, no discord, no PIL. States, actions and views are plain
 JSON-compatible values so that the match service can store them and renderers can draw

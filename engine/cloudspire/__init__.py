@@ -1,4 +1,4 @@
-"""Cloudspire rules engine (see /work/shared/rules/cloudspire.md for the CS- rule IDs)."""
+"""Cloudspire rules engine (see docs/rules/cloudspire.md for the CS- rule IDs)."""
 from __future__ import annotations
 
 from . import game as _g
