@@ -191,6 +191,14 @@ class Host:
                             style=discord.ButtonStyle.primary)]
         return {"embed": embed, "view": view_of(items)}
 
+    def winner_label(self, row: MatchRow, seat: int) -> str:
+        """A seated player, or a seat the game adds itself (the rulebook AI of a solo game)."""
+        if seat < len(row.seats):
+            return self.seat_label(row, seat)
+        names = getattr(self.uis[row.game], "seat_names", None)
+        extra = names(row) if names is not None else []
+        return ("🤖 " + extra[seat]) if seat < len(extra) else "🤖"
+
     def seat_label(self, row: MatchRow, seat: int) -> str:
         info = row.seats[seat]
         if info.get("bot"):
@@ -226,9 +234,11 @@ class Host:
         loc = row.locale
         if row.status == "finished":
             winners = (row.result or {}).get("winners", [])
-            names = ", ".join(self.seat_label(row, s) for s in winners if s < len(row.seats))
-            return t("host.game_over", loc, winners=names or "-",
-                     reason=t(f"host.reason.{(row.result or {}).get('reason', '')}", loc))
+            reason = t(f"host.reason.{(row.result or {}).get('reason', '')}", loc)
+            if not winners:
+                return t("host.game_over_draw", loc, reason=reason)
+            names = ", ".join(self.winner_label(row, s) for s in winners)
+            return t("host.game_over", loc, winners=names, reason=reason)
         waiting = sorted({p.seat for p in self.service.prompts(row) if p.seat < len(row.seats)})
         if not waiting:
             return ""

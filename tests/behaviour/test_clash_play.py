@@ -215,7 +215,10 @@ async def test_solo_game_against_the_rulebook_ai(world):
     await finish_setup(world)
     row = await play_to_the_end(world)
     assert row.status == "finished"
-    assert "Game over" in world.channel.last_message.content
+    over = world.channel.last_message.content
+    assert "Game over" in over and "winner: -" not in over
+    expected = world.alice.mention if row.result["winners"] == [0] else "🤖 AI"
+    assert expected in over, over
 
 
 def select_ids(message) -> list[str]:
