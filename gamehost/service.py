@@ -68,7 +68,7 @@ class MatchService:
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
                  seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
-                 cached_matches: int = 20_000, engine_threads: bool = True,
+                 cached_matches: int = 20_000,
                  limits: Limits | None = None):
         self.store = store
         self.clock = clock
@@ -79,7 +79,6 @@ class MatchService:
         self.cache = MatchCache(hot_matches, max(0, cached_matches - hot_matches))  # a total bound
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
-        self.engine_threads = engine_threads
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
         self._recent: dict[tuple[int, int], tuple[str, float]] = {}
         self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
@@ -101,11 +100,9 @@ class MatchService:
         self._unattended.shutdown(wait=False, cancel_futures=True)
 
     async def _compute(self, row: MatchRow, work: Callable, *args, background: bool = False):
-        """Run CPU-bound engine work off the event loop (inline when threads are off).
+        """Run CPU-bound engine work off the event loop.
         ``background`` work (timeouts, matches of bots only) shares one thread, so however
         many of it there is, people's moves keep the other threads."""
-        if not self.engine_threads:
-            return work(*args)
         loop = asyncio.get_running_loop()
         executor = self._unattended if background or is_unattended(row) else None
         return await loop.run_in_executor(executor, work, *args)
@@ -517,9 +514,9 @@ class MatchService:
 
     async def rearm_all(self) -> int:
         """Re-arm every pending deadline from the database (start-up), without loading matches."""
-        pending = await self.store.armed_deadlines()
-        for match_id, version, deadline, reminded, seconds in pending:
-            self.deadlines.arm(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
+        pending = await self.armed()
+        for match_id, version, deadline, remind_at in pending:
+            self.deadlines.arm(match_id, version, deadline, remind_at)
         return len(pending)
 
     async def _deadline_remind(self, match_id: int, version: int) -> None:

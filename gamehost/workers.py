@@ -18,7 +18,7 @@ from typing import Any, Callable
 RenderJob = tuple[Callable[..., bytes], dict[str, Any]]
 
 _POOLS: dict[int, Executor] = {}
-PRELOAD = ["render.common", "engine.clash.cards", "render.clash", "render.cloudspire"]
+PRELOAD = ["PIL.Image", "PIL.ImageDraw", "render.common"]  # shared by every game's drawings
 
 
 def default_workers() -> int:
