@@ -10,11 +10,17 @@ from discord.ext import commands
 
 from gamehost.config import Settings, load_dotenv
 from gamehost.limits import Limits
+from gamehost.registry import plugins
 from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
 
 ROOT = Path(__file__).resolve().parent
-COGS = ("cogs.lobby", "cogs.clash", "cogs.cloudspire")
+SHARED_COGS = ("cogs.lobby",)
+
+
+def cog_extensions() -> list[str]:
+    """The shared lobby plus every registered game's cog package."""
+    return [*SHARED_COGS, *(game.cog_module for game in plugins())]
 
 log = logging.getLogger("bot")
 
@@ -74,8 +80,8 @@ class GameBot(commands.Bot):
                                limits=Limits.from_settings(self.settings))
         self.host = Host(self, service, Renderer(self.settings.render_workers))
         self.add_dynamic_items(GameButton, GameSelect)
-        for cog in COGS:
-            await self.load_extension(cog)
+        for extension in cog_extensions():
+            await self.load_extension(extension)
 
         async def on_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError):
             original = getattr(error, "original", error)

@@ -47,7 +47,7 @@ from cogs.clash import Clash
 from cogs.cloudspire import QUIET_VERBS, Cloudspire
 from cogs.host import Host, acknowledge, reply_error
 from engine.base import IllegalAction
-from gamehost.games import game_info
+from gamehost.registry import plugin
 from gamehost.service import MatchService, ServiceError
 from gamehost.store import MatchRow, Store
 from gamehost.workers import Renderer, default_workers
@@ -156,7 +156,7 @@ def next_move(row: MatchRow) -> tuple[int, str] | None:
     """(user id, move) for a person the match waits for: the engine's own choice for that seat."""
     if row.status != "active":
         return None
-    engine = game_info(row.game).engine
+    engine = plugin(row.game).engine
     for prompt in engine.prompts(row.state):
         seat = row.seats[prompt.seat] if prompt.seat < len(row.seats) else {"bot": True}
         if not seat.get("bot"):

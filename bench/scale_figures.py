@@ -34,7 +34,7 @@ import tracemalloc
 from engine.cloudspire import GAME as CLOUDSPIRE
 from gamehost.cache import MatchCache
 from gamehost.config import Settings
-from gamehost.games import normalize_options
+from gamehost.registry import normalize_options
 from gamehost.service import MatchService
 from gamehost.store import MatchRow, Store
 

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from gamehost.games import GAMES, game_info
+from gamehost.registry import GAMES, plugin
 from gamehost.i18n import t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
 from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
@@ -91,7 +91,7 @@ class Lobby(commands.Cog):
     @create.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):
         game = interaction.namespace.game or "clash"
-        schema = game_info(game).engine.options_schema()
+        schema = plugin(game).engine.options_schema()
         done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
         used = {tok.split("=")[0] for tok in done.split()}
         choices = []

@@ -40,10 +40,41 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened; narrated through the catalog key ``f"{game}.ev.{kind}"``."""
+    """Something that happened; narrated through the catalog key ``f"{game}.ev.{kind}"``.
+
+    ``visible_to``: ``None`` for a public event (narrated in the channel); a seat for an
+    event only that seat may learn of (a landmark it peeked at, a relic it drew), which the
+    host tells that seat privately and nobody else. The engine alone decides this."""
 
     kind: str
     params: dict = field(default_factory=dict)
+    visible_to: Seat | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.visible_to is None
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    """What the host needs to know about one move, decided by the engine from its notation,
+    so adapters hold no rules.
+
+    ``head``: the first choice a menu offers (``"play ember_drake"``, ``"mv u4"``);
+    ``rest``: what completes it (a lane, a target, a destination hex), ``""`` if nothing;
+    ``subject``: the card / unit / thing the move is about, ``""`` if none;
+    ``quiet``: the move only changes the mover's hidden plans or standing choices, so the
+    host answers privately and posts no public board;
+    ``continues``: the move ends the current step, phase or turn (what a Continue button does).
+    """
+
+    text: str
+    verb: str
+    head: str
+    rest: str = ""
+    subject: str = ""
+    quiet: bool = False
+    continues: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,6 +91,9 @@ class Game(Protocol):
     max_seats: int
 
     def options_schema(self) -> dict[str, dict]: ...
+    def seat_range(self, options: dict) -> tuple[int, int]:
+        """The fewest and most seats a match with these (normalised) options can have."""
+        ...
     def setup(self, seats: int, options: dict, seed: int) -> JSON: ...
     def prompts(self, state: JSON) -> list[Prompt]: ...
     def legal_actions(self, state: JSON, seat: Seat) -> list[JSON]: ...
@@ -83,6 +117,15 @@ class Game(Protocol):
 
     def log_hidden(self, text: str) -> bool:
         """Whether this move may be redacted for other seats (its verb can carry secrets)."""
+        ...
+
+    def action_info(self, text: str) -> ActionInfo:
+        """How the host should present and treat the move written ``text`` (notation)."""
+        ...
+
+    def continue_action(self, state: JSON, seat: Seat) -> JSON | None:
+        """The move a Continue button makes for ``seat`` now (end the step, phase or turn),
+        or ``None`` when there is nothing to continue."""
         ...
 
 

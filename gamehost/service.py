@@ -15,7 +15,7 @@ from typing import Awaitable, Callable
 
 from engine.base import Event, IllegalAction, Prompt, Result
 from gamehost.cache import MatchCache
-from gamehost.games import game_info, normalize_options
+from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
 from gamehost.timers import DeadlineScheduler
@@ -220,7 +220,7 @@ class MatchService:
             raise ServiceError("limit_bot_matches", limit=limit)
 
     def seat_limits(self, row: MatchRow) -> tuple[int, int]:
-        return game_info(row.game).seat_range(row.options)
+        return plugin(row.game).seat_range(row.options)
 
     async def _mutate_lobby(self, channel_id: int, change: Callable[[MatchRow], None]) -> MatchRow:
         row = await self.in_channel(channel_id)
@@ -289,7 +289,7 @@ class MatchService:
             low, high = self.seat_limits(row)
             if not low <= len(row.seats) <= high:
                 raise ServiceError("need_players", needed=low, seated=len(row.seats))
-            engine = game_info(row.game).engine
+            engine = plugin(row.game).engine
             before = row.version
             updated = MatchRow(**row.__dict__)
             updated.status = "active"
@@ -358,7 +358,7 @@ class MatchService:
             seat = seat_of(row, user_id)
             if seat is None:
                 raise ServiceError("not_seated")
-            engine = game_info(row.game).engine
+            engine = plugin(row.game).engine
             if isinstance(action, str):
                 action = engine.parse_action(action)
             text = engine.format_action(action)
@@ -397,7 +397,7 @@ class MatchService:
         seat = seat_of(row, user_id)
         if seat is None:
             raise ServiceError("not_seated")
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
 
         def step(state: dict):
             new_state, events = engine.concede(state, seat, "resigned")
@@ -412,7 +412,7 @@ class MatchService:
 
         ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
         """
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
         before = row.version
         first = await self.store.last_seq(row.id) + 1
 
@@ -443,7 +443,7 @@ class MatchService:
 
     def _run_automatic(self, row: MatchRow, outcome: Outcome, write: PendingWrite, seq: int) -> None:
         """Let bot seats take their decisions until a human (or nobody) must act."""
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
         for _ in range(MAX_AUTOMATIC_STEPS):
             if engine.result(row.state) is not None:
                 return
@@ -461,7 +461,7 @@ class MatchService:
             outcome.events.extend((bot_seat, e) for e in events)
 
     def _finish_step(self, row: MatchRow, outcome: Outcome, previous_prompted: set[int]) -> None:
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
         row.updated_at = self.clock()
         result = engine.result(row.state)
         outcome.result = result
@@ -545,7 +545,7 @@ class MatchService:
                 return None
             if self.clock() < row.deadline_at:
                 return None
-            engine = game_info(row.game).engine
+            engine = plugin(row.game).engine
             prompted = [p.seat for p in engine.prompts(row.state)]
             if not prompted:
                 return None
@@ -588,7 +588,7 @@ class MatchService:
     async def log_for(self, row: MatchRow, viewer_user_id: int | None) -> list[LoggedAction]:
         """The log as this person may see it now: the engine redacts other seats' hidden moves
         (a secret deck, a hidden stack, a private setting) until its rules make them public."""
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
         viewer = seat_of(row, viewer_user_id) if viewer_user_id is not None else None
         shown = []
         for entry in await self.store.action_log(row.id):
@@ -610,15 +610,15 @@ class MatchService:
     def prompts(self, row: MatchRow) -> list[Prompt]:
         if row.status != "active":
             return []
-        return game_info(row.game).engine.prompts(row.state)
+        return plugin(row.game).engine.prompts(row.state)
 
     def view(self, row: MatchRow, viewer: int | None):
-        return game_info(row.game).engine.view(row.state, viewer)
+        return plugin(row.game).engine.view(row.state, viewer)
 
 
 def replay(row: MatchRow, log: list[LoggedAction]) -> dict:
     """Rebuild a match's state from its seed and action log (DESIGN: deterministic replays)."""
-    engine = game_info(row.game).engine
+    engine = plugin(row.game).engine
     state = engine.setup(len(row.seats), row.options, row.seed)
     for entry in log:
         if entry.kind == "abandon":

@@ -22,6 +22,10 @@ class ClashGame:
     def options_schema(self) -> dict[str, dict]:
         return options.schema()
 
+    def seat_range(self, options_: dict) -> tuple[int, int]:
+        """CD-SOLO-1: a solo game seats one player against the rulebook AI; a duel seats two."""
+        return (1, 1) if options_.get("mode") == "solo" else (2, 2)
+
     def setup(self, seats: int, options_: dict, seed: int) -> dict:
         st, _ = setup.new_state(seats, options_, seed)
         return st

@@ -16,6 +16,14 @@ class Cloudspire:
     def options_schema(self):
         return {k: dict(v) for k, v in _g.OPTIONS.items()}
 
+    def seat_range(self, options):
+        """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
+        if options.get("mode") == "teams":
+            return (4, 4)
+        if options.get("map") == "tutorial":
+            return (2, 2)
+        return (2, 4)
+
     def setup(self, seats, options, seed):
         return _g.setup(seats, options, seed)
 

@@ -1,6 +1,6 @@
 import pytest
 
-from gamehost import games
+from gamehost import registry
 from gamehost.service import MatchService
 from gamehost.store import Store
 
@@ -15,7 +15,7 @@ class FakeClock:
 
 @pytest.fixture(autouse=True)
 def race_registered(monkeypatch):
-    monkeypatch.setitem(games.GAMES, "race", games.GameInfo("race", "tests.support.toy", lambda o: (2, 2)))
+    monkeypatch.setitem(registry.GAMES, "race", registry.GamePlugin("race", "tests.support.toy"))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 
 from engine.clash import GAME as CLASH
 from engine.cloudspire import GAME as CLOUDSPIRE
-from gamehost.games import game_info
+from gamehost.registry import plugin
 from gamehost.service import MatchService, ServiceError, replay
 from gamehost.store import Store
 
@@ -59,7 +59,7 @@ async def open_match(service, channel: int, game: str = "race", *, bot: bool = F
 
 def human_decision(row) -> tuple[int, str] | None:
     """(user id, move text) of the first prompted person, with a legal, purposeful move."""
-    engine = game_info(row.game).engine
+    engine = plugin(row.game).engine
     for prompt in engine.prompts(row.state):
         seat = prompt.seat
         if seat >= len(row.seats) or row.seats[seat].get("bot"):
@@ -128,7 +128,7 @@ async def test_a_hundred_matches_each_take_one_move_at_the_same_moment(service, 
     for row, outcome in zip(rows, results):
         version, last = before[row.id]
         user, move = decisions[row.id]
-        engine = game_info(row.game).engine
+        engine = plugin(row.game).engine
         stored = await store.match(row.id)
         assert outcome.match.version == stored.version == version + 1, row.game
         assert stored.state == outcome.match.state

@@ -1,11 +1,11 @@
 """The game registry: seat ranges that depend on options, and options text normalized."""
 import pytest
 
-from gamehost.games import game_info, normalize_options
+from gamehost.registry import plugin, normalize_options
 
 
 def test_cloudspire_seat_range_follows_mode_and_map():
-    seats = game_info("cloudspire").seat_range
+    seats = plugin("cloudspire").seat_range
     assert seats(normalize_options("cloudspire", {})) == (2, 4)
     assert seats(normalize_options("cloudspire", {"mode": "teams"})) == (4, 4)        # CS-TEAM-1
     assert seats(normalize_options("cloudspire", {"map": "tutorial"})) == (2, 2)

@@ -6,7 +6,7 @@ import threading
 import pytest
 
 from gamehost.config import Settings
-from gamehost.games import normalize_options
+from gamehost.registry import normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.service import MatchService, ServiceError
 from gamehost.store import MatchRow

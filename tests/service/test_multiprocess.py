@@ -13,7 +13,7 @@ import multiprocessing
 import traceback
 from pathlib import Path
 
-from gamehost import games
+from gamehost import registry
 from gamehost.service import MatchService, ServiceError, replay
 from gamehost.store import Store
 
@@ -25,7 +25,7 @@ REFUSALS = ("stale", "not_your_turn", "not_active")
 
 
 def register_race() -> None:
-    games.GAMES["race"] = games.GameInfo("race", "tests.support.toy", lambda o: (2, 2))
+    registry.GAMES["race"] = registry.GamePlugin("race", "tests.support.toy")
 
 
 def turn_user(row) -> int:

@@ -15,6 +15,9 @@ class RaceGame:
     def options_schema(self):
         return {"target": {"choices": [5, 10], "default": 10}}
 
+    def seat_range(self, options):
+        return (2, 2)
+
     def setup(self, seats, options, seed):
         rng = rngmod.new_rng(seed)
         return {"schema": 1, "total": 0, "turn": rngmod.randbelow(rng, seats), "seats": seats,

@@ -1,0 +1,104 @@
+"""The registry of playable games: the one place that turns a game on.
+
+A game is a plug-in made of one package in each layer, all named by the game's id:
+
+- ``engine/<id>/``: the rules; the package exposes ``GAME`` (``engine.base.Game``), which
+  carries the seat range, the options schema, notation and action metadata;
+- ``render/<id>/``: Pillow drawings of the engine's views (``board_png``, ``private_png``);
+- ``cogs/<id>/``: the Discord adapter, a discord.py extension (``setup(bot)``) whose cog
+  registers the game's UI adapter with the host;
+- ``locales/<id>*.json``: its message catalog; ``engine/<id>/data/``: its content.
+
+Shared code (bot.py, the match service, bench, tools, the playground, the shared tests)
+iterates ``plugins()`` and never names a game. Adding a game is its packages plus its id
+in ``INSTALLED``.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from engine.base import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+INSTALLED: tuple[str, ...] = ("clash", "cloudspire")
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    id: str
+    engine_module: str
+    render_module: str = ""
+    cog_module: str = ""
+
+    @classmethod
+    def installed(cls, game_id: str) -> "GamePlugin":
+        return cls(game_id, f"engine.{game_id}", f"render.{game_id}", f"cogs.{game_id}")
+
+    @property
+    def engine(self) -> Game:
+        return _load(self.engine_module)
+
+    def seat_range(self, options: dict) -> tuple[int, int]:
+        return self.engine.seat_range(options)
+
+    @property
+    def renderer(self):
+        """The render package (``board_png(view, seat_names, lang)``,
+        ``private_png(view, seat, seat_names, lang)``); imported on demand, never by the service."""
+        return importlib.import_module(self.render_module) if self.render_module else None
+
+    @property
+    def catalogs(self) -> tuple[Path, ...]:
+        directory = ROOT / "locales"
+        return tuple(sorted({*directory.glob(f"{self.id}.json"), *directory.glob(f"{self.id}_*.json")}))
+
+    @property
+    def data_dir(self) -> Path:
+        return ROOT / Path(*self.engine_module.split(".")) / "data"
+
+
+@cache
+def _load(module: str) -> Game:
+    return importlib.import_module(module).GAME
+
+
+GAMES: dict[str, GamePlugin] = {game_id: GamePlugin.installed(game_id) for game_id in INSTALLED}
+
+
+def plugins() -> list[GamePlugin]:
+    """Every playable game, in the order of ``INSTALLED`` (or as tests registered them)."""
+    return list(GAMES.values())
+
+
+def plugin(game_id: str) -> GamePlugin:
+    return GAMES[game_id]
+
+
+def normalize_options(game_id: str, options: dict) -> dict:
+    """Fill defaults from the engine's options schema and reject unknown names or values."""
+    schema = plugin(game_id).engine.options_schema()
+    result = {}
+    for name, spec in schema.items():
+        value = options.get(name, spec.get("default"))
+        choices = spec.get("choices")
+        if isinstance(value, bool) and choices and "on" in choices and "off" in choices:
+            value = "on" if value else "off"  # options text turns on/off into booleans
+        if spec.get("multiple"):
+            if isinstance(value, str):
+                value = [v for v in value.replace("|", "+").split("+") if v]
+            bad = [v for v in value if choices is not None and v not in choices]
+            if bad:
+                raise ValueError(f"{name}: {', '.join(map(str, bad))} not among {', '.join(map(str, choices))}")
+            result[name] = list(value)
+            continue
+        if choices is not None and value not in choices:
+            raise ValueError(f"{name}={value!r}: choose one of {', '.join(map(str, choices))}")
+        result[name] = value
+    unknown = set(options) - set(schema)
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+    return result
