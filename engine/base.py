@@ -60,17 +60,26 @@ class ActionInfo:
     """What the host needs to know about one move, decided by the engine from its notation,
     so adapters hold no rules.
 
-    ``head``: the first choice a menu offers (``"play ember_drake"``, ``"mv u4"``);
-    ``rest``: what completes it (a lane, a target, a destination hex), ``""`` if nothing;
+    ``verb``: the notation's first word (``"play"``, ``"mv"``);
+    ``command``: the name of the game's slash subcommand that makes this move (``"play"``,
+    ``"move"``), ``""`` if only the generic ``act`` command does;
+    ``args``: that command's argument values in order (for ``"mv u4 3,-5"``:
+    ``("u4", "3,-5")``), so one autocomplete mechanism can offer, for argument ``i``, the
+    ``args[i]`` of every legal move whose earlier arguments match what was typed, and the
+    command can find the legal move whose ``args`` equal what was given;
+    ``head`` / ``rest``: the two steps of a menu (``"play ember_drake"`` then ``"top"``;
+    ``"mv u4"`` then ``"3,-5"``), ``rest`` ``""`` when one step is enough;
     ``subject``: the card / unit / thing the move is about, ``""`` if none;
     ``quiet``: the move only changes the mover's hidden plans or standing choices, so the
     host answers privately and posts no public board;
-    ``continues``: the move ends the current step, phase or turn (what a Continue button does).
+    ``continues``: the move ends the current step, phase or turn (what Continue may do).
     """
 
     text: str
     verb: str
-    head: str
+    command: str = ""
+    args: tuple[str, ...] = ()
+    head: str = ""
     rest: str = ""
     subject: str = ""
     quiet: bool = False
