@@ -17,6 +17,14 @@ import tempfile
 MEMBERS = ("alice", "bob", "carol", "dave")
 
 
+def new_commands() -> str:
+    """``/<id> new`` for every registered game: "/a new, /b new or /c new"."""
+    from gamehost.registry import plugins
+
+    commands = [f"/{game.id} new" for game in plugins()]
+    return " or ".join(filter(None, [", ".join(commands[:-1]), commands[-1]])) if commands else "/match create"
+
+
 async def serve(port: int | None, database: str) -> None:
     import simcord
 
@@ -32,7 +40,7 @@ async def serve(port: int | None, database: str) -> None:
         async with env.preview(channel, viewers=members, layout="channel", port=port) as preview:
             print("\nPlayground ready. Open this address in a browser on this machine:\n")
             print(f"    {preview.url}\n")
-            print("Try /clash new or /cloudspire new, then Join as other members (switch 'viewing as'), then Start.")
+            print(f"Try {new_commands()}, then Join as other members (switch 'viewing as'), then Start.")
             print("Press Ctrl+C to stop.\n", flush=True)
             await preview.wait_closed()
 

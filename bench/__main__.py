@@ -1,29 +1,37 @@
 """Print the project's performance figures, one ``name value`` per line.
 
     python -m bench            # everything
-    python -m bench clash      # only figures whose name starts with "clash"
-    python -m bench cloudspire # the Cloudspire engine and board figures
-    python -m bench load       # many matches at once (also: loop, capacity, mem, lookup, store)
+    python -m bench <id>       # one registered game's engine and board figures (<id>.*)
+    python -m bench mem        # also: load, loop, capacity, cmd, lookup, store, mem.<id>, ...
 
-Figures (targets in README): engine playouts per second, board render time, slash-command
-latency through SimCord (engine + database + render + reply) with 1 and 100 active matches,
-start-up time with 10,000 stored matches, and memory per cached match (``bench.figures``,
-``bench.cloudspire_figures``); many matches at once -- 100 simultaneous moves, event-loop
-stalls, commands per second (``bench.many_matches``); what open matches cost -- cache memory
-of 4-player Cloudspire matches, channel lookup among 10,000, a finished game on disk, matches
-held in 1 GiB (``bench.scale_figures``).
+A figure runs when its name starts with the prefix given (or the prefix starts with the
+figure's name). Figures (targets in README):
+
+* per registered game (``gamehost.registry``; ``bench.game_figures``, ``bench.scale_figures``):
+  ``<id>.playouts_per_s``, ``<id>.render_ms_p50`` / ``_p99``, cache memory per match
+  ``mem.<id>_per_match_kb`` / ``mem.<id>_hot_kb``, a finished game on disk
+  ``store.<id>_game_kb``;
+* of the whole bot, with matches of every registered game: slash-command latency through
+  SimCord with 1 and 100 active matches and start-up with 10,000 stored matches
+  (``bench.figures``); many matches at once -- 100 simultaneous moves, event-loop stalls,
+  commands per second (``bench.many_matches``); channel lookup among 10,000 cached matches
+  and matches held in 1 GiB (``bench.scale_figures``).
 """
 from __future__ import annotations
 
 import sys
 
-from bench import cloudspire_figures, figures, many_matches, scale_figures
+from bench import figures, game_figures, many_matches, scale_figures
+
+
+def measures() -> list[tuple[str, object]]:
+    return game_figures.figures() + figures.figures() + many_matches.FIGURES + scale_figures.figures()
 
 
 def main(argv: list[str]) -> int:
     prefix = argv[0] if argv else ""
-    for name, measure in figures.ALL + cloudspire_figures.FIGURES + many_matches.FIGURES + scale_figures.FIGURES:
-        if not name.startswith(prefix):
+    for name, measure in measures():
+        if not (name.startswith(prefix) or prefix.startswith(name)):
             continue
         for figure, value in measure():
             print(f"{figure} {value}", flush=True)

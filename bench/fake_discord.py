@@ -2,11 +2,12 @@
 
 SimCord runs one interaction at a time, so the "many matches at once" figures drive the real
 code -- ``cogs.host.acknowledge`` (what ``bot.GameTree.interaction_check`` runs before every
-slash command), the game cog's own slash-command callback (``Clash.act`` /
-``Cloudspire.act_any``: this channel's match, ``MatchService.act``, ``Host.publish`` with
-the board drawn by the real render pool) -- with these light stand-ins for the interaction,
-the bot, channels and users. Every call Discord would get is recorded with the time it was
-made; each one yields to the event loop once, as a request sent over the network would.
+slash command), the game cog's own slash-command callback (its ``/<id> act``: this
+channel's match, ``MatchService.act``, ``Host.publish`` with the board drawn by the real
+render pool) -- with these light stand-ins for the interaction, the bot (which takes each
+game's cog from its extension's ``setup(bot)``), channels and users. Every call Discord
+would get is recorded with the time it was made; each one yields to the event loop once,
+as a request sent over the network would.
 """
 from __future__ import annotations
 
@@ -119,11 +120,16 @@ class FakeMessageable:
 
 @dataclass
 class FakeBot:
-    """What ``cogs.host.Host`` and the game cogs use of the bot: channels, users, ``host``."""
+    """What ``cogs.host.Host``, the game cogs and their extensions' ``setup(bot)`` use of the
+    bot: channels, users, ``host``, ``add_cog``."""
 
     channels: dict[int, FakeMessageable] = field(default_factory=dict)
     users: dict[int, FakeMessageable] = field(default_factory=dict)
     host: object = None
+    cogs: dict[str, object] = field(default_factory=dict)
+
+    async def add_cog(self, cog, **_kwargs) -> None:
+        self.cogs[cog.qualified_name] = cog
 
     def get_channel(self, channel_id: int) -> FakeMessageable:
         channel = self.channels.get(channel_id)

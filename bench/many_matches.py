@@ -4,34 +4,44 @@ Everything runs the production path on one event loop, with real ``asyncio.gathe
 store (SQLite in a temporary file), ``MatchService`` (engine work in its threads), the
 Discord host (``cogs.host.Host``) with the render pool the real bot uses
 (``gamehost.workers.Renderer``: one worker process per core, at most 4, as ``bot.main``
-sets it), and the game cogs' own slash-command callbacks. Only Discord itself is
-replaced, by the recording stand-ins of ``bench.fake_discord`` (SimCord runs one interaction
-at a time, so it cannot show many arriving together). A command is what the bot does for a
-slash command: ``acknowledge`` first (``bot.GameTree.interaction_check``), then the cog's
-``/clash act`` or ``/cloudspire act`` body (``MatchService.act`` + ``Host.publish``), and a
-refusal answered as ``on_tree_error`` answers it.
+sets it), and every registered game's cog (``gamehost.registry``: each cog package's own
+``setup(bot)``) with its own slash-command callbacks. Only Discord itself is replaced, by
+the recording stand-ins of ``bench.fake_discord`` (SimCord runs one interaction at a time,
+so it cannot show many arriving together). A command is what the bot does for a slash
+command: ``acknowledge`` first (``bot.GameTree.interaction_check``), then the body of the
+game's ``/<id> act`` (``MatchService.act`` + ``Host.publish``), and a refusal answered as
+``on_tree_error`` answers it.
 
-* ``load.concurrent_failures_100`` -- 100 moves in 100 started matches (50 Clash duels
-  between two people, 50 two-player Cloudspire games against a bot seat) arriving at the
-  same moment, three times: moves refused or raising, missing from the stored action log,
-  or whose board (with its PNG) never reached the channel. Must be 0.
+The tables alternate across every registered game (channel c plays game c mod the number
+of games) and, game by game, between matches of people only and matches of one person
+against bot seats, each at the game's usual seat count with its default options
+(``bench.games``). A match is first played past its setup decisions (prompts of kind
+``setup``) through the service; a person's move is the engine's own choice
+(``bot_action``) for that seat.
+
+* ``load.concurrent_failures_100`` -- 100 moves in 100 started matches arriving at the same
+  moment, three times: moves refused or raising, missing from the stored action log, or
+  whose board (with its PNG) never reached the channel. Must be 0. Each is a move that posts
+  a board: moves that only answer privately (``ActionInfo.quiet``) are played through the
+  service first.
 * ``load.last_reply_ms_100`` -- from that moment until the last of the 100 commands was
   completely handled (engine, bot replies, commit, board PNG from the render pool, channel
   post, private views); the median of the three rounds.
 * ``load.first_ack_ms_p99`` -- from that moment until each command's acknowledgement
   (the private "thinking" defer) was sent; p99 over the 300.
-* ``loop.block_ms_p99`` / ``loop.block_ms_max`` -- while 200 commands (Clash and Cloudspire,
-  each match against a bot seat, 20 matches, 4 commands at a time) are handled, a monitor
-  task sleeps 1 ms again and again and records how much later than asked it wakes: the
-  stretches in which the event loop could not answer anything else.
+* ``loop.block_ms_p99`` / ``loop.block_ms_max`` -- while 200 commands (20 matches, each
+  against bot seats, 4 commands at a time) are handled, a monitor task sleeps 1 ms again and
+  again and records how much later than asked it wakes: the stretches in which the event
+  loop could not answer anything else.
 * ``capacity.commands_per_s`` -- 16 players each sending their next command as soon as the
-  previous one was handled, over 48 matches (Clash duels and Cloudspire against a bot), for
-  10 s: commands completely handled (boards drawn and posted) per second.
+  previous one was handled, over 48 matches, for 10 s: commands completely handled (boards
+  drawn and posted) per second.
 """
 from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import itertools
 import os
 import shutil
@@ -41,14 +51,16 @@ import tempfile
 import time
 from dataclasses import dataclass
 
+from discord import app_commands
+
 from bench.fake_discord import FakeBot, FakeInteraction
 from bench.figures import percentile
-from cogs.clash import Clash
-from cogs.cloudspire import QUIET_VERBS, Cloudspire
+from bench.games import game_ids, usual_seats
 from cogs.host import Host, acknowledge, reply_error
 from engine.base import IllegalAction
-from gamehost.registry import plugin
+from gamehost.registry import plugin, plugins
 from gamehost.service import MatchService, ServiceError
+from gamehost.snapshot import snapshot
 from gamehost.store import MatchRow, Store
 from gamehost.workers import Renderer, default_workers
 
@@ -73,8 +85,16 @@ class Table:
         self.renderer.warm()
         self.host = Host(self.bot, self.service, self.renderer)
         self.bot.host = self.host
-        self.cogs = {"clash": Clash(self.bot), "cloudspire": Cloudspire(self.bot)}
-        self.commands = {"clash": Clash.act, "cloudspire": Cloudspire.act_any}
+        for game in plugins():  # each game's extension adds its cog, as bot.py loads it
+            await importlib.import_module(game.cog_module).setup(self.bot)
+        self.acts = {}  # game id -> (cog, its /<id> act command)
+        for cog in self.bot.cogs.values():
+            for command in cog.walk_app_commands():
+                if isinstance(command, app_commands.Command) and command.name == "act" and hasattr(cog, "ui"):
+                    self.acts[cog.ui.game_id] = (cog, command)
+        missing = set(game_ids()) - set(self.acts)
+        if missing:
+            raise RuntimeError(f"no /<id> act command for {', '.join(sorted(missing))}")
         return self
 
     async def __aexit__(self, *exc) -> None:
@@ -84,19 +104,19 @@ class Table:
 
     async def warm_render(self, rows: list[MatchRow]) -> None:
         """Draw a few boards in every worker first (fonts, tiles): a running bot's pool is warm."""
-        jobs = [self.host.uis[row.game].board_job(row, "en") for row in rows]
+        jobs = [self.host.uis[row.game].board_job(snapshot(row), "en") for row in rows]
         await asyncio.gather(*(self.renderer.run(job) for job in jobs * 2))
 
     async def command(self, user_id: int, channel_id: int, game: str, move: str,
                       arrived_at: float | None = None) -> FakeInteraction:
         """One slash command, handled the way the bot handles it."""
-        command = self.commands[game]
+        cog, command = self.acts[game]
         interaction = FakeInteraction(self.bot, user_id, channel_id, command=command)
         if arrived_at is not None:
             interaction.arrived_at = arrived_at
         try:
             await acknowledge(interaction)  # bot.GameTree.interaction_check, before any work
-            await command.callback(self.cogs[game], interaction, move)
+            await command.callback(cog, interaction, move)
         except (ServiceError, IllegalAction) as error:  # bot's on_tree_error
             interaction.error = error
             await reply_error(interaction, error)
@@ -109,16 +129,30 @@ class Table:
     # -- matches -----------------------------------------------------------------------
 
     async def open_match(self, channel: int, game: str, *, against_bot: bool) -> MatchRow:
-        """A started two-seat match in ``channel``: its creator and a second person or a bot."""
+        """A started match in ``channel`` at the game's usual seat count with its default
+        options, played past its setup decisions: its creator and other people or bots."""
         creator = 1_000_000 + channel
-        options = {"mode": "duel"} if game == "clash" else {}
         await self.service.create(guild_id=GUILD, channel_id=channel, creator_id=creator,
-                                  creator_name=f"c{channel}", game=game, options=options)
-        if against_bot:
-            await self.service.add_bot(channel, creator)
-        else:
-            await self.service.join(channel, 2_000_000 + channel, f"j{channel}")
-        return (await self.service.start(channel, creator)).match
+                                  creator_name=f"c{channel}", game=game, options={})
+        for other in range(1, usual_seats(game)):
+            if against_bot:
+                await self.service.add_bot(channel, creator)
+            else:
+                await self.service.join(channel, other * 1_000_000 + 1_000_000 + channel, f"j{other}-{channel}")
+        row = (await self.service.start(channel, creator)).match
+        return await self.past_setup(row)
+
+    async def past_setup(self, row: MatchRow, moves: int = 50) -> MatchRow:
+        """Play the people's setup decisions (prompts of kind ``setup``) through the service."""
+        engine = plugin(row.game).engine
+        for _ in range(moves):
+            if row.status != "active" or not any(p.kind == "setup" for p in engine.prompts(row.state)):
+                break
+            move = next_move(row)
+            if move is None:
+                break
+            row = (await self.service.act(row.id, *move)).match
+        return row
 
     async def current(self, channel: int, game: str, against_bot: bool) -> MatchRow:
         row = await self.service.find_in_channel(channel)
@@ -126,30 +160,29 @@ class Table:
             row = await self.open_match(channel, game, against_bot=against_bot)
         return row
 
-    async def advance(self, row: MatchRow, moves: int) -> MatchRow:
-        """Play ``moves`` of the people's moves straight through the service (no Discord)."""
-        for _ in range(moves):
-            move = next_move(row)
-            if move is None:
-                break
-            row = (await self.service.act(row.id, *move)).match
-        return row
-
     async def ready_for_board(self, channel: int, game: str, against_bot: bool) -> tuple[MatchRow, tuple[int, str]]:
-        """The match in ``channel`` and its person's next move, one that posts a board: in a
-        Cloudspire preparation phase, stack-building moves only answer privately, so those are
-        played through the service first."""
+        """The match in ``channel`` and its person's next move, one that posts a board: moves
+        that only answer privately (the engine's ``action_info(move).quiet``) are played
+        through the service first."""
         row = await self.current(channel, game, against_bot)
         for _ in range(200):
             move = next_move(row)
             if move is None:
                 raise RuntimeError(f"match {row.id} waits for nobody")
-            if not (game == "cloudspire" and move[1].split()[0] in QUIET_VERBS):
+            if not plugin(row.game).engine.action_info(move[1]).quiet:
                 return row, move
             row = (await self.service.act(row.id, *move)).match
             if row.status != "active":
                 row = await self.current(channel, game, against_bot)
         raise RuntimeError(f"no board-posting move found in channel {channel}")
+
+
+def mixed_tables(matches: int) -> list[tuple[int, str, bool]]:
+    """(channel, game, against bots) for channels 1..matches: the games in turn, and for each
+    game its matches alternately between people only and against bot seats."""
+    games = game_ids()
+    return [(channel, games[channel % len(games)], (channel // len(games)) % 2 == 1)
+            for channel in range(1, matches + 1)]
 
 
 def next_move(row: MatchRow) -> tuple[int, str] | None:
@@ -194,11 +227,9 @@ async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) ->
 
 async def measure_concurrent(rounds: int = 3, matches: int = 100) -> list[Round]:
     async with Table() as table:
-        tables = [(channel, "clash" if channel % 2 else "cloudspire", channel % 2 == 0)
-                  for channel in range(1, matches + 1)]  # Clash duels, Cloudspire against a bot
+        tables = mixed_tables(matches)
         for channel, game, against_bot in tables:
-            row = await table.open_match(channel, game, against_bot=against_bot)
-            await table.advance(row, 4 if game == "clash" else 0)  # Clash: past deck choice
+            await table.open_match(channel, game, against_bot=against_bot)
         await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
         return [await _hundred_at_once(table, tables) for _ in range(rounds)]
 
@@ -221,7 +252,7 @@ async def _monitor(stop: asyncio.Event, late_ms: list[float], tick: float = 0.00
 
 async def measure_loop_blocking(commands: int = 200, matches: int = 20, at_once: int = 4) -> tuple[list[float], int]:
     async with Table() as table:
-        tables = [(channel, "clash" if channel % 2 else "cloudspire", True) for channel in range(1, matches + 1)]
+        tables = [(channel, game, True) for channel, game, _people in mixed_tables(matches)]
         for channel, game, against_bot in tables:
             await table.open_match(channel, game, against_bot=against_bot)
         await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
@@ -257,11 +288,9 @@ def loop_blocking():
 
 async def measure_throughput(seconds: float = 10.0, players: int = 16, matches: int = 48) -> tuple[int, int, float]:
     async with Table() as table:
-        tables = [(channel, "clash" if channel % 2 else "cloudspire", channel % 2 == 0)
-                  for channel in range(1, matches + 1)]
+        tables = mixed_tables(matches)
         for channel, game, against_bot in tables:
-            row = await table.open_match(channel, game, against_bot=against_bot)
-            await table.advance(row, 4 if game == "clash" else 0)
+            await table.open_match(channel, game, against_bot=against_bot)
         await table.warm_render([await table.service.in_channel(c) for c, _g, _b in tables[:4]])
         handled = failed = 0
         start = time.perf_counter()

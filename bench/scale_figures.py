@@ -1,20 +1,23 @@
 """What many open matches cost: memory in the match cache, finding a channel's match, a
-finished game on disk, and how many matches one process can hold in memory.
+finished game on disk, and how many matches one process can hold in memory. Every
+registered game (``gamehost.registry``) is measured, at its largest seat count with its
+default options; positions are the mid-game ones of ``bench.games``.
 
-* ``mem.cloudspire4_per_match_kb`` -- tracemalloc over 1,000 mid-game 4-player Cloudspire
-  matches put in a ``MatchCache`` at the bot's defaults (``HOT_MATCHES`` 256 decoded,
-  ``CACHED_MATCHES`` 20,000 compressed), so 256 are decoded and 744 compressed: everything
-  the cache holds, divided by 1,000. ``mem.cloudspire4_hot_kb``: one decoded match row.
+* ``mem.<id>_per_match_kb`` -- tracemalloc over 1,000 mid-game matches of the game put in a
+  ``MatchCache`` at the bot's defaults (``HOT_MATCHES`` 256 decoded, ``CACHED_MATCHES``
+  20,000 compressed), so 256 are decoded and 744 compressed: everything the cache holds,
+  divided by 1,000. ``mem.<id>_hot_kb``: one decoded match row.
 * ``lookup.channel_us_10k`` -- ``MatchService.in_channel`` for one of the 64 most recently
-  used matches while 10,000 (Clash) matches are cached; mean of 20,000 lookups, the median
-  of five such runs.
-* ``store.cloudspire4_game_kb`` -- a 4-player Cloudspire game with four bot seats played to
-  its end through ``MatchService`` (start, then each expired deadline plays the waiting seat
-  as its bot would, and the bots carry on), on disk: the bytes of its rows in ``matches``,
-  ``actions`` and ``snapshots`` (``length()`` of every text and blob value, in bytes;
-  numbers at the size SQLite stores them in).
+  used matches while 10,000 matches (mid-game, the registered games in turn, at their usual
+  seat counts) are cached; mean of 20,000 lookups, the median of five such runs.
+* ``store.<id>_game_kb`` -- a game whose every seat is a bot played to its end through
+  ``MatchService`` (start, then each expired deadline plays the waiting seat as its bot
+  would, and the bots carry on), on disk: the bytes of its rows in ``matches``, ``actions``
+  and ``snapshots`` (``length()`` of every text and blob value, in bytes; numbers at the
+  size SQLite stores them in).
 * ``capacity.active_matches`` -- how many open matches one process keeps in memory within
-  1 GiB, the dearest kind (4-player Cloudspire) throughout; see ``active_matches``.
+  1 GiB, every one of them of the dearest kind (the game with the largest
+  ``mem.<id>_per_match_kb``) throughout; see ``active_matches``.
 """
 from __future__ import annotations
 
@@ -31,43 +34,28 @@ import tempfile
 import time
 import tracemalloc
 
-from engine.cloudspire import GAME as CLOUDSPIRE
+from bench.games import (MAX_MOVES, board_job, default_options, game_ids, largest_seats, mid_game_states,
+                         private_job, usual_seats)
 from gamehost.cache import MatchCache
 from gamehost.config import Settings
-from gamehost.registry import normalize_options
+from gamehost.i18n import LOCALES
 from gamehost.service import MatchService
 from gamehost.store import MatchRow, Store
 
 BUDGET_BYTES = 1 << 30  # capacity.active_matches: 1 GiB for the whole bot
 
 
-@functools.cache
-def cloudspire4_states(count: int = 10) -> list[dict]:
-    """Mid-game 4-player states (a full 4-player game is some 700-800 moves): bots play
-    200-425 moves of games with the lobby's default options."""
-    from engine.cloudspire import game as G
-
-    options = normalize_options("cloudspire", {})
-    states, seed = [], 0
-    while len(states) < count:
-        state = CLOUDSPIRE.setup(4, options, seed)
-        for _ in range(200 + 25 * (seed % 10)):
-            if state["phase"] == "over":
-                break
-            seat = G.acting_seats(state)[0]
-            G.apply_inplace(state, seat, CLOUDSPIRE.bot_action(state, seat), check=False)
-        else:
-            states.append(state)
-        seed += 1
-    return states
+def largest_states(game_id: str, count: int = 10) -> tuple:
+    """Mid-game states of bot-vs-bot games at the game's largest seat count."""
+    seats = largest_seats(game_id)
+    return tuple(state for _seats, state in mid_game_states(game_id, seats, count))
 
 
-def match_row(match_id: int, state: dict, *, game: str = "cloudspire", seats: int = 4,
-              options: dict | None = None) -> MatchRow:
+def match_row(match_id: int, state: dict | None, *, game: str, seats: int) -> MatchRow:
     now = time.time()
     return MatchRow(
         id=match_id, guild_id=1, channel_id=100_000 + match_id, game=game, status="active",
-        creator_id=1, options=options if options is not None else normalize_options(game, {}),
+        creator_id=1, options=default_options(game),
         seats=[{"user_id": 1000 + s, "name": f"player{s}", "bot": False} for s in range(seats)],
         seed=match_id, state=state, version=40, pace="async", timeout_policy="auto", decision_seconds=86400,
         deadline_at=now + 86400, reminded=False, board_message_id=10**18 + match_id, locale="en",
@@ -87,22 +75,27 @@ def _traced(build) -> tuple[int, object]:
 
 
 @functools.cache
-def cloudspire4_memory(count: int = 1000) -> dict[str, float]:
-    """Bytes per match: at the cache defaults, decoded (hot) and compressed (cold)."""
-    texts = [json.dumps(s) for s in cloudspire4_states()]  # each match decodes its own copy
+def memory(game_id: str, count: int = 1000) -> dict[str, float]:
+    """Bytes per match of the game at its largest seat count: at the cache defaults,
+    decoded (hot) and compressed (cold)."""
+    seats = largest_seats(game_id)
+    texts = [json.dumps(s) for s in largest_states(game_id)]  # each match decodes its own copy
     settings = Settings.from_env({})
+
+    def row(i: int) -> MatchRow:
+        return match_row(i + 1, json.loads(texts[i % len(texts)]), game=game_id, seats=seats)
 
     def fill() -> MatchCache:
         cache = MatchCache(settings.hot_matches, settings.cached_matches)
         for i in range(count):
-            cache.put(match_row(i + 1, json.loads(texts[i % len(texts)])))
+            cache.put(row(i))
         return cache
 
     at_defaults, cache = _traced(fill)
     hot_count, cold_count = len(cache._hot), len(cache._cold)
     assert hot_count + cold_count == count and hot_count == min(count, settings.hot_matches)
     del cache
-    decoded, rows = _traced(lambda: [match_row(i + 1, json.loads(texts[i % len(texts)])) for i in range(100)])
+    decoded, rows = _traced(lambda: [row(i) for i in range(100)])
     del rows
     hot = decoded / 100
     return {"per_match": at_defaults / count, "hot": hot,
@@ -111,27 +104,26 @@ def cloudspire4_memory(count: int = 1000) -> dict[str, float]:
             "hot_size": settings.hot_matches, "cold_size": settings.cached_matches}
 
 
-def cloudspire4_memory_figures():
-    memory = cloudspire4_memory()
-    yield "mem.cloudspire4_per_match_kb", round(memory["per_match"] / 1024, 1)
-    yield "mem.cloudspire4_hot_kb", round(memory["hot"] / 1024, 1)
+def memory_figures(game_id: str):
+    measured = memory(game_id)
+    yield f"mem.{game_id}_per_match_kb", round(measured["per_match"] / 1024, 1)
+    yield f"mem.{game_id}_hot_kb", round(measured["hot"] / 1024, 1)
 
 
 # -- finding a channel's match -------------------------------------------------------------
 
 async def measure_channel_lookup(cached: int = 10_000, recent: int = 64, lookups: int = 20_000) -> float:
-    from bench.figures import clash_states
-
     directory = tempfile.mkdtemp(prefix="bench-lookup-")
     store = Store(os.path.join(directory, "m.sqlite3"))
     await store.open()
     service = MatchService(store, time.time, cached_matches=cached)
     try:
-        texts = [json.dumps(s) for s in clash_states(40)]
-        options = normalize_options("clash", {"mode": "duel"})
+        kinds = [(game_id, usual_seats(game_id), json.dumps(state))
+                 for game_id in game_ids() for _seats, state in mid_game_states(game_id, usual_seats(game_id), 8)]
+        kinds = [kinds[k] for i in range(8) for k in range(i, len(kinds), 8)]  # the games in turn
         for i in range(cached):
-            service.cache.put(match_row(i + 1, json.loads(texts[i % len(texts)]), game="clash", seats=2,
-                                        options=options))
+            game_id, seats, text = kinds[i % len(kinds)]
+            service.cache.put(match_row(i + 1, json.loads(text), game=game_id, seats=seats))
         assert len(service.cache) == cached
         channels = [100_000 + i + 1 for i in range(cached - recent, cached)]  # the latest used
         runs = []
@@ -182,23 +174,25 @@ async def _row_bytes(store: Store, table: str, match_column: str, match_id: int)
     return size
 
 
-async def measure_game_storage(seed: int = 7) -> dict[str, int]:
+async def measure_game_storage(game_id: str, seed: int = 7) -> dict[str, int]:
+    """A game of ``game_id`` at its largest seat count, every seat a bot, played to its end."""
+    seats = largest_seats(game_id)
     directory = tempfile.mkdtemp(prefix="bench-game-")
     store = Store(os.path.join(directory, "m.sqlite3"))
     await store.open()
     clock = _Clock()
     service = MatchService(store, clock, seed_source=lambda: seed)
     try:
-        # No command seats four bots (a lobby's creator holds a seat), so the lobby is written
-        # as the service keeps one whose four seats are bots; the service starts and plays it.
-        lobby = match_row(0, None, seats=4)
+        # No command seats bots only (a lobby's creator holds a seat), so the lobby is written
+        # as the service keeps one whose seats are all bots; the service starts and plays it.
+        lobby = match_row(0, None, game=game_id, seats=seats)
         lobby.status, lobby.version, lobby.seed, lobby.pace = "lobby", 0, seed, "live"
         lobby.timeout_policy, lobby.decision_seconds, lobby.deadline_at = "bot", 600, None
         lobby.board_message_id = None
-        lobby.seats = [{"user_id": None, "name": f"Bot {s + 1}", "bot": True} for s in range(4)]
+        lobby.seats = [{"user_id": None, "name": f"Bot {s + 1}", "bot": True} for s in range(seats)]
         lobby.id = await store.insert_match(lobby)
         row = (await service.start(lobby.channel_id, None)).match  # seat_of(None): a bot seat
-        for _ in range(1000):
+        for _ in range(MAX_MOVES):
             row = await service.load(row.id)
             if row.status != "active":
                 break
@@ -215,10 +209,10 @@ async def measure_game_storage(seed: int = 7) -> dict[str, int]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def game_storage():
-    sizes = asyncio.run(measure_game_storage())
+def game_storage(game_id: str):
+    sizes = asyncio.run(measure_game_storage(game_id))
     total = sizes["matches"] + sizes["actions"] + sizes["snapshots"]
-    yield "store.cloudspire4_game_kb", round(total / 1024, 1)
+    yield f"store.{game_id}_game_kb", round(total / 1024, 1)
 
 
 # -- how many matches fit in memory ----------------------------------------------------------
@@ -232,22 +226,24 @@ def _rss_bytes(pid: int | str = "self") -> int:
 
 
 def _baseline_bytes() -> int:
-    """The bot before it holds any match: a fresh interpreter with the bot, every cog,
-    engine and renderer imported and a board drawn (fonts loaded), plus the render worker
-    processes of the real bot (``bot.main``: one per core, at most 4) after each has drawn
-    boards and private views of both games in both languages (their font, tile and
-    picture caches grow to some 90-120 MB each). A worker's pages shared with the forkserver are counted in every
-    worker, so this errs high."""
-    from bench.figures import clash_states
-    from engine.clash import GAME as CLASH
+    """The bot before it holds any match: a fresh interpreter with the bot and every
+    registered game's cog, engine and renderer imported and a board drawn (fonts loaded),
+    plus the render worker processes of the real bot (``bot.main``: one per core, at most 4)
+    after each has drawn boards and private views of every game in every catalog language
+    (their font, tile and picture caches grow to some 90-120 MB each). A worker's pages
+    shared with the forkserver are counted in every worker, so this errs high."""
     from gamehost.workers import Renderer, _pool, default_workers
-    from render import clash as clash_render, cloudspire as cloudspire_render
 
-    script = ("import bot, cogs.lobby, cogs.clash, cogs.cloudspire, engine.clash, engine.cloudspire\n"
-              "from bench.figures import clash_states\n"
-              "from engine.clash import GAME\n"
-              "from render.clash import board_png\n"
-              "board_png(view=GAME.view(clash_states(1)[0], None), seat_names=['a', 'b'], lang='en')\n"
+    script = ("import importlib\n"
+              "import bot, cogs.lobby\n"
+              "from gamehost.registry import plugins\n"
+              "for game in plugins():\n"
+              "    importlib.import_module(game.cog_module), game.engine, game.renderer\n"
+              "from bench.games import board_job, mid_game_states, usual_seats\n"
+              "game_id = plugins()[0].id\n"
+              "seats, state = mid_game_states(game_id, usual_seats(game_id), 1)[0]\n"
+              "draw, kwargs = board_job(game_id, seats, state)\n"
+              "draw(**kwargs)\n"
               "from bench.scale_figures import _rss_bytes\n"
               "print(_rss_bytes())\n")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -255,18 +251,13 @@ def _baseline_bytes() -> int:
                                  text=True).stdout.split()[-1])
     renderer = Renderer(default_workers())
     renderer.warm()
-    names = ["alice", "bob", "carol", "dave"]
     jobs = []
-    for lang in ("en", "zh-CN"):  # both catalogs' fonts, as a bot serving both languages holds
-        for state in clash_states(8):
-            jobs.append((clash_render.board_png, {"view": CLASH.view(state, None), "seat_names": names[:2],
-                                                  "lang": lang}))
-            jobs.append((clash_render.hand_png, {"view": CLASH.view(state, 0), "seat": 0, "lang": lang}))
-        for state in cloudspire4_states():
-            jobs.append((cloudspire_render.render_board, {"view": CLOUDSPIRE.view(state, None),
-                                                          "seat_names": names, "lang": lang}))
-            jobs.append((cloudspire_render.render_private, {"view": CLOUDSPIRE.view(state, 1), "seat": 1,
-                                                            "lang": lang}))
+    for lang in LOCALES:  # every catalog's fonts, as a bot serving every language holds
+        for game_id in game_ids():
+            seats = largest_seats(game_id)
+            for state in largest_states(game_id):
+                jobs.append(board_job(game_id, seats, state, lang))
+                jobs.append(private_job(game_id, seats, state, 0, lang))
 
     async def draw_all():
         await asyncio.gather(*(renderer.run(job) for job in jobs * renderer.workers))
@@ -307,24 +298,25 @@ def active_matches():
         budget   = 1 GiB - baseline (the bot with no match: interpreter, modules, fonts, plus
                    the render worker processes; measured)
         per open match, always: bookkeeping (armed deadline, lock; measured, ``_bookkeeping_bytes``)
-        hot      = HOT_MATCHES (256) decoded matches at ``mem.cloudspire4_hot_kb`` each
+        hot      = HOT_MATCHES (256) decoded matches at ``mem.<id>_hot_kb`` each
         cold     = the rest, compressed, at the measured per-match cost of the cold tier
         capacity = HOT_MATCHES + (budget - HOT_MATCHES * (hot + bookkeeping)) // (cold + bookkeeping)
 
-    with every match a mid-game 4-player Cloudspire one, the dearest kind. Matches beyond
-    this are still served, from SQLite, at the cost of a read on their next move.
+    with every match a mid-game one of the dearest kind: the registered game, at its largest
+    seat count, with the largest ``mem.<id>_per_match_kb``. Matches beyond this are still
+    served, from SQLite, at the cost of a read on their next move.
     """
-    memory = cloudspire4_memory()
+    dearest = max(game_ids(), key=lambda game_id: memory(game_id)["per_match"])
+    measured = memory(dearest)
     book = _bookkeeping_bytes()
     budget = BUDGET_BYTES - _baseline_bytes()
-    hot = int(memory["hot_size"])
-    held = hot + int((budget - hot * (memory["hot"] + book)) // (memory["cold"] + book))
+    hot = int(measured["hot_size"])
+    held = hot + int((budget - hot * (measured["hot"] + book)) // (measured["cold"] + book))
     yield "capacity.active_matches", held
 
 
-FIGURES = [
-    ("mem.cloudspire4", cloudspire4_memory_figures),
-    ("lookup.channel", channel_lookup),
-    ("store.cloudspire4", game_storage),
-    ("capacity.active_matches", active_matches),
-]
+def figures() -> list[tuple[str, object]]:
+    """(name prefix, measure): the per-game figures for every registered game, then the rest."""
+    per_game = [(f"mem.{game_id}", lambda g=game_id: memory_figures(g)) for game_id in game_ids()]
+    per_game += [(f"store.{game_id}", lambda g=game_id: game_storage(g)) for game_id in game_ids()]
+    return per_game + [("lookup.channel", channel_lookup), ("capacity.active_matches", active_matches)]

@@ -6,7 +6,7 @@ import discord
 from discord.ext import commands
 
 from gamehost.service import ServiceError
-from gamehost.store import MatchRow
+from gamehost.snapshot import SeatSnapshot, snapshot
 from cogs.host import Host, seated
 
 
@@ -22,9 +22,10 @@ class GameCog(commands.Cog):
     def host(self) -> Host:
         return self.bot.host
 
-    async def my_match(self, interaction: discord.Interaction) -> tuple[MatchRow, int]:
-        """This channel's match of this game and the caller's seat (errors if not seated)."""
+    async def my_seat(self, interaction: discord.Interaction) -> SeatSnapshot:
+        """This channel's match of this game as the caller's seat sees it (errors if the
+        channel has no such match or the caller is not seated)."""
         row = await self.host.service.in_channel(interaction.channel_id)
         if row.game != self.ui.game_id:
             raise ServiceError("no_match")
-        return row, seated(row, interaction.user.id)
+        return snapshot(row).for_seat(seated(row, interaction.user.id))

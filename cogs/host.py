@@ -10,6 +10,7 @@ import discord
 from engine.base import IllegalAction
 from gamehost.i18n import normalize_locale, t
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
+from gamehost.snapshot import Snapshot, snapshot
 from gamehost.store import MatchRow
 from gamehost.workers import Renderer
 from cogs.items import GameButton, view_of
@@ -146,7 +147,7 @@ class Host:
             if verb not in ui.fresh_verbs and version != row.version:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
-            await ui.on_component(interaction, row, verb, arg, values)
+            await ui.on_component(interaction, snapshot(row), verb, arg, values)
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error)
         except Exception:
@@ -163,9 +164,52 @@ class Host:
             row = await self.service.add_bot(row.channel_id, user.id)
         elif verb == "start":
             outcome = await self.service.start(row.channel_id, user.id)
+            await self.close_lobby(outcome.match)
             await self.publish(outcome, interaction)
             return
-        await interaction.response.send_message(**self.lobby_message(row))
+        # the lobby is one message, edited in place: the buttons sit on it
+        await interaction.response.edit_message(**self.lobby_message(row))
+
+    async def show_lobby(self, row: MatchRow, interaction: discord.Interaction, note: str) -> None:
+        """After a seat changed by command: a private note to the caller, and the match's one
+        lobby message edited in place (posted anew, and remembered, only if it is gone)."""
+        await interaction.response.send_message(note, ephemeral=True)
+        message = self.lobby_message(row)
+        if row.board_message_id is not None:
+            try:
+                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                await channel.get_partial_message(row.board_message_id).edit(**message)
+                return
+            except discord.HTTPException as error:
+                log.info("lobby message of match %s not edited (%s); posting it again", row.id, error)
+        await self.post_lobby(row, message)
+
+    async def post_lobby(self, row: MatchRow, message: dict | None = None,
+                         interaction: discord.Interaction | None = None) -> None:
+        """Post the lobby (as the interaction's reply, or to the match's channel) and remember
+        the message, so later seat changes edit it."""
+        message = message or self.lobby_message(row)
+        try:
+            if interaction is not None:
+                await interaction.response.send_message(**message)
+                posted = await interaction.original_response()
+            else:
+                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                posted = await channel.send(**message)
+        except discord.HTTPException as error:
+            log.warning("lobby of match %s not posted: %s", row.id, error)
+            return
+        await self.service.set_lobby_message(row.id, posted.id)
+
+    async def close_lobby(self, row: MatchRow) -> None:
+        """The match started: the lobby message keeps the seats but loses its buttons."""
+        if row.board_message_id is None:
+            return
+        try:
+            channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+            await channel.get_partial_message(row.board_message_id).edit(**self.lobby_message(row))
+        except discord.HTTPException as error:
+            log.info("lobby message of match %s not closed: %s", row.id, error)
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -177,11 +221,15 @@ class Host:
         lines += [t("host.lobby.open_seat", loc, n=i + 1) for i in range(len(row.seats), high)]
         embed = discord.Embed(title=t("host.lobby.title", loc, game=t(ui.title_key, loc)),
                               description="\n".join(lines), colour=discord.Colour.blurple())
-        embed.add_field(name=t("host.lobby.options", loc), value=ui.options_summary(row, loc) or "-", inline=False)
+        embed.add_field(name=t("host.lobby.options", loc), value=ui.options_summary(row.options, loc) or "-",
+                        inline=False)
         embed.add_field(name=t("host.lobby.pace", loc),
                         value=t(f"host.pace.{row.pace}", loc, minutes=row.decision_seconds // 60,
                                 hours=row.decision_seconds // 3600) + " · "
                         + t(f"host.policy.{row.timeout_policy}", loc), inline=False)
+        if row.status != "lobby":  # started (or cancelled): a record of who sat where, no buttons
+            embed.set_footer(text=t(f"host.lobby.closed.{row.status}", loc))
+            return {"embed": embed, "view": None}
         embed.set_footer(text=t("host.lobby.footer", loc, low=low, high=high))
         items = [GameButton(row.id, row.version, "join", label=t("host.btn.join", loc),
                             style=discord.ButtonStyle.success),
@@ -191,59 +239,57 @@ class Host:
                             style=discord.ButtonStyle.primary)]
         return {"embed": embed, "view": view_of(items)}
 
-    def winner_label(self, row: MatchRow, seat: int) -> str:
+    def winner_label(self, snap: Snapshot, seat: int) -> str:
         """A seated player, or a seat the game adds itself (the rulebook AI of a solo game)."""
-        if seat < len(row.seats):
-            return self.seat_label(row, seat)
-        names = getattr(self.uis[row.game], "seat_names", None)
-        extra = names(row) if names is not None else []
+        if seat < len(snap.seats):
+            return self.seat_label(snap, seat)
+        extra = self.uis[snap.game].seat_names(snap)
         return ("🤖 " + extra[seat]) if seat < len(extra) else "🤖"
 
-    def seat_label(self, row: MatchRow, seat: int) -> str:
-        info = row.seats[seat]
+    def seat_label(self, match: MatchRow | Snapshot, seat: int) -> str:
+        info = match.seats[seat]
         if info.get("bot"):
             return "🤖 " + info["name"]
         return f"<@{info['user_id']}>"
 
     # -- publishing ----------------------------------------------------------------------
 
-    async def board_message(self, row: MatchRow, narration: list[str]) -> dict:
+    async def board_message(self, snap: Snapshot, narration: list[str]) -> dict:
         """The board post: narration, the PNG (drawn off the event loop), buttons, mentions."""
-        ui = self.uis[row.game]
-        loc = row.locale
-        embed = ui.board_embed(row, loc)
+        ui = self.uis[snap.game]
+        loc = snap.locale
+        embed = ui.board_embed(snap, loc)
         if narration:
             text = "\n".join(narration)
             if len(text) > 3800:
                 text = "…\n" + text[-3800:]
             embed.description = text
-        message = {"content": self.next_mentions(row), "embed": embed,
+        message = {"content": self.next_mentions(snap), "embed": embed,
                    "allowed_mentions": discord.AllowedMentions(users=True)}
         try:
-            png = await self.renderer.run(ui.board_job(row, loc))
+            png = await self.renderer.run(ui.board_job(snap, loc))
         except Exception:  # a broken drawing must not hide the move: post the text without it
-            log.exception("board render failed for match %s", row.id)
+            log.exception("board render failed for match %s", snap.match_id)
         else:
             embed.set_image(url="attachment://board.png")
             message["file"] = discord.File(io.BytesIO(png), filename="board.png")
-        if row.status == "active":
-            message["view"] = view_of(ui.board_items(row, loc))
+        if snap.status == "active":
+            message["view"] = view_of(ui.board_items(snap, loc))
         return message
 
-    def next_mentions(self, row: MatchRow) -> str:
-        loc = row.locale
-        if row.status == "finished":
-            winners = (row.result or {}).get("winners", [])
-            reason = t(f"host.reason.{(row.result or {}).get('reason', '')}", loc)
+    def next_mentions(self, snap: Snapshot) -> str:
+        loc = snap.locale
+        if snap.status == "finished":
+            winners = (snap.result or {}).get("winners", [])
+            reason = t(f"host.reason.{(snap.result or {}).get('reason', '')}", loc)
             if not winners:
                 return t("host.game_over_draw", loc, reason=reason)
-            names = ", ".join(self.winner_label(row, s) for s in winners)
+            names = ", ".join(self.winner_label(snap, s) for s in winners)
             return t("host.game_over", loc, winners=names, reason=reason)
-        waiting = sorted({p.seat for p in self.service.prompts(row) if p.seat < len(row.seats)})
-        if not waiting:
+        if not snap.waiting:
             return ""
-        deadline = f"<t:{int(row.deadline_at)}:R>" if row.deadline_at else ""
-        return t("host.to_act", loc, players=", ".join(self.seat_label(row, s) for s in waiting),
+        deadline = f"<t:{int(snap.deadline_at)}:R>" if snap.deadline_at else ""
+        return t("host.to_act", loc, players=", ".join(self.seat_label(snap, s) for s in snap.waiting),
                  deadline=deadline)
 
     async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
@@ -254,22 +300,28 @@ class Host:
         falls back, then is logged, and ``/match status`` shows the board again.
         """
         row = outcome.match
+        snap = snapshot(row)  # one public view and one set of prompts for everything below
         ui = self.uis[row.game]
-        narration = ui.narrate(row, [e for _, e in outcome.events], row.locale)
-        message = await self.board_message(row, narration)
+        narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale)
+        message = await self.board_message(snap, narration)
         posted = await self.post_board(row, message, interaction)
         if not posted and interaction is not None:
             await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
         if row.status == "active":
             actor = interaction.user.id if interaction is not None else None
-            for seat in sorted({p.seat for p in outcome.prompts}):
-                if seat >= len(row.seats) or row.seats[seat].get("bot"):
+            for seat in snap.waiting:
+                if row.seats[seat].get("bot"):
                     continue
                 if row.seats[seat]["user_id"] == actor:
                     # the player is right here and keeps acting: a light text-only update
-                    await self.send_private(row, seat, interaction, ephemeral=True, image=False)
+                    await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
                 elif outcome.prompted_changed:
-                    await self.send_private(row, seat)
+                    await self.send_private(snap, seat)
+        # what only one seat learned (a landmark it peeked at, a relic it drew) goes to that
+        # seat alone, by DM (the engine marks such events visible_to that seat)
+        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None}):
+            if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
+                await self.send_private(snap, seat)
         await settle_ack(interaction)
 
     async def post_board(self, row: MatchRow, message: dict,
@@ -296,20 +348,22 @@ class Host:
         self.unposted.add(row.id)
         return False
 
-    async def send_private(self, row: MatchRow, seat: int, interaction: discord.Interaction | None = None,
+    async def send_private(self, match: MatchRow | Snapshot, seat: int,
+                           interaction: discord.Interaction | None = None,
                            *, ephemeral: bool = False, image: bool = True) -> None:
         """A seat's private view: by DM, or ephemerally when asked for or when DMs are closed."""
-        ui = self.uis[row.game]
-        user_id = row.seats[seat]["user_id"]
+        snap = match if isinstance(match, Snapshot) else snapshot(match)
+        ui = self.uis[snap.game]
+        user_id = snap.seats[seat]["user_id"]
         locale = (locale_of(interaction) if interaction is not None and interaction.user.id == user_id
-                  else await self.service.user_locale(user_id) or row.locale)
-        private = ui.private_message(row, seat, locale, image=image)
+                  else await self.service.user_locale(user_id) or snap.locale)
+        private = ui.private_message(snap.for_seat(seat), locale, image=image)
         kwargs = {"embed": private.embed}
         if private.png_job is not None:
             try:
                 png = await self.renderer.run(private.png_job)
             except Exception:
-                log.exception("private render failed for match %s seat %s", row.id, seat)
+                log.exception("private render failed for match %s seat %s", snap.match_id, seat)
             else:
                 private.embed.set_image(url="attachment://hand.png")
                 kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png")
@@ -325,23 +379,23 @@ class Host:
             return
         except discord.Forbidden:
             # an everyday situation (the member closed DMs from server members), not an error
-            log.info("DMs closed for user %s; private view of match %s shown another way", user_id, row.id)
+            log.info("DMs closed for user %s; private view of match %s shown another way", user_id, snap.match_id)
             await self.service.set_dms_closed(user_id, True)
             note = "host.dms_closed"
         except discord.HTTPException as error:
-            log.warning("DM to user %s for match %s failed: %s", user_id, row.id, error)
+            log.warning("DM to user %s for match %s failed: %s", user_id, snap.match_id, error)
             note = "host.dm_failed"
         _rewind_file(kwargs)
         if interaction is not None and interaction.user.id == user_id:
             await send_ephemeral(interaction, **kwargs)
             return
-        channel = self.bot.get_channel(row.channel_id)
+        channel = self.bot.get_channel(snap.channel_id)
         if channel is not None:
             try:
-                await channel.send(t(note, row.locale, user=f"<@{user_id}>"),
+                await channel.send(t(note, snap.locale, user=f"<@{user_id}>"),
                                    allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException as error:
-                log.warning("closed-DM note for match %s failed: %s", row.id, error)
+                log.warning("closed-DM note for match %s failed: %s", snap.match_id, error)
 
     # -- deadlines -----------------------------------------------------------------------
 
@@ -349,8 +403,8 @@ class Host:
         channel = self.bot.get_channel(row.channel_id)
         if channel is None:
             return
-        waiting = sorted({p.seat for p in self.service.prompts(row) if p.seat < len(row.seats)
-                          and not row.seats[p.seat].get("bot")})
+        snap = snapshot(row)
+        waiting = [s for s in snap.waiting if not row.seats[s].get("bot")]
         if not waiting:
             return
         try:
@@ -363,7 +417,7 @@ class Host:
             log.warning("reminder for match %s failed: %s", row.id, error)
             return
         if row.id in self.unposted:  # the last board never arrived: show it with the reminder
-            await self.post_board(row, await self.board_message(row, []))
+            await self.post_board(row, await self.board_message(snap, []))
 
     async def _expired(self, outcome: Outcome) -> None:
         row = outcome.match
@@ -391,8 +445,8 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-def seated(row: MatchRow, user_id: int) -> int:
-    seat = seat_of(row, user_id)
+def seated(match: MatchRow | Snapshot, user_id: int) -> int:
+    seat = seat_of(match, user_id)
     if seat is None:
         raise ServiceError("not_seated")
     return seat

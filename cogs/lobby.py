@@ -9,7 +9,9 @@ from discord.ext import commands
 from gamehost.registry import GAMES, plugin
 from gamehost.i18n import t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
+from gamehost.snapshot import snapshot
 from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
+from cogs.review import review_message
 
 
 def parse_options_text(text: str) -> dict:
@@ -48,11 +50,10 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
         timeout_policy=timeout, locale=locale,
         decision_seconds=minutes * 60 if minutes else None)
-    message = host.lobby_message(row)
     if channel.id == interaction.channel_id:
-        await interaction.response.send_message(**message)
+        await host.post_lobby(row, interaction=interaction)
     else:
-        await channel.send(**message)
+        await host.post_lobby(row)
         await interaction.response.send_message(t("host.created_thread", locale, thread=channel.mention))
 
 
@@ -90,7 +91,7 @@ class Lobby(commands.Cog):
 
     @create.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):
-        game = interaction.namespace.game or "clash"
+        game = interaction.namespace.game or next(iter(GAMES))
         schema = plugin(game).engine.options_schema()
         done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
         used = {tok.split("=")[0] for tok in done.split()}
@@ -108,21 +109,24 @@ class Lobby(commands.Cog):
     async def join(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.join(interaction.channel_id, interaction.user.id,
                                            interaction.user.display_name)
-        await interaction.response.send_message(**self.host.lobby_message(row))
+        seat = seat_of(row, interaction.user.id)
+        await self.host.show_lobby(row, interaction, t("host.lobby.you_joined", locale_of(interaction), n=seat + 1))
 
     @match.command(name="leave", extras=QUICK, description=_("Leave your seat before the match starts", key="cmd.match.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.leave(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(**self.host.lobby_message(row))
+        await self.host.show_lobby(row, interaction, t("host.lobby.you_left", locale_of(interaction)))
 
     @match.command(name="addbot", extras=QUICK, description=_("Seat a bot player", key="cmd.match.addbot"))
     async def addbot(self, interaction: discord.Interaction) -> None:
         row = await self.host.service.add_bot(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(**self.host.lobby_message(row))
+        await self.host.show_lobby(row, interaction, t("host.lobby.bot_added", locale_of(interaction),
+                                                       n=len(row.seats)))
 
     @match.command(name="start", description=_("Start the match once the seats are filled", key="cmd.match.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         outcome = await self.host.service.start(interaction.channel_id, interaction.user.id)
+        await self.host.close_lobby(outcome.match)
         await self.host.publish(outcome, interaction)
 
     @match.command(name="resign", description=_("Resign from this channel's match", key="cmd.match.resign"))
@@ -141,6 +145,7 @@ class Lobby(commands.Cog):
             await self.host.publish(outcome)
             return
         await send_ephemeral(interaction, t("host.abandon_done", locale_of(interaction)))
+        await self.host.close_lobby(outcome.match)
         await self.host.post_board(outcome.match, {
             "content": t("host.abandoned", outcome.match.locale, user=interaction.user.mention),
             "allowed_mentions": discord.AllowedMentions.none()})
@@ -151,20 +156,16 @@ class Lobby(commands.Cog):
         if row.status == "lobby":
             await send_ephemeral(interaction, **self.host.lobby_message(row))
             return
-        await send_ephemeral(interaction, **await self.host.board_message(row, []))
+        await send_ephemeral(interaction, **await self.host.board_message(snapshot(row), []))
 
-    @match.command(name="log", extras=QUICK, description=_("The moves played so far in this channel's match", key="cmd.match.log"))
-    async def log(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        row = await self.host.service.in_channel(interaction.channel_id)
-        entries = await self.host.service.log_for(row, interaction.user.id)
-        lines = []
-        for e in entries:
-            who = row.seats[e.seat]["name"] if e.seat is not None and e.seat < len(row.seats) else "-"
-            tag = "" if e.kind == "action" else f" ({t('host.by.' + e.kind, locale)})"
-            lines.append(f"{e.seq:>3}. {who}: {e.action}{tag}")
-        text = "\n".join(lines[-60:]) or t("host.log.empty", locale)
-        await send_ephemeral(interaction, f"```\n{text[-1900:]}\n```")
+    @match.command(name="log", description=_("The moves of this channel's match (or its last one), with what happened",
+                                             key="cmd.match.log"))
+    @app_commands.describe(match=_("A match number (on its board); default: this channel's match or its latest",
+                                   key="arg.match_id"))
+    async def log(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
+        row = await self.host.service.for_review(interaction.channel_id, interaction.guild_id, match)
+        message = await review_message(self.host, row, interaction.user.id, locale_of(interaction))
+        await send_ephemeral(interaction, **message)
 
     @match.command(name="mine", extras=QUICK, description=_("Your matches in this server, whose turn it is and time left",
                                               key="cmd.match.mine"))
@@ -180,7 +181,7 @@ class Lobby(commands.Cog):
             if row.status == "lobby":
                 lines.append(t("host.mine.lobby", locale, game=title, channel=f"<#{row.channel_id}>"))
                 continue
-            waiting = sorted({p.seat for p in self.host.service.prompts(row)})
+            waiting = snapshot(row).waiting
             me = seat_of(row, interaction.user.id)
             who = (t("host.mine.you", locale) if me in waiting
                    else ", ".join(row.seats[s]["name"] for s in waiting if s < len(row.seats)))

@@ -16,7 +16,7 @@ Seat = int  # 0-based seat index
 class IllegalAction(Exception):
     """An action the rules forbid. Carries a catalog key so the host can translate it.
 
-    ``code`` is a message-catalog key (e.g. ``"clash.err.not_in_window"``); ``params`` fill
+    ``code`` is a message-catalog key (``"<game>.err.<reason>"``); ``params`` fill
     its placeholders; ``legal`` lists what would have been legal, in notation.
     """
 
@@ -34,7 +34,7 @@ class Prompt:
 
     seat: Seat
     kind: str  # "turn" | "reaction" | "simultaneous" | "setup"
-    key: str  # catalog key describing the decision, e.g. "clash.prompt.summon"
+    key: str  # catalog key describing the decision, "<game>.prompt.<decision>"
     params: dict = field(default_factory=dict)
 
 

@@ -10,13 +10,14 @@ import asyncio
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Awaitable, Callable
 
-from engine.base import Event, IllegalAction, Prompt, Result
+from engine.base import Event, IllegalAction
 from gamehost.cache import MatchCache
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
+from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
+from gamehost.review import replay
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
 from gamehost.timers import DeadlineScheduler
 
@@ -26,38 +27,6 @@ MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a
 DUPLICATE_WINDOW = 10.0  # seconds: how long a committed command is remembered to catch its double
 
 log = logging.getLogger(__name__)
-
-
-class ServiceError(Exception):
-    """A request the lobby rules refuse; ``code`` is a catalog key under ``host.err.``."""
-
-    def __init__(self, code: str, **params):
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-
-@dataclass
-class Outcome:
-    match: MatchRow
-    events: list[tuple[int | None, Event]] = field(default_factory=list)  # (acting seat, event)
-    moves: list[LoggedAction] = field(default_factory=list)
-    prompts: list[Prompt] = field(default_factory=list)
-    result: Result | None = None
-    prompted_changed: bool = True
-    cancelled: bool = False  # abandoned with no result
-
-
-def seat_of(row: MatchRow, user_id: int) -> int | None:
-    for index, seat in enumerate(row.seats):
-        if seat.get("user_id") == user_id:
-            return index
-    return None
-
-
-def is_unattended(row: MatchRow) -> bool:
-    """Every seat is a bot: nobody is waiting for this match, so it yields to people's."""
-    return bool(row.seats) and all(seat.get("bot") for seat in row.seats)
 
 
 RemindListener = Callable[[MatchRow], Awaitable[None]]
@@ -137,6 +106,21 @@ class MatchService:
         if row is None:
             raise ServiceError("no_match")
         self._remember(row)
+        return row
+
+    async def for_review(self, channel_id: int, guild_id: int | None, match_id: int | None = None) -> MatchRow:
+        """The match whose moves someone asks to see: by number (any match of this server),
+        else the channel's open match, else the channel's latest, finished or not."""
+        if match_id is not None:
+            row = self.cache.get(match_id) or await self.store.match(match_id)
+            if row is None or row.guild_id != guild_id:
+                raise ServiceError("no_such_match", id=match_id)
+            return row
+        row = await self.find_in_channel(channel_id)
+        if row is None:
+            row = await self.store.latest_match_in_channel(channel_id)
+        if row is None:
+            raise ServiceError("no_match")
         return row
 
     async def find_in_channel(self, channel_id: int) -> MatchRow | None:
@@ -269,6 +253,14 @@ class MatchService:
                 raise ServiceError("lobby_full", seats=self.seat_limits(row)[1])
             row.seats.append({"user_id": None, "name": f"Bot {len(row.seats) + 1}", "bot": True})
         return await self._mutate_lobby(channel_id, change)
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        """Remember the lobby's message so seat changes edit it in place."""
+        async with self.lock(match_id):
+            await self.store.set_board_message(match_id, message_id)
+            row = self.cache.get(match_id)
+            if row is not None:
+                row.board_message_id = message_id
 
     async def start(self, channel_id: int, user_id: int) -> Outcome:
         row = await self.in_channel(channel_id)
@@ -606,28 +598,6 @@ class MatchService:
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         if await self.store.dms_closed(user_id) != closed:
             await self.store.set_dms_closed(user_id, closed)
-
-    def prompts(self, row: MatchRow) -> list[Prompt]:
-        if row.status != "active":
-            return []
-        return plugin(row.game).engine.prompts(row.state)
-
-    def view(self, row: MatchRow, viewer: int | None):
-        return plugin(row.game).engine.view(row.state, viewer)
-
-
-def replay(row: MatchRow, log: list[LoggedAction]) -> dict:
-    """Rebuild a match's state from its seed and action log (DESIGN: deterministic replays)."""
-    engine = plugin(row.game).engine
-    state = engine.setup(len(row.seats), row.options, row.seed)
-    for entry in log:
-        if entry.kind == "abandon":
-            continue
-        if entry.kind == "concede":
-            state, _ = engine.concede(state, entry.seat, "resigned" if entry.action == "resign" else entry.action)
-        else:
-            state, _ = engine.apply(state, entry.seat, engine.parse_action(entry.action))
-    return state
 
 
 __all__ = ["MatchService", "ServiceError", "Outcome", "IllegalAction", "replay", "seat_of",

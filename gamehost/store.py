@@ -66,13 +66,17 @@ MIGRATIONS: list[str] = [
         dms_closed  INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 2: a channel's matches by recency, open or finished (reviewing a finished game's log)
+    """
+    CREATE INDEX matches_channel ON matches(channel_id, id);
+    """,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
 
 
 def pack_state(state: dict | None) -> bytes | None:
-    """States are stored as zlib-compressed compact JSON (a 4-player Cloudspire state shrinks
+    """States are stored as zlib-compressed compact JSON (a large 4-player state shrinks
     about eightfold); ``unpack_state`` still reads the plain JSON text of older rows."""
     if state is None:
         return None
@@ -232,6 +236,12 @@ class Store:
         r = await self._one(
             f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? AND status IN ('lobby','active')",
             (channel_id,))
+        return _row(r) if r else None
+
+    async def latest_match_in_channel(self, channel_id: int) -> MatchRow | None:
+        """The channel's most recent match, open or not (for reviewing a finished game)."""
+        r = await self._one(f"SELECT {_COLUMNS} FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                            (channel_id,))
         return _row(r) if r else None
 
     async def match(self, match_id: int) -> MatchRow | None:

@@ -1,5 +1,3 @@
-"""Image renderers for the hosted games (Pillow only; no discord, no engine imports)."""
-
-from render.clash import render_board, render_hand
-
-__all__ = ["render_board", "render_hand"]
+"""Pillow drawings of the hosted games' views: one package per game (render/<id>/), each with
+``board_png(view, seat_names, lang)`` and ``private_png(view, seat, seat_names, lang)``; shared
+drawing helpers in ``render.common``. No discord here."""

@@ -1,7 +1,8 @@
 """Shared drawing helpers for the game renderers.
 
 Everything here is game-agnostic: bundled fonts, a colour palette, glyph-safe text,
-measuring/fitting/wrapping text, rounded boxes, pills and PNG encoding.
+catalog labels the font can draw, measuring/fitting/wrapping text, rounded boxes, pills and
+PNG encoding.
 
 Fonts are always loaded from ``render/fonts`` (never from system paths) and text is laid
 out with Pillow's BASIC engine, so a fresh machine renders byte-identical images whether
@@ -17,9 +18,12 @@ import unicodedata
 import zlib
 from functools import lru_cache
 from pathlib import Path
+from string import Formatter
 from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont
+
+from gamehost.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {
@@ -368,6 +372,27 @@ def to_png(image: Image.Image, compress_level: int = 3) -> bytes:
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join((b"\x89PNG\r\n\x1a\n", _png_chunk(b"IHDR", header),
                      _png_chunk(b"IDAT", b"".join(idat)), _png_chunk(b"IEND", b"")))
+
+
+def label(key: str, lang: str | None = "en", /, **params) -> str:
+    """The catalog text ``key`` in ``lang`` if the bundled font can draw its words, else in
+    English, formatted with ``params``.
+
+    The bundled DejaVu fonts have no CJK glyphs, so today a Chinese label falls back to its
+    English text rather than turning into ``?``; a font with CJK glyphs turns them on with no
+    change here. An unknown key comes back as the key itself (as ``gamehost.i18n.t`` does)."""
+    cat = catalog()
+    loc = normalize_locale(lang)
+    if loc != DEFAULT_LOCALE and cat.has(key):
+        template = cat.entries[key].get(loc, "")
+        if not can_draw("".join(literal for literal, _f, _s, _c in Formatter().parse(template))):
+            loc = DEFAULT_LOCALE  # the words, not the parameters, decide: names are made safe
+    return cat.t(key, loc, **params)
+
+
+def has_label(key: str) -> bool:
+    """True if the message catalog holds ``key``."""
+    return catalog().has(key)
 
 
 def prettify_id(card_id: object) -> str:

@@ -1,6 +1,15 @@
 #!/usr/bin/env bash
 # Install what the tests need into .venv, then run the whole test suite.
+#   scripts/test.sh [pytest args]          everything
+#   scripts/test.sh --quick [pytest args]  the quick suite: engine, service, render, the
+#                                          per-game contract tests and the top-level checks;
+#                                          no SimCord behaviour tests, no long random games
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh test
+if [ "${1-}" = "--quick" ]; then
+  shift
+  exec .venv/bin/python -m pytest tests/engine tests/service tests/render tests/contract tests/test_*.py \
+    -m "not slow and not behaviour" "$@"
+fi
 exec .venv/bin/python -m pytest "$@"

@@ -1,7 +1,7 @@
 """Write PNGs of the sample Cloudspire views to out/render/cloudspire/ for a person to
 look at.
 
-    /tmp/v/bin/python tools/render_cloudspire_samples.py [--scaled] [--bench N] [--lang zh]
+    .venv/bin/python tools/render_cloudspire_samples.py [--scaled] [--bench N] [--lang zh-CN]
 
 ``--scaled`` also writes 35% copies (about what a phone shows inside a Discord embed);
 ``--bench N`` renders each board N times and prints the median (p50) time.
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "render"))
 from PIL import Image  # noqa: E402
 
 import cloudspire_views as cv  # noqa: E402
-from render.cloudspire import render_board, render_private  # noqa: E402
+from render.cloudspire import board_png, private_png  # noqa: E402
 
 OUT = ROOT / "out" / "render" / "cloudspire"
 
@@ -42,14 +42,14 @@ def main() -> None:
         if only and name not in only:
             continue
         view = cv.view(name)
-        png = render_board(view, seat_names=cv.SEAT_NAMES[name], lang=args.lang)
+        png = board_png(view, cv.SEAT_NAMES[name], args.lang)
         written.append(_write(f"board_{name}.png", png, args.scaled))
         for seat in range(view["seats"]):
             sv = cv.view(name, seat)
-            png = render_private(sv, seat, lang=args.lang)
+            png = private_png(sv, seat, cv.SEAT_NAMES[name], args.lang)
             written.append(_write(f"private_{name}_seat{seat}.png", png, args.scaled))
     if not only or "opening" in only:
-        png = render_board(cv.view("opening"), seat_names=cv.NAMES_CJK, lang=args.lang)
+        png = board_png(cv.view("opening"), cv.NAMES_CJK, args.lang)
         written.append(_write("board_opening_cjk_names.png", png, args.scaled))
     for p in written:
         print(p)
@@ -59,11 +59,11 @@ def main() -> None:
                 continue
             view = cv.view(name)
             names = cv.SEAT_NAMES[name]
-            render_board(view, seat_names=names)  # warm the static-layer cache
+            board_png(view, names)  # warm the static-layer cache
             times = []
             for _ in range(args.bench):
                 t = time.perf_counter()
-                render_board(view, seat_names=names, lang=args.lang)
+                board_png(view, names, args.lang)
                 times.append((time.perf_counter() - t) * 1000)
             print(f"{name:12s} p50 {statistics.median(times):6.1f} ms  max {max(times):6.1f} ms")
 

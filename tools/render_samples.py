@@ -1,7 +1,10 @@
 """Write PNGs of every sample Clash of Decks view to out/render/ for a person to look at.
 
-    /tmp/v/bin/python tools/render_samples.py [--scaled] [--bench N]
+    .venv/bin/python tools/render_samples.py [--scaled] [--bench N] [--lang zh-CN]
 
+The samples are the hand-written views of ``tests/render/clash_views.py`` (test card data),
+the same with no card data at all, and the longest-name stress views with the game's own
+card content (``render.clash.board_png`` / ``private_png``).
 ``--scaled`` also writes 40% copies (what a phone shows inside a Discord embed);
 ``--bench N`` renders each board N times and prints the median time.
 """
@@ -20,7 +23,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "render"))
 
 import clash_views  # noqa: E402
-from render.clash import render_board, render_hand  # noqa: E402
+from engine.clash.cards import CARDS  # noqa: E402
+from render.clash import board_png, private_png, render_board, render_hand  # noqa: E402
+from render.common import font  # noqa: E402
 
 OUT = ROOT / "out" / "render"
 
@@ -42,6 +47,14 @@ def main() -> None:
     # no card data at all: ids are prettified
     png = render_board(clash_views.midgame(), seat_names=["Alice", "Bob"])
     written.append(_write("board_midgame_no_lookup.png", png, args.scaled))
+    # the game's own content, longest names first, everywhere a name is drawn
+    ids = sorted(CARDS, key=lambda c: -font(19).getlength(CARDS[c]["name"]["en"]))[:6]
+    for name, (view, seat) in clash_views.long_name_views(CARDS, ids).items():
+        if seat is None:
+            png = board_png(view, ["Alice", "Bob"], args.lang)
+        else:
+            png = private_png(view, seat, ["Alice", "Bob"], args.lang)
+        written.append(_write(f"long_{name}.png", png, args.scaled))
     for p in written:
         print(p)
     if args.bench:

@@ -1,10 +1,19 @@
 """Clash of Decks rules engine. ``GAME`` implements engine.base.Game plus ``concede``.
 
-Modules: cards (content data + validation), abilities, state (layout, copy, board queries),
-hand (fort/hand mechanics), board (creatures, damage, defeat and return), summon (phase 2),
-spells (effect language), attack (phase 3), turn (phases and end of turn), solo (AI turn and
-AI deck damage), champion, draft (deck choice / draft / constructed), options, setup,
-actions (prompts, legal actions, diagnosis, dispatch), notation, view, bot, playout.
+Modules, each importing only modules listed before it (tests/engine/clash/test_import_map.py):
+
+- content: ``abilities`` (ability bits), ``cards`` (card data and validation), ``options``;
+- state: ``state`` (layout, copy, board queries, raw events, the end of the game);
+- rules, bottom up: ``aideck`` (damage to the Solo AI deck), ``hand`` (fort and hand),
+  ``board`` (creatures, damage, defeat and return), ``spells`` (effect language), ``attack``
+  (phase 3), ``champion``, ``solo`` (the AI turn), ``turn`` (phases and end of turn),
+  ``summon`` (phase 2), ``deal`` (from built decks to the first turn), ``draft`` (deck choice,
+  draft, constructed), ``setup`` (the initial state);
+- moves: ``notation`` (the verb table: parse, format, ActionInfo), ``redact`` (the log table),
+  ``actions`` (prompts, legal actions, diagnosis, dispatch);
+- players and views: ``view``, ``bot``, ``playout``;
+- ``game`` (the contract object) and ``scenario`` (building positions for tests and puzzles,
+  docs/scenarios.md).
 """
 from .game import ClashGame
 

@@ -5,6 +5,8 @@ names. A creature can hold an ability only once (CD-ABL-2), which a bit mask giv
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 ABILITIES: tuple[str, ...] = (
     "FLYING", "AQUATIC", "AURA", "FRENZY", "CATALYST", "PROTECTION", "RAGE",
     "REGENERATION", "BLADE", "SWEEP", "THORNS", "IMMORTAL", "RETALIATE", "MERCENARY",
@@ -41,7 +43,7 @@ CUSTOM_AI_ABILITIES: tuple[str, ...] = (
 )
 
 
-def mask_of(names) -> int:
+def mask_of(names: Iterable[str]) -> int:
     m = 0
     for n in names:
         m |= BIT[n]

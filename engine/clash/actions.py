@@ -1,9 +1,11 @@
 """Who must act, what is legal, why an action is illegal, and carrying actions out."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.base import IllegalAction, Prompt
 
-from . import champion, draft, summon, turn
+from . import champion, deal, draft, summon, turn
 from .abilities import BLOOD_PRICE, POSSESS
 from .cards import CARDS, CHAMPIONS, COST, DECKS, IS_SPELL, MASK, name
 from .hand import window
@@ -22,10 +24,14 @@ def prompts(st: dict) -> list[Prompt]:
     stage = st["stage"]
     if stage == "deck_choice":
         seat = draft.deck_chooser(st)
+        if seat is None:  # everyone chose: the stage is already over
+            return []
         return [Prompt(seat, "setup", "clash.prompt.deck", {"decks": draft.remaining_decks(st)})]
     if stage == "draft":
         s = st["setup"]
         seat = draft.picker(st)
+        if seat is None:  # the round is fully picked: the next round or the deal follows at once
+            return []
         return [Prompt(seat, "setup", "clash.prompt.pick",
                        {"round": s["round"], "picks_left": s["seq"].count(seat), "revealed": list(s["revealed"])})]
     if stage == "constructed":
@@ -93,7 +99,7 @@ def play_actions(st: dict, seat: int) -> list[dict]:
 def champion_actions(st: dict, seat: int) -> list[dict]:
     if not champion.can_summon(st, seat):
         return []
-    out = [{"type": "champion", "lane": "top"}, {"type": "champion", "lane": "bottom"}]
+    out: list[dict] = [{"type": "champion", "lane": "top"}, {"type": "champion", "lane": "bottom"}]
     if MASK[st["players"][seat]["champion"]["card"]] & POSSESS:
         out += [{"type": "champion", "on": r} for r in _refs(st, False)]
     return out
@@ -143,7 +149,7 @@ def is_legal(st: dict, seat: int, action: dict) -> bool:
 
 # --- diagnosis ---------------------------------------------------------------------------------
 
-def _err(code: str, msg: str, legal: list, **params) -> IllegalAction:
+def _err(code: str, msg: str, legal: list[dict], **params: Any) -> IllegalAction:
     return IllegalAction(code, msg, legal=[format_action(a) for a in legal], **params)
 
 
@@ -259,8 +265,7 @@ def execute(st: dict, seat: int, a: dict, events: list) -> None:
         draft.build(st, seat, a["cards"], events)
     elif t == "choose":
         if champion.choose(st, seat, a["champion"], events):
-            from . import setup
-            setup.start_play(st, events)
+            deal.start_play(st, events)
     else:  # pragma: no cover - validated before
         raise ValueError(t)
 

@@ -3,6 +3,8 @@ Dash, Weaken, Aquatic, Pierce, Sweep, Protection, Blade, Regeneration, Frenzy, V
 Retaliate (CD-AMB-14..28, CD-AMB-52, CD-AMB-55, CD-AMB-60)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import board, hand
 from .abilities import (AQUATIC, BLADE, DASH, FLYING, FRENZY, PIERCE, RAGE, REGENERATION,
                         RETALIATE, SWEEP, THORNS, VANISH, WEAKEN)
@@ -13,7 +15,7 @@ from .state import LANES, TOP, ev, locate, sort_standard
 RETALIATE_CAP = 200
 
 
-def next_activator(st: dict, tp: int):
+def next_activator(st: dict, tp: int) -> dict | None:
     """The first eligible, not-yet-activated creature of the turn player in activation
     order, read from current positions (CD-ATK-1/2, CD-AMB-14, CD-PLAY-5, CD-RAGE-1/5)."""
     lanes = st["lanes"]
@@ -166,7 +168,7 @@ def attack_once(st: dict, c: dict, rage_mode: bool, events: list, vanish_q: list
     return False
 
 
-def run_phase(st: dict, events: list, pause_ok=None) -> bool:
+def run_phase(st: dict, events: list, pause_ok: Callable[[dict], bool] | None = None) -> bool:
     """Run phase 3 for the turn player until every eligible creature has activated.
     ``pause_ok(st)`` may stop it between activations (CD-AMB-10); returns True if paused."""
     tp = st["turn_player"]

@@ -7,6 +7,8 @@ Only public information and the bot's own hand are used by the evaluation.
 """
 from __future__ import annotations
 
+from engine.base import IllegalAction
+
 from . import actions, attack, board, turn
 from .abilities import (AQUATIC, BLADE, CATALYST, DASH, FLYING, FRENZY, IMMORTAL, MERCENARY,
                         PIERCE, PROTECTION, RAGE, REGENERATION, RETALIATE, SWEEP, THORNS, VANISH,
@@ -24,8 +26,8 @@ W_THREAT = 0.5
 
 # Deck preference for the preconstructed choice, strongest first in tools/clash_balance.py
 # runs (bot vs bot); unknown decks follow in data order.
-DECK_PREFERENCE = [d for d in ("grove", "shade", "ember", "tide") if d in DECKS] + \
-    [d for d in DECKS if d not in ("grove", "shade", "ember", "tide")]
+DECK_PREFERENCE: tuple[str, ...] = tuple([d for d in ("grove", "shade", "ember", "tide") if d in DECKS]
+                                        + [d for d in DECKS if d not in ("grove", "shade", "ember", "tide")])
 
 
 def life(st: dict, seat: int) -> float:
@@ -144,7 +146,6 @@ def card_rating(card: str) -> float:
 def choose(st: dict, seat: int) -> dict:
     legal = actions.legal_actions(st, seat)
     if not legal:
-        from engine.base import IllegalAction
         raise IllegalAction("clash.err.not_your_decision", "Nothing to decide for this seat.", seat=seat)
     stage = st["stage"]
     if stage == "deck_choice":
@@ -156,11 +157,11 @@ def choose(st: dict, seat: int) -> dict:
     if stage == "draft":
         rev = [a["card"] for a in legal]
         mine = st["setup"]["picked"][seat]
-        spells = sum(1 for c in mine if IS_SPELL[c])
+        spells_picked = sum(1 for c in mine if IS_SPELL[c])
 
-        def pick_score(c):
+        def pick_score(c: str) -> float:
             s = card_rating(c)
-            if IS_SPELL[c] and spells >= 3:
+            if IS_SPELL[c] and spells_picked >= 3:
                 s -= 3
             return s
         return {"type": "pick", "card": max(rev, key=lambda c: (pick_score(c), -rev.index(c)))}
@@ -172,7 +173,7 @@ def choose(st: dict, seat: int) -> dict:
         best = max(CHAMPIONS, key=lambda c: card_rating(c) + COST[c] * 0.6)
         return {"type": "choose", "champion": best}
     # play
-    best_a, best_s = None, None
+    best_a, best_s = legal[0], None
     for a in legal:
         s = evaluate(_simulate(st, seat, a), seat)
         if a["type"] in ("end", "go"):

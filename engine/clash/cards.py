@@ -27,24 +27,25 @@ from __future__ import annotations
 import json
 import os
 import re
+from typing import Any, NoReturn
 
 from .abilities import ABILITIES, BIT, CUSTOM_AI_ABILITIES, mask_of
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 
 ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
-EFFECT_OPS = {"damage", "heal", "av", "hp", "grant", "to_back", "to_front"}
+EFFECT_OPS = frozenset({"damage", "heal", "av", "hp", "grant", "to_back", "to_front"})
 
 
 class CardDataError(ValueError):
     """Content data that breaks the schema."""
 
 
-def _fail(where: str, msg: str):
+def _fail(where: str, msg: str) -> NoReturn:
     raise CardDataError(f"{where}: {msg}")
 
 
-def _check_name(where, name):
+def _check_name(where: str, name: object) -> None:
     if not isinstance(name, dict):
         _fail(where, "'name' must be an object with 'en' and 'zh'")
     for lang in ("en", "zh"):
@@ -52,7 +53,7 @@ def _check_name(where, name):
             _fail(where, f"'name.{lang}' must be a non-empty string")
 
 
-def _check_int(where, card, field, minimum):
+def _check_int(where: str, card: dict, field: str, minimum: int) -> None:
     v = card.get(field)
     if not isinstance(v, int) or isinstance(v, bool) or v < minimum:
         _fail(where, f"'{field}' must be an integer >= {minimum}, got {v!r}")
@@ -196,7 +197,7 @@ def validate_difficulty(doc: dict) -> dict:
     if not isinstance(opts, dict):
         _fail(w, "'options' missing")
 
-    def val(x, where):
+    def val(x: object, where: str) -> int:
         if not isinstance(x, int) or isinstance(x, bool) or x < 0:
             _fail(w, f"{where} must be an integer >= 0, got {x!r}")
         return x
@@ -213,7 +214,7 @@ def validate_difficulty(doc: dict) -> dict:
     ab = opts.get("ai_abilities")
     if not isinstance(ab, dict) or set(ab) != set(CUSTOM_AI_ABILITIES):
         _fail(w, f"options.ai_abilities must give a value for exactly {list(CUSTOM_AI_ABILITIES)}")
-    out = {
+    out: dict[str, Any] = {
         "base_mana": base, "modifier": modifier,
         "ai_modifier": {int(k): val(v, f"ai_modifier[{k}]") for k, v in mod.items()},
         "ai_base_mana": {int(k): val(v, f"ai_base_mana[{k}]") for k, v in bm.items()},
@@ -229,7 +230,7 @@ def validate_difficulty(doc: dict) -> dict:
     return out
 
 
-def _read(name: str, data_dir: str):
+def _read(name: str, data_dir: str) -> Any:
     path = os.path.join(data_dir, name)
     try:
         with open(path, encoding="utf-8") as f:
@@ -256,7 +257,8 @@ DIFFICULTY: dict = _BUNDLE["difficulty"]
 STARTER: list[str] = [cid for d in DECK_IDS for cid in DECKS[d]]  # the 32 starter cards
 STARTER_SET = frozenset(STARTER)
 
-# Fast lookup tables used by the rules code.
+# Fast lookup tables used by the rules code. With CARDS and CHAMPIONS they are the content
+# registry: filled here from data/ and only ever extended, by add_card, never changed.
 COST: dict[str, int] = {}
 AV: dict[str, int] = {}
 HP: dict[str, int] = {}
@@ -279,16 +281,27 @@ def _index(c: dict) -> None:
     AI_OWN_TARGET[cid] = c.get("ai_target") == "own"
 
 
-for _c in CARDS.values():
-    _index(_c)
+def _index_all() -> None:
+    for c in CARDS.values():
+        _index(c)
 
 
-def add_card(card: dict, champion: bool = False) -> dict:
-    """Register an extra card (test cards, future expansions). Validated like data cards."""
+_index_all()
+
+
+def add_card(card: dict, champion: bool = False, offered: bool = True) -> dict:
+    """Register an extra card (test cards, future expansions), validated like data cards.
+    A champion joins the champions offered in the choice (CD-CHA-4) unless ``offered`` is
+    False. Registering an id again is allowed only with the same content."""
     c = validate_card(card, "add_card", champion=champion)
+    known = CARDS.get(c["id"])
+    if known is not None:
+        if known != c:
+            raise CardDataError(f"add_card: {c['id']!r} is already a different card")
+        return known
     CARDS[c["id"]] = c
     _index(c)
-    if champion and c["id"] not in CHAMPIONS:
+    if champion and offered:
         CHAMPIONS.append(c["id"])
     return c
 

@@ -6,14 +6,14 @@ Duel draft uses the 32 starter cards, as the Solo draft does (CD-AMB-38).
 """
 from __future__ import annotations
 
-from . import setup
-from .cards import COST, DECKS, STARTER_SET
+from .cards import COST, DECK_IDS, DECKS, STARTER_SET
+from .deal import after_decks
 from .state import ev
 
 
 # --- preconstructed -----------------------------------------------------------------------
 
-def deck_chooser(st: dict):
+def deck_chooser(st: dict) -> int | None:
     s = st["setup"]
     n = sum(d is not None for d in s["decks"])
     return s["order"][n] if n < len(s["order"]) else None
@@ -33,8 +33,13 @@ def choose_deck(st: dict, seat: int, deck: str, events: list) -> None:
         if st["mode"] == "duel":
             decks = [list(DECKS[s["decks"][0]]), list(DECKS[s["decks"][1]])]
         else:
-            decks = [list(DECKS[deck]), setup.precon_ai_deck(deck)]
-        setup.after_decks(st, decks, events)
+            decks = [list(DECKS[deck]), precon_ai_deck(deck)]
+        after_decks(st, decks, events)
+
+
+def precon_ai_deck(player_deck: str) -> list[str]:
+    """The other 3 preconstructed decks make the AI deck (CD-FMT-4, CD-SOLO-4)."""
+    return [c for d in DECK_IDS if d != player_deck for c in DECKS[d]]
 
 
 # --- draft ----------------------------------------------------------------------------------
@@ -54,7 +59,7 @@ def next_round(st: dict, events: list) -> None:
     ev(events, "draft_reveal", round=s["round"], cards=list(s["revealed"]), picker=s["seq"][0])
 
 
-def picker(st: dict):
+def picker(st: dict) -> int | None:
     s = st["setup"]
     return s["seq"][0] if s["seq"] else None
 
@@ -76,7 +81,7 @@ def pick(st: dict, seat: int, card: str, events: list) -> None:
         next_round(st, events)
         return
     ev(events, "draft_done", picked=[list(x) for x in s["picked"]])
-    setup.after_decks(st, [list(s["picked"][0]), list(s["picked"][1])], events)
+    after_decks(st, [list(s["picked"][0]), list(s["picked"][1])], events)
 
 
 def auto_pick(st: dict) -> str:
@@ -87,7 +92,7 @@ def auto_pick(st: dict) -> str:
 
 # --- constructed ------------------------------------------------------------------------------
 
-def build_problem(cards) -> str | None:
+def build_problem(cards: object) -> str | None:
     """Why a submitted constructed deck is illegal, or None (CD-FMT-3/8)."""
     if not isinstance(cards, list) or len(cards) != 8:
         return "count"
@@ -105,4 +110,4 @@ def build(st: dict, seat: int, cards: list, events: list) -> None:
     ev(events, "deck_submitted", seat=seat)
     if all(b is not None for b in s["built"]):
         ev(events, "decks_ready")
-        setup.after_decks(st, [list(s["built"][0]), list(s["built"][1])], events)
+        after_decks(st, [list(s["built"][0]), list(s["built"][1])], events)

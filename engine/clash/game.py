@@ -1,15 +1,16 @@
 """The engine contract (engine.base.Game + concede) for Clash of Decks."""
 from __future__ import annotations
 
-from engine.base import Event, IllegalAction, Prompt, Result
-
-from . import actions, draft, notation, options, redact, setup, view as view_mod
-from .cards import DECKS
+from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
 from engine.rng import new_rng, randbelow
-from .state import GameOver, copy_state, is_ai
+
+from . import actions, bot, draft, notation, options, redact, setup, view as view_mod
+from .cards import DECKS
+from .state import GameOver, copy_state, finish, is_ai
 
 
-def to_events(raw: list) -> list[Event]:
+def to_events(raw: list[tuple[str, dict]]) -> list[Event]:
+    """The engine's raw ``(kind, params)`` pairs as contract events (all public, state.ev)."""
     return [Event(k, p) for k, p in raw]
 
 
@@ -30,7 +31,7 @@ class ClashGame:
         st, _ = setup.new_state(seats, options_, seed)
         return st
 
-    def setup_with_events(self, seats: int, options_: dict, seed: int):
+    def setup_with_events(self, seats: int, options_: dict, seed: int) -> tuple[dict, list[Event]]:
         st, raw = setup.new_state(seats, options_, seed)
         return st, to_events(raw)
 
@@ -41,7 +42,7 @@ class ClashGame:
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return actions.legal_actions(state, seat)
 
-    def apply(self, state: dict, seat: int, action) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, seat: int, action: dict | str) -> tuple[dict, list[Event]]:
         if state.get("result") is not None:
             raise IllegalAction("clash.err.game_over", "The game is over.")
         a = action
@@ -58,7 +59,7 @@ class ClashGame:
         return new, to_events(raw)
 
     # -- information -----------------------------------------------------------------------
-    def view(self, state: dict, viewer) -> dict:
+    def view(self, state: dict, viewer: int | None) -> dict:
         return view_mod.view(state, viewer)
 
     def result(self, state: dict) -> Result | None:
@@ -79,10 +80,7 @@ class ClashGame:
             raise IllegalAction("clash.err.bad_seat", f"Seat {seat} cannot concede.", seat=seat)
         reason = reason if reason in ("resigned", "timeout") else "resigned"
         new = copy_state(state)
-        new["result"] = {"winners": [1 - seat], "loser": seat, "reason": reason}
-        new["stage"] = "finished"
-        new["phase"] = None
-        new["pause"] = False
+        finish(new, seat, reason)
         return new, [Event("game_over", {"winner": 1 - seat, "loser": seat, "reason": reason})]
 
     # -- notation --------------------------------------------------------------------------
@@ -99,9 +97,18 @@ class ClashGame:
     def log_hidden(self, text: str) -> bool:
         return redact.log_hidden(text)
 
+    def action_info(self, text: str) -> ActionInfo:
+        """How the host presents and treats a move (notation.py: the verb table)."""
+        return notation.action_info(text)
+
+    def continue_action(self, state: dict, seat: int) -> dict | None:
+        """The legal move that ends the current step for ``seat``: ``end`` (phase 2 over,
+        CD-TURN-2) or ``go`` (resume a paused phase 3, CD-AMB-10); None in deck building,
+        the champion choice, another seat's turn or a finished game."""
+        return next((a for a in actions.legal_actions(state, seat) if notation.continues(a)), None)
+
     # -- automatic players -----------------------------------------------------------------
     def bot_action(self, state: dict, seat: int) -> dict:
-        from . import bot
         return bot.choose(state, seat)
 
     def timeout_action(self, state: dict, seat: int) -> dict:

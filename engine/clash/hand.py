@@ -3,11 +3,12 @@
 The hand is a list of card ids, left to right, with ``FORT`` marking the fort card. Its
 side (``"bastion"``/``"fort"``) is ``players[seat]["side"]``. Health ``d`` is the number of
 cards right of the fort card. In Solo, the AI's "hand" is its deck; these functions route
-damage to the AI through :mod:`engine.clash.solo` (CD-AID).
+damage to the AI through :mod:`engine.clash.aideck` (CD-AID).
 """
 from __future__ import annotations
 
-from .state import FORT, GameOver, ev, is_ai
+from .aideck import ai_damage, ai_regenerate, ai_weaken
+from .state import FORT, ev, is_ai, lose
 
 
 def health(hand: list) -> int:
@@ -23,16 +24,6 @@ def window(hand: list) -> list[int]:
             if len(out) == 4:
                 break
     return out
-
-
-def lose(st: dict, seat: int, reason: str, events: list):
-    """End the game at once (CD-END-1/2, CD-ATK-17)."""
-    st["result"] = {"winners": [1 - seat], "loser": seat, "reason": reason}
-    st["stage"] = "finished"
-    st["phase"] = None
-    st["pause"] = False
-    ev(events, "game_over", winner=1 - seat, loser=seat, reason=reason)
-    raise GameOver()
 
 
 def check(st: dict, seat: int, events: list) -> None:
@@ -70,8 +61,7 @@ def damage(st: dict, seat: int, n: int, events: list, source: str = "attack") ->
     if n <= 0:
         return 0
     if is_ai(st, seat):
-        from . import solo
-        return solo.ai_damage(st, n, events, source)
+        return ai_damage(st, n, events, source)
     p = st["players"][seat]
     hand = p["hand"]
     i = hand.index(FORT)
@@ -101,8 +91,7 @@ def weaken(st: dict, seat: int, events: list) -> int:
     """Weaken against a fort (CD-WEA-4, CD-AMB-25): move it to the second position from the
     right without flipping. Returns how far it moved."""
     if is_ai(st, seat):
-        from . import solo
-        return solo.ai_weaken(st, events)
+        return ai_weaken(st, events)
     hand = st["players"][seat]["hand"]
     i = hand.index(FORT)
     target = len(hand) - 2
@@ -117,8 +106,7 @@ def weaken(st: dict, seat: int, events: list) -> int:
 def regenerate(st: dict, seat: int, events: list) -> None:
     """Regeneration for ``seat`` (CD-REG-1..3; AI: CD-AID-7)."""
     if is_ai(st, seat):
-        from . import solo
-        solo.ai_regenerate(st, events)
+        ai_regenerate(st, events)
         return
     p = st["players"][seat]
     hand = p["hand"]
@@ -133,7 +121,3 @@ def regenerate(st: dict, seat: int, events: list) -> None:
         ev(events, "regenerated", seat=seat, health=1, side="bastion", flipped=True)
     else:
         ev(events, "regenerated", seat=seat, health=len(hand) - 1, side="bastion", moved=0)
-
-
-__all__ = ["health", "window", "lose", "check", "take", "add_right", "damage", "weaken",
-           "regenerate", "GameOver"]

@@ -25,7 +25,7 @@ def schema() -> dict[str, dict]:
     }
 
 
-def _bad(msg: str, option: str, value) -> IllegalAction:
+def _bad(msg: str, option: str, value: object) -> IllegalAction:
     return IllegalAction("clash.err.bad_options", msg, option=option, value=str(value))
 
 

@@ -8,6 +8,7 @@ and no re-validation, since every action is drawn from the legal list).
 from __future__ import annotations
 
 import random
+import time
 
 from . import actions, setup
 from .state import GameOver
@@ -41,7 +42,6 @@ def random_playout(seed: int, options: dict | None = None, seats: int | None = N
 
 def benchmark(n: int = 500, options: dict | None = None) -> float:
     """Complete random games per second."""
-    import time
     t = time.perf_counter()
     for seed in range(n):
         random_playout(seed, options)

@@ -30,6 +30,9 @@ A creature on the board is a flat dict::
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
 FORT = "FORT"
 LANES = ("top", "bottom")
 LANE_INDEX = {"top": 0, "bottom": 1}
@@ -39,6 +42,22 @@ SCHEMA = 1
 
 class GameOver(Exception):
     """Raised internally the moment a player loses (CD-ATK-17); caught by the dispatcher."""
+
+
+def finish(st: dict, loser: int, reason: str) -> None:
+    """Record in place that ``loser`` lost and the other seat won (a rules loss, a
+    resignation or a timeout): the one place that shapes a finished state."""
+    st["result"] = {"winners": [1 - loser], "loser": loser, "reason": reason}
+    st["stage"] = "finished"
+    st["phase"] = None
+    st["pause"] = False
+
+
+def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
+    """End the game at once: ``seat`` loses (CD-END-1/2, CD-ATK-17)."""
+    finish(st, seat, reason)
+    ev(events, "game_over", winner=1 - seat, loser=seat, reason=reason)
+    raise GameOver()
 
 
 def copy_state(s: dict) -> dict:
@@ -67,7 +86,7 @@ def _copy_player(p: dict) -> dict:
     return q
 
 
-def _deep(x):
+def _deep(x: Any) -> Any:
     t = type(x)
     if t is dict:
         return {k: _deep(v) for k, v in x.items()}
@@ -80,7 +99,7 @@ def is_ai(st: dict, seat: int) -> bool:
     return st["mode"] == "solo" and seat == 1
 
 
-def locate(st: dict, uid: int):
+def locate(st: dict, uid: int) -> tuple[int, int, int] | None:
     """(lane, side, index) of the creature with this uid, or None if it left the board."""
     lanes = st["lanes"]
     for li in (0, 1):
@@ -93,7 +112,7 @@ def locate(st: dict, uid: int):
     return None
 
 
-def creature_at(st: dict, side: int, lane: int, pos: int):
+def creature_at(st: dict, side: int, lane: int, pos: int) -> dict | None:
     """Creature at 1-based position ``pos`` on ``side`` of ``lane`` or None."""
     lst = st["lanes"][lane][side]
     if 1 <= pos <= len(lst):
@@ -101,7 +120,7 @@ def creature_at(st: dict, side: int, lane: int, pos: int):
     return None
 
 
-def all_creatures(st: dict):
+def all_creatures(st: dict) -> Iterator[tuple[int, int, int, dict]]:
     """Yield (lane, side, index, creature) for every creature on the board."""
     for li in (0, 1):
         for side in (0, 1):
@@ -136,5 +155,12 @@ def board_card_count(st: dict) -> int:
     return n
 
 
-def ev(events: list, kind: str, **params) -> None:
+def ev(events: list, kind: str, **params: Any) -> None:
+    """Record a raw event ``(kind, params)``; ``game.to_events`` turns the list into
+    ``engine.base.Event`` values at the contract boundary (the rules code keeps plain pairs
+    because it runs millions of times in bot searches and playouts).
+
+    Every Clash event is public (``visible_to`` None): events never name a card in a hand,
+    a hidden deck or an unrevealed champion (tests/engine/clash/test_contract.py); what only
+    one seat may know reaches it through its view."""
     events.append((kind, params))

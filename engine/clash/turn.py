@@ -2,7 +2,7 @@
 champion (CD-AMB-10), the end of turn (CD-EOT-1) and handing over to the AI in Solo."""
 from __future__ import annotations
 
-from . import attack, board, champion
+from . import attack, board, champion, solo
 from .abilities import CATALYST
 from .state import ev, is_ai
 
@@ -27,7 +27,6 @@ def begin_turn(st: dict, seat: int, events: list) -> None:
         st["pause_at"] = -1
         ev(events, "turn_start", turn=st["turn"], seat=seat)
         if is_ai(st, seat):
-            from . import solo
             solo.ai_turn(st, events)
             end_turn(st, events)
             seat = 1 - seat

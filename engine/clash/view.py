@@ -48,7 +48,7 @@ def _playable(st: dict, seat: int) -> set[int]:
     return out
 
 
-def _champion_view(st: dict, seat: int, viewer) -> dict | None:
+def _champion_view(st: dict, seat: int, viewer: int | None) -> dict | None:
     if st["stage"] == "champion":
         picks = st["setup"]["champion_pick"]
         if seat not in champion.choosers(st):
@@ -63,7 +63,7 @@ def _champion_view(st: dict, seat: int, viewer) -> dict | None:
             "printed_cost": COST[ch["card"]]}
 
 
-def view(st: dict, viewer) -> dict:
+def view(st: dict, viewer: int | None) -> dict:
     seats = []
     for seat in (0, 1):
         p = st["players"][seat]
@@ -114,7 +114,7 @@ def view(st: dict, viewer) -> dict:
     return out
 
 
-def _draft_view(st: dict):
+def _draft_view(st: dict) -> dict | None:
     if st["stage"] != "draft":
         return None
     s = st["setup"]
@@ -123,14 +123,14 @@ def _draft_view(st: dict):
             "picked": [list(x) for x in s["picked"]], "pile_size": len(s["pile"]), "player_a": s["A"]}
 
 
-def _deck_choice_view(st: dict):
+def _deck_choice_view(st: dict) -> dict | None:
     if st["stage"] != "deck_choice":
         return None
     return {"chooser": draft.deck_chooser(st), "remaining": draft.remaining_decks(st),
             "order": list(st["setup"]["order"])}
 
 
-def _constructed_view(st: dict, viewer):
+def _constructed_view(st: dict, viewer: int | None) -> dict | None:
     if st["stage"] != "constructed":
         return None
     built = st["setup"]["built"]

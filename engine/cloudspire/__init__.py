@@ -1,11 +1,16 @@
-"""Cloudspire rules engine (see docs/rules/cloudspire.md for the CS- rule IDs)."""
+"""Cloudspire rules engine (the rules and their CS- IDs: docs/rules/cloudspire.md).
+
+``GAME`` implements the engine.base contract; game.py lists the modules behind it."""
 from __future__ import annotations
 
-from . import game as _g
-from . import notation as _n
-from . import bot as _b
-from . import redact as _r
-from .view import view as _view
+from typing import Any
+
+from ..base import ActionInfo, Event, Prompt, Result
+from . import apply, legal, notation, opening, redact, turns
+from .bot import strong_bot_action, timeout_action
+from .options import options_schema
+from .types import Action, State
+from .view import view
 
 
 class Cloudspire:
@@ -13,60 +18,64 @@ class Cloudspire:
     min_seats = 2
     max_seats = 4
 
-    def options_schema(self):
-        return {k: dict(v) for k, v in _g.OPTIONS.items()}
+    def options_schema(self) -> dict[str, dict]:
+        return options_schema()
 
-    def seat_range(self, options):
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
-        if options.get("mode") == "teams":
-            return (4, 4)
-        if options.get("map") == "tutorial":
-            return (2, 2)
-        return (2, 4)
+        return opening.seat_range(options)
 
-    def setup(self, seats, options, seed):
-        return _g.setup(seats, options, seed)
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        return opening.setup(seats, options, seed)
 
-    def prompts(self, state):
-        return _g.prompts(state)
+    def prompts(self, state: State) -> list[Prompt]:
+        return turns.prompts(state)
 
-    def legal_actions(self, state, seat):
-        return _g.legal_actions(state, seat)
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return legal.legal_actions(state, seat)
 
-    def apply(self, state, seat, action):
-        return _g.apply(state, seat, action)
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        return apply.apply(state, seat, action)
 
-    def view(self, state, viewer):
-        return _view(state, viewer)
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        return view(state, viewer)
 
-    def result(self, state):
-        return _g.result(state)
+    def result(self, state: State) -> Result | None:
+        return apply.result(state)
 
-    def concede(self, state, seat, reason):
-        return _g.concede(state, seat, reason)
+    def concede(self, state: State, seat: int, reason: str) -> tuple[State, list[Event]]:
+        return apply.concede(state, seat, reason)
 
-    def format_action(self, action):
-        return _n.format_action(action)
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
 
-    def parse_action(self, text):
-        return _n.parse_action(text)
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
 
-    def log_text(self, state, actor, viewer, text):
+    def action_info(self, text: str) -> ActionInfo:
+        """How the host presents a move (notation.VERBS decides; engine.base.ActionInfo)."""
+        return notation.action_info(text)
+
+    def continue_action(self, state: State, seat: int) -> Action | None:
+        """The first legal of next / end / skip / pass / lock (notation.CONTINUE_ORDER)."""
+        return legal.continue_action(state, seat)
+
+    def log_text(self, state: State, actor: int | None, viewer: int | None, text: str) -> str:
         """A logged move as ``viewer`` may see it now (redact.py: the verb table)."""
-        return _r.log_text(state, actor, viewer, text)
+        return redact.log_text(state, actor, viewer, text)
 
-    def log_hidden(self, text):
-        return _r.log_hidden(text)
+    def log_hidden(self, text: str) -> bool:
+        return redact.log_hidden(text)
 
-    def bot_action(self, state, seat):
-        return _b.strong_bot_action(state, seat)
+    def bot_action(self, state: State, seat: int) -> Action:
+        return strong_bot_action(state, seat)
 
-    def off_turn(self, action):
+    def off_turn(self, action: Action) -> bool:
         """Standing policies may be set by any seat at any time (they are not moves)."""
-        return isinstance(action, dict) and action.get("do") == "pol"
+        return isinstance(action, dict) and action.get("type") == "pol"
 
-    def timeout_action(self, state, seat):
-        return _b.timeout_action(state, seat)
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        return timeout_action(state, seat)
 
 
 GAME = Cloudspire()

@@ -7,15 +7,18 @@ from itertools import permutations, product
 
 from .content import load
 from .hexgeo import add, key, neighbours, rotate, unkey
+from .emit import ev
+from .errors import illegal
 from .state import (adv_effects, adv_sum, event_value, faction_data, occupancy, spire_cap,
                     spire_count, new_id)
-from .combat import ev
-from ..base import IllegalAction
+from .types import Events, Hex, Occupancy, Seat, Spire, State
+
+Cells = dict[Hex, tuple[str, bool]]
 
 
-def group_adjacency(st) -> dict:
+def group_adjacency(st: State) -> dict[str, set[str]]:
     hexes = st["map"]["hexes"]
-    adj = {}
+    adj: dict[str, set[str]] = {}
     for h, c in hexes.items():
         g = c["g"]
         adj.setdefault(g, set())
@@ -26,7 +29,7 @@ def group_adjacency(st) -> dict:
     return adj
 
 
-def influence_groups(st, seat) -> set:
+def influence_groups(st: State, seat: Seat) -> set[str]:
     """CS-INF-1/3: groups adjacent to the gate hex, groups with your spire, and groups
     adjacent to those.  Fortress hexes are not a hex group for (b)/(c)."""
     hexes = st["map"]["hexes"]
@@ -48,7 +51,7 @@ def influence_groups(st, seat) -> set:
     return out
 
 
-def in_influence(st, seat, h, groups=None) -> bool:
+def in_influence(st: State, seat: Seat, h: Hex, groups: set[str] | None = None) -> bool:
     c = st["map"]["hexes"].get(h)
     if c is None:
         return False
@@ -60,7 +63,7 @@ def in_influence(st, seat, h, groups=None) -> bool:
     return c["g"] in groups
 
 
-def buildable_wells(st, seat, need_influence=True) -> list[str]:
+def buildable_wells(st: State, seat: Seat, need_influence: bool = True) -> list[Hex]:
     occ = occupancy(st)
     groups = influence_groups(st, seat)
     out = []
@@ -75,7 +78,7 @@ def buildable_wells(st, seat, need_influence=True) -> list[str]:
     return sorted(out, key=lambda x: (unkey(x)[1], unkey(x)[0]))
 
 
-def spire_choices(st, seat) -> list[tuple[str, str, int]]:
+def spire_choices(st: State, seat: Seat) -> list[tuple[str, str, int]]:
     """(type, side, cost) the player may construct now (CS-BLD-3, CS-MKT-8)."""
     c = load()
     p = st["players"][seat]
@@ -99,11 +102,12 @@ def spire_choices(st, seat) -> list[tuple[str, str, int]]:
     return out
 
 
-def orders_for(initial: list[str]) -> list[str]:
+def orders_for(initial: list[str] | str) -> list[str]:
     return sorted({"".join(pm) for pm in permutations(initial)})
 
 
-def construct(st, seat, t, side, h, order, events, free=False, need_influence=True):
+def construct(st: State, seat: Seat, t: str, side: str, h: Hex, order: str, events: Events, free: bool = False,
+              need_influence: bool = True) -> str:
     c = load()
     p = st["players"][seat]
     d = c["spires"][t]
@@ -125,7 +129,8 @@ def construct(st, seat, t, side, h, order, events, free=False, need_influence=Tr
     return sid
 
 
-def construct_legal(st, seat, t, side, h, order, wells=None, free=False, need_influence=True) -> str | None:
+def construct_legal(st: State, seat: Seat, t: str | None, side: str, h: Hex | None, order: str,
+                    wells: list[Hex] | None = None, free: bool = False, need_influence: bool = True) -> str | None:
     """Returns an error code or None."""
     c = load()
     if t not in c["spires"]:
@@ -148,7 +153,7 @@ def construct_legal(st, seat, t, side, h, order, wells=None, free=False, need_in
     return None
 
 
-def upgrade_cost(s, chips: str) -> int:
+def upgrade_cost(s: Spire, chips: str) -> int:
     """CS-BLD-5 / CS-AMB-14: a/r cost the chip count after adding; f costs 2."""
     n = len(s["chips"])
     total = 0
@@ -158,12 +163,12 @@ def upgrade_cost(s, chips: str) -> int:
     return total
 
 
-def upgrade_room(s) -> int:
+def upgrade_room(s: Spire) -> int:
     d = load()["spires"][s["type"]][s.get("side", "basic")]
     return len(d["initial"]) + d["cap"] - len(s["chips"])  # CS-AMB-13
 
 
-def upgrade_legal(st, seat, h, chips) -> str | None:
+def upgrade_legal(st: State, seat: Seat, h: Hex | None, chips: str) -> str | None:
     s = next((x for x in st["spires"].values() if x["pos"] == h), None)
     if s is None or s["owner"] != seat:
         return "not_your_spire"
@@ -178,7 +183,7 @@ def upgrade_legal(st, seat, h, chips) -> str | None:
     return None
 
 
-def upgrade(st, seat, h, chips, events):
+def upgrade(st: State, seat: Seat, h: Hex, chips: str, events: Events) -> None:
     s = next(x for x in st["spires"].values() if x["pos"] == h)
     cost = upgrade_cost(s, chips)
     st["players"][seat]["source"] -= cost
@@ -188,7 +193,7 @@ def upgrade(st, seat, h, chips, events):
     ev(events, "spire_upgraded", seat=seat, spire=s["id"], pos=h, chips=chips, cost=cost)
 
 
-def upgrade_options(st, seat) -> list[tuple[str, str]]:
+def upgrade_options(st: State, seat: Seat) -> list[tuple[Hex, str]]:
     out = []
     src = st["players"][seat]["source"]
     for s in sorted(st["spires"].values(), key=lambda x: x["id"]):
@@ -204,14 +209,15 @@ def upgrade_options(st, seat) -> list[tuple[str, str]]:
 
 # ---------------------------------------------------------------- earthscapes (CS-AMB-30)
 
-def earthscape_cells(es_id, anchor, rot):
+def earthscape_cells(es_id: str, anchor: Hex, rot: int) -> Cells:
     d = load()["earthscapes"][es_id]
     a = unkey(anchor)
     wells = {tuple(w) for w in d["wells"]}
     return {key(*add(a, rotate((q, r), rot))): (t, (q, r) in wells) for q, r, t in d["hexes"]}
 
 
-def earthscape_fits(st, seat, es_id, anchor, rot, occ=None, groups=None, cells=None) -> bool:
+def earthscape_fits(st: State, seat: Seat, es_id: str, anchor: Hex, rot: int, occ: Occupancy | None = None,
+                    groups: set[str] | None = None, cells: Cells | None = None) -> bool:
     """CS-AMB-30: on isle hexes only, all in influence, covering no unit, spire, landmark or
     uncovered well."""
     occ = occupancy(st) if occ is None else occ
@@ -226,7 +232,8 @@ def earthscape_fits(st, seat, es_id, anchor, rot, occ=None, groups=None, cells=N
     return True
 
 
-def earthscape_legal(st, seat, es_id, anchor, rot, occ=None, groups=None, paths=None) -> bool:
+def earthscape_legal(st: State, seat: Seat, es_id: str, anchor: Hex, rot: int, occ: Occupancy | None = None,
+                     groups: set[str] | None = None, paths: GatePaths | None = None) -> bool:
     """CS-AMB-30: it fits, and it cuts no gate off from the other gates' paths (``paths``: one
     :class:`GatePaths` shared when many placements are tried on the same state)."""
     cells = earthscape_cells(es_id, anchor, rot)
@@ -244,14 +251,14 @@ class GatePaths:
     network with the earthscape's terrain laid over it, stopping as soon as every gate is
     found, and placements that change the same hexes share one answer."""
 
-    def __init__(self, st):
+    def __init__(self, st: State) -> None:
         m = st["map"]
         self.hexes = m["hexes"]
         self.gates = [f["gate"] for _, f in sorted(m["forts"].items())]
-        self.groups = []  # the gates that reach each other, as lists
-        self.reached = set()  # path hexes some gate reaches
-        self.known = {}  # path hexes changed by a placement -> its answer
-        done = set()
+        self.groups: list[list[Hex]] = []  # the gates that reach each other, as lists
+        self.reached: set[Hex] = set()  # path hexes some gate reaches
+        self.known: dict[frozenset, bool] = {}  # path hexes changed by a placement -> its answer
+        done: set[Hex] = set()
         for g in self.gates:
             if g in done:
                 continue
@@ -262,7 +269,7 @@ class GatePaths:
             if len(group) > 1:
                 self.groups.append(group)
 
-    def _walk(self, start, over, want):
+    def _walk(self, start: Hex, over: dict[Hex, str] | None, want: set[Hex] | None) -> set[Hex]:
         """Hexes reached from ``start`` over path hexes (gates end a walk); with ``over``
         ({hex: terrain}) laid on the map. Stops early once every gate of ``want`` is seen."""
         hexes, gates = self.hexes, self.gates
@@ -292,7 +299,7 @@ class GatePaths:
                             return seen
         return seen
 
-    def keeps(self, cells) -> bool:
+    def keeps(self, cells: Cells) -> bool:
         """Would an earthscape covering ``cells`` ({hex: (terrain, well)}) keep every
         connection between gates?"""
         hexes = self.hexes
@@ -312,12 +319,12 @@ class GatePaths:
         return ok
 
 
-def earthscape_cuts_path(st, es_id, anchor, rot) -> bool:
+def earthscape_cuts_path(st: State, es_id: str, anchor: Hex, rot: int) -> bool:
     """True if placing ``es_id`` at ``anchor``/``rot`` would cut a gate off (CS-AMB-30)."""
     return not GatePaths(st).keeps(earthscape_cells(es_id, anchor, rot))
 
 
-def earthscape_placements(st, seat, es_id) -> list[tuple[str, int]]:
+def earthscape_placements(st: State, seat: Seat, es_id: str) -> list[tuple[Hex, int]]:
     occ = occupancy(st)
     groups = influence_groups(st, seat)
     paths = GatePaths(st)
@@ -331,12 +338,12 @@ def earthscape_placements(st, seat, es_id) -> list[tuple[str, int]]:
     return sorted(out, key=lambda x: (unkey(x[0])[1], unkey(x[0])[0], x[1]))
 
 
-def place_earthscape(st, seat, es_id, anchor, rot, events):
+def place_earthscape(st: State, seat: Seat, es_id: str, anchor: Hex, rot: int, events: Events) -> list[Hex]:
     p = st["players"][seat]
     cells = earthscape_cells(es_id, anchor, rot)
     if not GatePaths(st).keeps(cells):  # CS-AMB-30, also when the caller skipped the check
-        raise IllegalAction("cloudspire.err.es_cuts_path", "That earthscape would cut a fortress gate off "
-                            "from the paths to the other gates (CS-AMB-30).", earthscape=es_id, at=anchor)
+        raise illegal("es_cuts_path", "That earthscape would cut a fortress gate off "
+                      "from the paths to the other gates (CS-AMB-30).", earthscape=es_id, at=anchor)
     p["beside"].remove(es_id)
     for h, (t, w) in cells.items():
         st["map"]["hexes"][h] = {"t": t, "w": w, "g": es_id}
@@ -347,7 +354,7 @@ def place_earthscape(st, seat, es_id, anchor, rot, events):
 
 # ---------------------------------------------------------------- advancements (CS-BLD-7)
 
-def adv_options(st, seat) -> list[str]:
+def adv_options(st: State, seat: Seat) -> list[str]:
     p = st["players"][seat]
     out = []
     for a in faction_data(st, seat)["advancements"]:
@@ -357,7 +364,7 @@ def adv_options(st, seat) -> list[str]:
     return out
 
 
-def advance(st, seat, aid, events):
+def advance(st: State, seat: Seat, aid: str, events: Events) -> None:
     p = st["players"][seat]
     a = faction_data(st, seat)["adv_by_id"][aid]
     lvl = p["adv"][aid]
@@ -372,11 +379,11 @@ def advance(st, seat, aid, events):
 
 # ---------------------------------------------------------------- free spire (CS-AMB-41)
 
-def free_spire_reward(st, seat, h, events):
+def free_spire_reward(st: State, seat: Seat, h: Hex, events: Events) -> None:
     if spire_count(st, seat) >= spire_cap(st):
         ev(events, "reward_lost", seat=seat, reason="spire_cap")
         return
-    choices = _free_choices(st, seat)
+    choices = free_choices(st, seat)
     if not choices:
         ev(events, "reward_lost", seat=seat, reason="no_spire")
         return
@@ -387,21 +394,22 @@ def free_spire_reward(st, seat, h, events):
     construct(st, seat, t, "basic", h, order, events, free=True)
 
 
-def default_free_spire(st, seat):
+def default_free_spire(st: State, seat: Seat) -> tuple[str, str]:
     """Cheapest available spire; fortification chips at the bottom."""
     c = load()
-    choices = _free_choices(st, seat)
+    choices = free_choices(st, seat)
     t = min(choices, key=lambda x: (c["spires"][x[0]]["cost"] if not c["spires"][x[0]]["merc"] else 0, x[0]))[0]
     init = c["spires"][t]["basic"]["initial"]
     order = "".join(sorted(init, key=lambda ch: {"a": 0, "r": 1, "f": 2}[ch]))
     return t, order
 
 
-def _free_choices(st, seat):
+def free_choices(st: State, seat: Seat) -> list[tuple[str, str, int]]:
     c = load()
     return [x for x in spire_choices(st, seat) if x[1] == "basic"
             and all(st["supply"][k] >= c["spires"][x[0]]["basic"]["initial"].count(k) for k in "arf")]
 
 
-def lb_allowance(st, seat) -> int:
+def lb_allowance(st: State, seat: Seat) -> int:
     return max(0, 2 + adv_sum(st, seat, "lb") + event_value(st, "lb_bonus"))
+

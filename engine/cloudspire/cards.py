@@ -1,64 +1,25 @@
-"""Event cards and relic cards (CS-EVT, CS-RWD-3, CS-ADJ-1/2a, CS-AMB-44)."""
+"""Event cards and relic cards in play (CS-EVT, CS-RWD-3, CS-ADJ-1/2a, CS-AMB-44); the decks
+themselves (shuffling, drawing relics) are decks.py."""
 from __future__ import annotations
 
 from .. import rng as _rng
-from .content import load
-from .state import gain_source, spire_count, unit_maxhp, occupancy
-from .combat import ev, damage_unit, defeat_unit, within
 from .build import upgrade_room
+from .combat import damage_unit, defeat_unit
+from .content import load
+from .decks import build_decks, draw_relic, events_on, market_on
+from .emit import ev
+from .market import fill
+from .reach import within
+from .state import friendly, gain_source, spire_count, unit_maxhp, occupancy
+from .types import Events, Seat, State
 
-
-def events_on(st) -> bool:
-    return st["options"].get("events", "on") == "on"
-
-
-def market_on(st) -> bool:
-    return st["options"].get("faster_market", "off") == "off"
-
-
-def build_decks(st):
-    c = load()
-    r = st["rng"]
-    if events_on(st):
-        deck = list(c["event_order"])
-        _rng.shuffle(r, deck)
-        st["event"]["deck"] = deck
-    if st["options"].get("relics") == "first_game" or st["options"].get("map") == "tutorial":
-        rel = list(c["first_game_relics"])
-    else:
-        rel = list(c["relic_order"])
-    if st["options"].get("map") == "tutorial":
-        rel = list(c["tutorial"]["relics"])
-    else:
-        _rng.shuffle(r, rel)
-    st["relic_deck"] = rel
-
-
-def draw_relic(st, seat, events):
-    """CS-RWD-3; relics about events/market are replaced when those are not used (CS-ADJ)."""
-    c = load()
-    while True:
-        if not st["relic_deck"]:
-            if not st["relic_discard"]:
-                ev(events, "reward_lost", seat=seat, reason="no_relic")
-                return
-            st["relic_deck"] = st["relic_discard"]
-            st["relic_discard"] = []
-            _rng.shuffle(st["rng"], st["relic_deck"])
-        rid = st["relic_deck"].pop(0)
-        tags = c["relics"][rid]["tags"]
-        if ("event" in tags and not events_on(st)) or ("market" in tags and not market_on(st)):
-            st["relic_discard"].append(rid)
-            continue
-        break
-    st["players"][seat]["relics"].append(rid)
-    ev(events, "relic_drawn", seat=seat, count=len(st["players"][seat]["relics"]))
-    events.append({"kind": "relic_private", "params": {"seat": seat, "relic": rid}, "private_to": seat})
+__all__ = ("build_decks", "draw_relic", "events_on", "market_on", "event_phase", "end_of_wave_cards",
+           "relic_targets", "play_relic")
 
 
 # ---------------------------------------------------------------- events
 
-def event_phase(st, events):
+def event_phase(st: State, events: Events) -> None:
     """CS-EVT-1..4."""
     if st["wave"] == 1 or not events_on(st):
         return
@@ -109,7 +70,7 @@ def event_phase(st, events):
         st["wave_flags"]["spire_range"] = v
 
 
-def end_of_wave_cards(st):
+def end_of_wave_cards(st: State) -> None:
     e = st["event"]
     if e["current"]:
         e["discard"].append(e["current"])  # CS-END-4.4
@@ -123,7 +84,7 @@ def end_of_wave_cards(st):
 
 # ---------------------------------------------------------------- relics
 
-def relic_targets(st, seat, rid) -> list[list[str]]:
+def relic_targets(st: State, seat: Seat, rid: str) -> list[list[str]]:
     """Argument lists for playing relic rid now (empty list = cannot be played)."""
     c = load()
     d = c["relics"][rid]
@@ -144,7 +105,6 @@ def relic_targets(st, seat, rid) -> list[list[str]]:
         return [[s["pos"]] for s in sorted(st["spires"].values(), key=lambda x: x["id"])
                 if s["owner"] == seat and upgrade_room(s) > 0 and st["supply"]["a"] > 0]
     if t == "enemy_unit_near_spire":
-        from .state import friendly
         mine = [s["pos"] for s in st["spires"].values() if s["owner"] == seat]
         return [[u["pos"]] for u in sorted(st["units"].values(), key=lambda x: x["id"])
                 if u["pos"] is not None and not friendly(st, seat, u["owner"])
@@ -152,7 +112,7 @@ def relic_targets(st, seat, rid) -> list[list[str]]:
     return []
 
 
-def play_relic(st, seat, rid, args, events):
+def play_relic(st: State, seat: Seat, rid: str, args: list[str], events: Events) -> None:
     c = load()
     d = c["relics"][rid]
     p = st["players"][seat]
@@ -174,7 +134,6 @@ def play_relic(st, seat, rid, args, events):
     elif eff == "drain":
         total = 0
         for o in range(st["seats"]):
-            from .state import friendly
             if not friendly(st, seat, o):
                 take = min(v, st["players"][o]["source"])
                 st["players"][o]["source"] -= take
@@ -193,7 +152,6 @@ def play_relic(st, seat, rid, args, events):
         chip = min(m["face"], key=lambda x: (c["market"][x]["cost"], x))
         m["face"].remove(chip)
         p["beside"].append(chip)
-        from .market import fill
         fill(st)
     elif eff == "source_per_purchase":
         gain_source(st, seat, 1 + len(p["beside"]))

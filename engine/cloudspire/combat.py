@@ -2,53 +2,29 @@
 (CS-ATK, CS-DMG, CS-RET, CS-GRP, CS-HERO-2..8, CS-RWD, CS-SPR-7/8, CS-WIN-1, CS-MP-4..7)."""
 from __future__ import annotations
 
-from collections import deque
+from typing import Any
 
 from .. import rng as _rng
+from .build import free_spire_reward
 from .content import load
-from .hexgeo import neighbours
+from .decks import draw_relic
+from .emit import ev
+from .prep import remark_after_break
+from .reach import range_dist, within
+from .scoring import finish
 from .state import (friendly, has_talent, lm_data, side_stats, talent_value, unit_attack, unit_maxhp,
-                    unit_range, gain_source, occupancy, spire_count, spire_cap)
+                    unit_range, gain_source, occupancy)
+from .types import Events, Hex, Landmark, Occupancy, Seat, Spire, State, Target, Unit
 
 
-def ev(events, kind, **params):
-    events.append({"kind": kind, "params": params})
-
-
-def range_dist(st: dict, a: str, b: str, limit: int) -> int | None:
-    """CS-MAP-9 / CS-AMB-15: shortest chain of lattice hexes (map or fortress), never sky."""
-    if a == b:
-        return 0
-    hexes = st["map"]["hexes"]
-    seen = {a: 0}
-    dq = deque([a])
-    while dq:
-        h = dq.popleft()
-        d = seen[h]
-        if d >= limit:
-            continue
-        for n in neighbours(h):
-            if n in seen or n not in hexes:
-                continue
-            if n == b:
-                return d + 1
-            seen[n] = d + 1
-            dq.append(n)
-    return None
-
-
-def within(st, a, b, r) -> bool:
-    return range_dist(st, a, b, r) is not None
-
-
-def roll_spire_die(st: dict) -> int:
+def roll_spire_die(st: State) -> int:
     faces = load()["dice"]["spire_die"]["faces"]
     return faces[_rng.randbelow(st["rng"], len(faces))]
 
 
 # ---------------------------------------------------------------- targets
 
-def target_at(st: dict, h: str, occ: dict):
+def target_at(st: State, h: Hex, occ: Occupancy) -> Target | None:
     """What sits at h: ("unit", id) / ("spire", id) / ("gate", seat) / ("lm", id) / None."""
     o = occ.get(h)
     if o:
@@ -59,7 +35,7 @@ def target_at(st: dict, h: str, occ: dict):
     return None
 
 
-def target_owner(st, t):
+def target_owner(st: State, t: Target) -> Seat | None:
     kind, i = t
     if kind == "unit":
         return st["units"][i]["owner"]
@@ -70,7 +46,7 @@ def target_owner(st, t):
     return None
 
 
-def valid_target(st: dict, seat: int, t) -> bool:
+def valid_target(st: State, seat: Seat, t: Target | None) -> bool:
     """CS-ATK-2 (+CS-AMB-37 broken gates)."""
     if t is None:
         return False
@@ -84,7 +60,7 @@ def valid_target(st: dict, seat: int, t) -> bool:
     return not friendly(st, seat, target_owner(st, t))
 
 
-def unit_targets(st: dict, u: dict, occ: dict | None = None) -> list[str]:
+def unit_targets(st: State, u: Unit, occ: Occupancy | None = None) -> list[Hex]:
     """Hexes of valid targets in range; Engage (CS-ATK-5) restricts to engage landmarks."""
     occ = occupancy(st) if occ is None else occ
     r = unit_range(u)
@@ -106,7 +82,7 @@ def unit_targets(st: dict, u: dict, occ: dict | None = None) -> list[str]:
 
 # ---------------------------------------------------------------- damage
 
-def damage_unit(st: dict, u: dict, dmg: int) -> bool:
+def damage_unit(st: State, u: Unit, dmg: int) -> bool:
     """Apply dmg to a unit (CS-DMG-1/2, CS-AMB-9). Returns True if the (top) unit is defeated."""
     if dmg <= 0:
         return False
@@ -119,7 +95,7 @@ def damage_unit(st: dict, u: dict, dmg: int) -> bool:
     return u["hp"] <= 0
 
 
-def attack_damage(st, attacker: dict, t) -> int:
+def attack_damage(st: State, attacker: Unit, t: Target) -> int:
     d = unit_attack(st, attacker)
     if t[0] == "lm" and has_talent(attacker, "hunter"):
         d += 1
@@ -130,11 +106,11 @@ def attack_damage(st, attacker: dict, t) -> int:
     return d
 
 
-def landmark_attack(l: dict) -> int:
+def landmark_attack(l: Landmark) -> int:
     return lm_data(l)["atk"]
 
 
-def do_attack(st: dict, uid: str, h: str, events: list):
+def do_attack(st: State, uid: str, h: Hex, events: Events) -> None:
     """One unit attack (CS-ATK-9 order)."""
     occ = occupancy(st)
     a = st["units"][uid]
@@ -190,11 +166,11 @@ def do_attack(st: dict, uid: str, h: str, events: list):
                 defeat_unit(st, a, tu["owner"], tu["id"], events)
 
 
-def _tough(u, d):
+def _tough(u: Unit, d: int) -> int:
     return min(d, 2) if has_talent(u, "tough") else d
 
 
-def _landmark_retaliates(st, l, a, events):
+def _landmark_retaliates(st: State, l: Landmark, a: Unit, events: Events) -> None:
     data = lm_data(l)
     if l["id"] in st["turn"]["retaliated"]:
         return
@@ -222,14 +198,14 @@ def _landmark_retaliates(st, l, a, events):
         defeat_unit(st, a, None, None, events)
 
 
-def talent_value_lm(data, name):
+def talent_value_lm(data: dict[str, Any], name: str) -> int:
     for t in data["talents"]:
         if t.split(":")[0] == name and ":" in t:
             return int(t.split(":")[1])
     return 0
 
 
-def damage_spire(st, s, dmg, seat, uid, events):
+def damage_spire(st: State, s: Spire, dmg: int, seat: Seat | None, uid: str | None, events: Events) -> None:
     """CS-SPR-7/8: at most one chip per attack; fortification bottom needs 2+."""
     if dmg <= 0 or not s["chips"]:
         return
@@ -244,7 +220,7 @@ def damage_spire(st, s, dmg, seat, uid, events):
         destroy_spire(st, s, seat, uid, events)
 
 
-def destroy_spire(st, s, seat, uid, events):
+def destroy_spire(st: State, s: Spire, seat: Seat | None, uid: str | None, events: Events) -> None:
     c = load()
     del st["spires"][s["id"]]
     owner = st["players"][s["owner"]]
@@ -262,7 +238,7 @@ def destroy_spire(st, s, seat, uid, events):
         level_up(st, uid, events)
 
 
-def defeat_unit(st: dict, u: dict, collector, killer_uid, events):
+def defeat_unit(st: State, u: Unit, collector: Seat | None, killer_uid: str | None, events: Events) -> None:
     """CS-GRP-2/3, CS-HERO-8, CS-RWD-1..4.  ``collector`` gains the reward; a killing hero
     levels up (CS-HERO-2)."""
     c = load()
@@ -297,14 +273,14 @@ def defeat_unit(st: dict, u: dict, collector, killer_uid, events):
         level_up(st, killer_uid, events)
 
 
-def _remove_unit(st, u):
+def _remove_unit(st: State, u: Unit) -> None:
     del st["units"][u["id"]]
     for stack in st["stacks"]:
         if u["id"] in stack:
             stack.remove(u["id"])
 
 
-def defeat_landmark(st, l, seat, uid, events):
+def defeat_landmark(st: State, l: Landmark, seat: Seat | None, uid: str | None, events: Events) -> None:
     data = lm_data(l)
     del st["landmarks"][l["id"]]
     st["landmark_discard"].append(l["type"])
@@ -315,16 +291,14 @@ def defeat_landmark(st, l, seat, uid, events):
             got = gain_source(st, seat, rw["source"])
             ev(events, "reward", seat=seat, source=got)
         for _ in range(rw.get("relic", 0)):
-            from .cards import draw_relic
             draw_relic(st, seat, events)
         if rw.get("free_spire"):
-            from .build import free_spire_reward
             free_spire_reward(st, seat, l["pos"], events)
     if uid and uid in st["units"] and st["units"][uid]["kind"] == "hero":
         level_up(st, uid, events)  # CS-AMB-12
 
 
-def level_up(st: dict, uid: str, events: list, choice: str | None = None):
+def level_up(st: State, uid: str, events: Events, choice: str | None = None) -> None:
     """CS-HERO-2..5 with the owner's standing policy (CS-AMB-11)."""
     u = st["units"][uid]
     p = st["players"][u["owner"]]
@@ -340,7 +314,7 @@ def level_up(st: dict, uid: str, events: list, choice: str | None = None):
     apply_levelup(st, u, choice, events)
 
 
-def levelup_options(st, u) -> list[str]:
+def levelup_options(st: State, u: Unit) -> list[str]:
     cap = side_stats(u)["cap"]
     n = sum(u.get("up", {}).values())
     if n < cap:
@@ -353,7 +327,7 @@ def levelup_options(st, u) -> list[str]:
     return ["none"]
 
 
-def apply_levelup(st, u, choice, events):
+def apply_levelup(st: State, u: Unit, choice: str, events: Events) -> None:
     if choice == "none":
         return
     if choice == "flip":
@@ -375,14 +349,13 @@ def apply_levelup(st, u, choice, events):
     ev(events, "level_up", unit=u["id"], type=u["type"], chip=choice)
 
 
-def gate_broken(st, g, by, events):
+def gate_broken(st: State, g: Seat, by: Seat, events: Events) -> None:
     """CS-WIN-1, CS-MP-4..7, CS-TEAM-5, CS-AMB-47."""
     p = st["players"][g]
     p["broken"] = True
     ev(events, "gate_broken", seat=g, by=by)
     n = st["seats"]
     if n == 2 or st["teams"]:
-        from .scoring import finish
         finish(st, "gate_broken", winners=[s for s in range(n) if friendly(st, s, by)])
         return
     got = gain_source(st, by, p["source"])  # looting, CS-MP-6 / CS-AMB-39
@@ -390,23 +363,21 @@ def gate_broken(st, g, by, events):
     ev(events, "looted", seat=by, victim=g, source=got)
     standing = [s for s in range(n) if not st["players"][s]["broken"]]
     if len(standing) == 1:
-        from .scoring import finish
         finish(st, "last_gate", winners=standing)
         return
     # CS-MP-7: every player whose mark it was declares a new mark, in turn order
-    from .prep import remark_after_break
     remark_after_break(st, g, events)
 
 
 # ---------------------------------------------------------------- spires fire
 
-def spire_stats(st, s):
+def spire_stats(st: State, s: Spire) -> tuple[int, int, list[str]]:
     data = load()["spires"][s["type"]][s.get("side", "basic")]
     rng_ = 1 + s["chips"].count("r") + st["wave_flags"].get("spire_range", 0)
     return s["chips"].count("a"), rng_, data["talents"]
 
 
-def spire_targets(st, s, active, occ=None) -> list[str]:
+def spire_targets(st: State, s: Spire, active: Seat, occ: Occupancy | None = None) -> list[str]:
     """CS-FIRE-1/5: the active player's units in range (never landmarks or teammates)."""
     atk, rng_, tal = spire_stats(st, s)
     if atk == 0:  # CS-AMB-32
@@ -422,18 +393,17 @@ def spire_targets(st, s, active, occ=None) -> list[str]:
     return sorted(out, key=_idkey)
 
 
-def _idkey(i):
+def _idkey(i: str) -> tuple[int, str]:
     return (len(i), i)
 
 
-def choose_spire_target(st, s, targets) -> str:
+def choose_spire_target(st: State, s: Spire, targets: list[str]) -> str:
     pol = st["players"][s["owner"]]["policy"]["spire"]
     us = st["units"]
-    from .combat import range_dist as _rd
     gate = st["map"]["forts"][str(s["owner"])]["gate"]
 
-    def gdist(uid):
-        d = _rd(st, us[uid]["pos"], gate, 40)
+    def gdist(uid: str) -> int:
+        d = range_dist(st, us[uid]["pos"], gate, 40)
         return d if d is not None else 99
     if pol == "nearest_gate":
         key = lambda i: (gdist(i), us[i]["hp"], _idkey(i))
@@ -444,7 +414,7 @@ def choose_spire_target(st, s, targets) -> str:
     return min(targets, key=key)
 
 
-def fire_spire(st, sid, target, events):
+def fire_spire(st: State, sid: str, target: str, events: Events) -> None:
     """CS-FIRE-4/6/7."""
     s = st["spires"][sid]
     atk, _, tal = spire_stats(st, s)

@@ -9,34 +9,38 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .hexgeo import DIRS
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
-TERRAINS = ["p", "l", "f", "m", "w"]  # path < plains < forest < mountain < lake (CS-MAP-4)
-ALLOWANCE = {"none": 0, "plains": 1, "forest": 2, "mountain": 3, "lake": 4}
-TALENTS_WITH_VALUE = {"range", "move"}
+TERRAINS = ("p", "l", "f", "m", "w")  # path < plains < forest < mountain < lake (CS-MAP-4)
+ALLOWANCE: Mapping[str, int] = MappingProxyType({"none": 0, "plains": 1, "forest": 2, "mountain": 3, "lake": 4})
+TALENTS_WITH_VALUE = frozenset({"range", "move"})
 
 
 class ContentError(ValueError):
     pass
 
 
-def _read(name):
+def _read(name: str) -> Any:
     with open(os.path.join(DATA, name), encoding="utf-8") as f:
         return json.load(f)
 
 
-def _check(cond, msg):
+def _check(cond: object, msg: str) -> None:
     if not cond:
         raise ContentError(msg)
 
 
-def _check_name(obj, where):
+def _check_name(obj: dict, where: str) -> None:
     n = obj.get("name")
     _check(isinstance(n, dict) and n.get("en") and n.get("zh") and n.get("zh_hans"),
            f"{where}: name needs en, zh (rulebook, Traditional) and zh_hans (Simplified)")
 
 
-def _check_talents(talents, known, where):
+def _check_talents(talents: list[str], known: set[str], where: str) -> None:
     for t in talents:
         base = t.split(":")[0]
         _check(base in known, f"{where}: unknown talent {t}")
@@ -44,7 +48,7 @@ def _check_talents(talents, known, where):
             _check(":" in t and int(t.split(":")[1]) > 0, f"{where}: talent {t} needs a value")
 
 
-def _check_stats(s, known, where, hero=False):
+def _check_stats(s: dict, known: set[str], where: str, hero: bool = False) -> None:
     for k in ("hp", "atk", "mv", "terrain", "talents", "reward"):
         _check(k in s, f"{where}: missing {k}")
     _check(s["hp"] >= 1 and s["atk"] >= 0 and s["mv"] >= 1, f"{where}: bad stats")
@@ -54,15 +58,15 @@ def _check_stats(s, known, where, hero=False):
     _check_talents(s["talents"], known, where)
 
 
-def _check_spire_side(s, known, where):
+def _check_spire_side(s: dict, known: set[str], where: str) -> None:
     _check(all(c in "arf" for c in s["initial"]) and s["initial"], f"{where}: bad initial chips")
     _check(s["cap"] >= 0 and s["reward"] >= 0, f"{where}: bad cap/reward")
     _check_talents(s["talents"], known, where)
 
 
 @lru_cache(maxsize=1)
-def load() -> dict:
-    c = {}
+def load() -> dict[str, Any]:
+    c: dict[str, Any] = {}
     talents = _read("talents.json")["talents"]
     c["talents"] = talents
     known = set(talents)
@@ -177,7 +181,6 @@ def load() -> dict:
         _check(len(i["wells"]) == (1 if i["centre"] else 2), f"{i['id']}: well count")
         if i["centre"]:
             _check(i["wells"] == [[0, 0]], "centre well in its central hex")
-            from .hexgeo import DIRS
             _check(all(cells.get(d) == "p" for d in DIRS), "centre well surrounded by path")
     c["isles"] = {i["id"]: i for i in isles["isles"]}
     c["isle_order"] = [i["id"] for i in isles["isles"]]

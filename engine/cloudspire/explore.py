@@ -1,12 +1,13 @@
 """Exploration, peeking and revealing landmarks (CS-EXP, CS-AMB-35)."""
 from __future__ import annotations
 
+from .emit import ev, private
 from .hexgeo import neighbours
 from .state import lm_data
-from .combat import ev
+from .types import Events, Hex, Landmark, Seat, State, Unit
 
 
-def explorable(st, seat) -> list[str]:
+def explorable(st: State, seat: Seat) -> list[Hex]:
     """Face-down landmarks adjacent to one of your deployed, active units, not yet explored
     this turn (CS-EXP-1/4)."""
     turn = st["turn"]
@@ -21,25 +22,25 @@ def explorable(st, seat) -> list[str]:
     return sorted(out)
 
 
-def inactive(st, u) -> bool:
+def inactive(st: State, u: Unit) -> bool:
     """CS-REST-2: heroes of a player in rest mode are inactive."""
     return u["kind"] == "hero" and u["owner"] in st["rest"]
 
 
-def explore(st, seat, h, events):
+def explore(st: State, seat: Seat, h: Hex, events: Events) -> None:
     l = next(x for x in st["landmarks"].values() if x["pos"] == h)
     st["turn"]["explored"].append(l["id"])
     if seat not in l["known"]:
         l["known"].append(seat)
     ev(events, "explored", seat=seat, pos=h, landmark=l["id"])
-    events.append({"kind": "peek", "params": {"seat": seat, "pos": h, "type": l["type"]}, "private_to": seat})
+    private(events, seat, "peek", seat=seat, pos=h, type=l["type"])  # CS-EXP-2/7: the face is the explorer's
     if "foreboding" in lm_data(l)["talents"]:  # CS-EXP-5
         reveal(st, l, seat, events)
     else:
         st["turn"]["peek"] = l["id"]
 
 
-def reveal(st, l, seat, events):
+def reveal(st: State, l: Landmark, seat: Seat, events: Events) -> None:
     l["revealed"] = True
     l["hp"] = lm_data(l)["hp"]  # CS-EXP-3
     ev(events, "revealed", seat=seat, pos=l["pos"], landmark=l["id"], type=l["type"], hp=l["hp"])

@@ -6,8 +6,11 @@ Directions are numbered 0..5 counter-clockwise starting east.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
-DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+Vec = tuple[int, int]
+
+DIRS: tuple[Vec, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def key(q: int, r: int) -> str:
@@ -19,17 +22,17 @@ def unkey(h: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
-def add(a, b):
+def add(a: Vec, b: Vec) -> Vec:
     return (a[0] + b[0], a[1] + b[1])
 
 
 @lru_cache(maxsize=None)
-def neighbours(h: str) -> tuple:
+def neighbours(h: str) -> tuple[str, ...]:
     q, r = unkey(h)
     return tuple(key(q + dq, r + dr) for dq, dr in DIRS)
 
 
-def distance(a, b) -> int:
+def distance(a: Vec, b: Vec) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -38,7 +41,7 @@ def hdist(a: str, b: str) -> int:
     return distance(unkey(a), unkey(b))
 
 
-def rotate(v, steps: int):
+def rotate(v: Vec, steps: int) -> Vec:
     """Rotate a vector by ``steps`` * 60 degrees counter-clockwise about the origin."""
     q, r = v
     for _ in range(steps % 6):
@@ -51,7 +54,7 @@ def disc(radius: int) -> list[tuple[int, int]]:
             if distance((q, r), (0, 0)) <= radius]
 
 
-def bfs_within(start: str, radius: int, passable) -> dict[str, int]:
+def bfs_within(start: str, radius: int, passable: Callable[[str], bool]) -> dict[str, int]:
     """Hexes reachable from ``start`` by chains through ``passable`` hexes, with distance."""
     dist = {start: 0}
     frontier = [start]

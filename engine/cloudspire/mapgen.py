@@ -8,18 +8,23 @@ hexes, CS-AMB-22) plus body cells used only for the no-overlap check.
 """
 from __future__ import annotations
 
+from typing import Callable, Iterator
+
 from .. import rng as _rng
 from .content import load
-from .hexgeo import DIRS, add, disc, key, neighbours, rotate, unkey, distance
+from .hexgeo import DIRS, Vec, add, disc, key, neighbours, rotate, unkey, distance
+from .types import Fort, GameMap, Hex, Seat, State
+
+IsleCells = dict[Hex, tuple[str, bool]]
 
 
-def slot_centre(slot: int):
+def slot_centre(slot: int) -> Vec:
     if slot == 0:
         return (0, 0)
     return rotate(load()["ring_offset"], slot - 1)
 
 
-def isle_cells(isle_id: str, slot: int, rot: int) -> dict:
+def isle_cells(isle_id: str, slot: int, rot: int) -> IsleCells:
     """Global cells of an isle: {hex: (terrain, is_well)}."""
     isle = load()["isles"][isle_id]
     c = slot_centre(slot)
@@ -31,12 +36,12 @@ def isle_cells(isle_id: str, slot: int, rot: int) -> dict:
     return out
 
 
-def slot_footprint(slot: int) -> set:
+def slot_footprint(slot: int) -> set[Hex]:
     c = slot_centre(slot)
     return {key(*add(c, d)) for d in disc(load()["isle_radius"])}
 
 
-def fortress_cells(faction: str, gate: str, orient: int) -> dict:
+def fortress_cells(faction: str, gate: Hex, orient: int) -> Fort:
     fort = load()["factions"][faction]["fortress"]
     g = unkey(gate)
     return {"gate": gate,
@@ -44,11 +49,11 @@ def fortress_cells(faction: str, gate: str, orient: int) -> dict:
             "body": [key(*add(g, rotate(tuple(b), orient))) for b in fort["body"]]}
 
 
-def isle_side_dirs(orient: int):
+def isle_side_dirs(orient: int) -> list[int]:
     return [(2 - orient) % 6, (3 - orient) % 6, (4 - orient) % 6]
 
 
-def occupied_footprint(m: dict) -> set:
+def occupied_footprint(m: GameMap) -> set[Hex]:
     """Every lattice cell covered by a mat: revealed isles, face-down slots (whole disc),
     fortresses (gate, wells, body)."""
     cells = set()
@@ -68,7 +73,6 @@ def rotation_legal(isle_id: str, slot: int, rot: int) -> bool:
     """CS-SET-8: a path hex of the isle must be adjacent to a path hex of the centre isle."""
     if slot == 0:
         return True
-    centre = load()["isle_order"][0]
     ccells = isle_cells(_centre_id(), 0, 0)
     cells = isle_cells(isle_id, slot, rot)
     for h, (t, _) in cells.items():
@@ -80,12 +84,12 @@ def rotation_legal(isle_id: str, slot: int, rot: int) -> bool:
     return False
 
 
-def _centre_id():
+def _centre_id() -> str:
     c = load()
     return next(i for i in c["isle_order"] if c["isles"][i]["centre"])
 
 
-def fort_placements(m: dict, faction: str, slot: int) -> list[tuple[str, int]]:
+def fort_placements(m: GameMap, faction: str, slot: int) -> list[tuple[Hex, int]]:
     """All legal (gate, orient) for attaching ``faction``'s fortress to the revealed isle in
     ``slot`` (CS-SET-9, CS-AMB-25): the three isle-side edges of the gate border hexes of
     that isle, one of them path, and no fortress cell overlaps any mat."""
@@ -113,17 +117,17 @@ def fort_placements(m: dict, faction: str, slot: int) -> list[tuple[str, int]]:
     return out
 
 
-def _hex_sort(h):
+def _hex_sort(h: Hex) -> tuple[int, int]:
     q, r = unkey(h)
     return (r, q)
 
 
-def new_map() -> dict:
+def new_map() -> GameMap:
     return {"slots": [{"slot": k, "isle": None, "rot": 0, "revealed": False} for k in range(7)],
             "forts": {}, "hexes": {}, "es": []}
 
 
-def place_isle(m: dict, slot: int, isle_id: str, rot: int, revealed: bool):
+def place_isle(m: GameMap, slot: int, isle_id: str, rot: int, revealed: bool) -> None:
     s = m["slots"][slot]
     s.update(isle=isle_id, rot=rot, revealed=revealed)
     if revealed:
@@ -131,7 +135,7 @@ def place_isle(m: dict, slot: int, isle_id: str, rot: int, revealed: bool):
             m["hexes"][h] = {"t": t, "w": w, "g": isle_id}
 
 
-def attach_fort(m: dict, seat: int, faction: str, gate: str, orient: int):
+def attach_fort(m: GameMap, seat: Seat, faction: str, gate: Hex, orient: int) -> None:
     fc = fortress_cells(faction, gate, orient)
     fc["orient"] = orient
     m["forts"][str(seat)] = fc
@@ -146,7 +150,7 @@ def slots_adjacent(a: int, b: int) -> bool:
     return (a - b) % 6 in (1, 5)
 
 
-def nearest_wells(m: dict, gate: str) -> list[str]:
+def nearest_wells(m: GameMap, gate: Hex) -> list[Hex]:
     wells = [h for h, c in m["hexes"].items() if c["w"] and "fortwell" not in c]
     if not wells:
         return []
@@ -155,7 +159,7 @@ def nearest_wells(m: dict, gate: str) -> list[str]:
     return sorted([w for w in wells if distance(g, unkey(w)) == best], key=_hex_sort)
 
 
-def place_landmarks(state: dict, order_seats: list[int], fixed: dict | None = None):
+def place_landmarks(state: State, order_seats: list[Seat], fixed: dict[Hex, str] | None = None) -> None:
     """CS-SET-13/14 (CS-AMB-26): one swamp landmark on the isle well nearest each gate (turn
     order, no doubling up, ties -> lowest hex id), then the rest shuffled onto the other isle
     wells; the remainder forms the landmark pile.  ``fixed`` maps hex -> landmark id."""
@@ -164,7 +168,7 @@ def place_landmarks(state: dict, order_seats: list[int], fixed: dict | None = No
     lms = state["landmarks"]
     idx = [0]
 
-    def put(h, lid):
+    def put(h: Hex, lid: str) -> None:
         idx[0] += 1
         lk = f"l{idx[0]}"
         lms[lk] = {"id": lk, "type": lid, "pos": h, "revealed": False, "hp": 0, "known": []}
@@ -204,7 +208,7 @@ def legal_rotations(isle_id: str, slot: int) -> list[int]:
     return [r for r in range(6) if rotation_legal(isle_id, slot, r)]
 
 
-def gates_connected(m: dict) -> bool:
+def gates_connected(m: GameMap) -> bool:
     """Every pair of gates joined by path hexes (so path-only minions can march)."""
     gates = [f["gate"] for f in m["forts"].values()]
     hexes = m["hexes"]
@@ -226,7 +230,7 @@ def gates_connected(m: dict) -> bool:
     return all(g in seen for g in gates)
 
 
-def random_layout(state: dict, order: list[int]):
+def random_layout(state: State, order: list[Seat]) -> None:
     """Random legal setup following the CS-SET-10/11 order; retried until every pair of
     gates is joined by path (engine choice so that every minion can march)."""
     for attempt in range(60):
@@ -237,7 +241,7 @@ def random_layout(state: dict, order: list[int]):
     raise RuntimeError("no connected layout")
 
 
-def _random_layout_once(state: dict, order: list[int]):
+def _random_layout_once(state: State, order: list[Seat]) -> None:
     c = load()
     r = state["rng"]
     m = state["map"]
@@ -280,7 +284,7 @@ def _random_layout_once(state: dict, order: list[int]):
             place_isle(m, k, s["isle"], _rng.choice(r, rots), True)
 
 
-def fortress_order(state: dict, order: list[int]):
+def fortress_order(state: State, order: list[Seat]) -> Iterator[tuple[Seat, Callable[[GameMap], list[int]]]]:
     """Yield (seat, allowed-slots function) in the CS-SET-10/11 order (Chinese order,
     CS-AMB-24): 2 players: second player first, start player's isle not adjacent;
     3-4 players: last player first, then counter-clockwise, each choosing among the next 3
@@ -290,7 +294,7 @@ def fortress_order(state: dict, order: list[int]):
         second, first = order[1], order[0]
         yield second, lambda m: list(range(1, 7))
 
-        def not_adj(m):
+        def not_adj(m: GameMap) -> list[int]:
             prev = next(s["slot"] for s in m["slots"] if s["slot"] and s["revealed"])
             return [k for k in range(1, 7) if not slots_adjacent(k, prev)]
         yield first, not_adj
@@ -301,7 +305,7 @@ def fortress_order(state: dict, order: list[int]):
             yield seat, lambda m: next_unrevealed(m, 3 if n == 3 else 2)
 
 
-def next_unrevealed(m: dict, count: int) -> list[int]:
+def next_unrevealed(m: GameMap, count: int) -> list[int]:
     revealed = [s["slot"] for s in m["slots"] if s["slot"] and s["revealed"]]
     prev = m.get("last_fort_slot", revealed[-1] if revealed else 1)
     out = []

@@ -3,15 +3,16 @@ from __future__ import annotations
 
 from .. import rng as _rng
 from .content import load
-from .state import adv_sum, event_value, turn_order
-from .combat import ev
+from .emit import ev
+from .state import adv_sum, event_value
+from .types import Events, Seat, State
 
 
-def market_size(st) -> int:
+def market_size(st: State) -> int:
     return st["seats"] + 1  # CS-MKT-1
 
 
-def _draw(st, pile, discard):
+def _draw(st: State, pile: str, discard: str) -> str | None:
     m = st["market"]
     if not m[pile] and m[discard]:  # CS-AMB-29: reshuffle the discard pile
         m[pile] = m[discard]
@@ -20,7 +21,7 @@ def _draw(st, pile, discard):
     return m[pile].pop(0) if m[pile] else None
 
 
-def fill(st):
+def fill(st: State) -> None:
     m = st["market"]
     while len(m["face"]) < market_size(st):
         x = _draw(st, "supply", "discard")
@@ -31,7 +32,7 @@ def fill(st):
         m["es_face"] = _draw(st, "es_pile", "es_discard")
 
 
-def refresh(st):
+def refresh(st: State) -> None:
     """CS-MKT-2 (Chinese full refresh, CS-AMB-28)."""
     m = st["market"]
     m["discard"] += m["face"]
@@ -42,12 +43,12 @@ def refresh(st):
     fill(st)
 
 
-def chip_cost(st, seat, chip) -> int:
+def chip_cost(st: State, seat: Seat, chip: str) -> int:
     c = load()["market"][chip]["cost"]
     return max(0, c - adv_sum(st, seat, "market_discount") - event_value(st, "market_discount"))
 
 
-def options(st, seat) -> list[str]:
+def options(st: State, seat: Seat) -> list[str]:
     m = st["market"]
     p = st["players"][seat]
     out = [x for x in m["face"] if chip_cost(st, seat, x) <= p["source"]]
@@ -56,7 +57,7 @@ def options(st, seat) -> list[str]:
     return sorted(set(out)) + ["pass"]
 
 
-def buy(st, seat, what, events):
+def buy(st: State, seat: Seat, what: str, events: Events) -> None:
     m = st["market"]
     p = st["players"][seat]
     if what == "es":

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 from collections import deque
+from types import MappingProxyType
+from typing import Literal, Mapping
 
-from .content import load
+from .content import load  # noqa: F401 - importable from here as before
 from .hexgeo import neighbours
 from .state import gate_hex, occupancy, unit_allow, unit_move, friendly
+from .types import Hex, Occupancy, Seat, State, Unit
 
-TR = {"p": 0, "l": 1, "f": 2, "m": 3, "w": 4}
+TR: Mapping[str, int] = MappingProxyType({"p": 0, "l": 1, "f": 2, "m": 3, "w": 4})
 INF = 10 ** 6
+Path = list[Hex]
+MinionOptions = tuple[Literal["progress", "sidestep"], dict[Hex, Path], dict[Hex, int], int]
 
 
-def enterable(st: dict, h: str, allow: int) -> bool:
+def enterable(st: State, h: Hex, allow: int) -> bool:
     """Terrain-wise enterable map hex (fortress hexes never, CS-MAP-10, CS-AMB-22)."""
     c = st["map"]["hexes"].get(h)
     if c is None or c["t"] == "x":
@@ -20,7 +25,7 @@ def enterable(st: dict, h: str, allow: int) -> bool:
     return TR[c["t"]] <= allow
 
 
-def mark_distances(st: dict, mark: int, allow: int, occ: dict | None = None) -> dict:
+def mark_distances(st: State, mark: Seat, allow: int, occ: Occupancy | None = None) -> dict[Hex, int]:
     """CS-MOV-8 / CS-AMB-18: hexes within the allowance, units passable, spires and
     landmarks not; counted to the mark's gate hex."""
     occ = occupancy(st) if occ is None else occ
@@ -41,14 +46,14 @@ def mark_distances(st: dict, mark: int, allow: int, occ: dict | None = None) -> 
     return dist
 
 
-def start_distance(st, dist, u, start_hex):
+def start_distance(st: State, dist: dict[Hex, int], u: Unit, start_hex: Hex) -> int:
     if u["pos"] is None:  # in the stack: at its own gate (CS-AMB-20)
         best = min((dist.get(n, INF) for n in neighbours(start_hex)), default=INF)
         return best + 1 if best < INF else INF
     return dist.get(start_hex, INF)
 
 
-def _step_ok(st, occ, u, prev, h, allow):
+def _step_ok(st: State, occ: Occupancy, u: Unit, prev: Hex | None, h: Hex, allow: int) -> str | None:
     """May the minion step into h (from prev)? Returns "ok", "swap" or None."""
     if not enterable(st, h, allow):
         return None
@@ -65,16 +70,16 @@ def _step_ok(st, occ, u, prev, h, allow):
     return None
 
 
-def minion_paths(st: dict, u: dict, occ: dict | None = None):
+def minion_paths(st: State, u: Unit, occ: Occupancy | None = None) -> dict[int, dict[Hex, Path]]:
     """All simple legal paths (lists of hexes, excluding the start) of length 1..M, keyed by
     length.  A unit in the stack starts at its gate (first step costs 1, CS-MOV-3)."""
     occ = occupancy(st) if occ is None else occ
     allow = unit_allow(u)
     M = unit_move(u)
     start = u["pos"] if u["pos"] is not None else gate_hex(st, u["owner"])
-    out = {k: {} for k in range(1, M + 1)}
+    out: dict[int, dict[Hex, Path]] = {k: {} for k in range(1, M + 1)}
 
-    def rec(path, prev, cur):
+    def rec(path: Path, prev: Hex | None, cur: Hex) -> None:
         k = len(path)
         if k:
             last = path[-1]
@@ -96,12 +101,12 @@ def minion_paths(st: dict, u: dict, occ: dict | None = None):
     return out
 
 
-def _is_swap_end(st, occ, h):
+def _is_swap_end(st: State, occ: Occupancy, h: Hex) -> bool:
     o = occ.get(h)
     return o is not None and o[0] == "u" and st["units"][o[1]]["kind"] == "hero"
 
 
-def minion_options(st: dict, u: dict, occ: dict | None = None):
+def minion_options(st: State, u: Unit, occ: Occupancy | None = None) -> MinionOptions:
     """CS-MOV-9 procedure.  Returns (mode, {dest: path}); mode "progress" or "sidestep".
     For "sidestep" the empty dict key "" means staying put (CS-MOV-12, CS-AMB-17)."""
     occ = occupancy(st) if occ is None else occ
@@ -114,7 +119,7 @@ def minion_options(st: dict, u: dict, occ: dict | None = None):
         good = {h: p for h, p in paths[k].items() if dist.get(h, INF) < d0}
         if good:
             return "progress", good, dist, d0
-    side = {"": []}
+    side: dict[Hex, Path] = {"": []}
     if d0 < INF:
         for k in sorted(paths):
             for h, p in paths[k].items():
@@ -123,7 +128,7 @@ def minion_options(st: dict, u: dict, occ: dict | None = None):
     return "sidestep", side, dist, d0
 
 
-def hero_destinations(st: dict, u: dict, occ: dict | None = None) -> dict:
+def hero_destinations(st: State, u: Unit, occ: Occupancy | None = None) -> dict[Hex, int]:
     """Free movement (CS-MOV-5): hexes reachable through empty enterable hexes within the
     move stat.  A hero in the stack starts at its gate (deploying costs 1)."""
     occ = occupancy(st) if occ is None else occ
@@ -145,7 +150,7 @@ def hero_destinations(st: dict, u: dict, occ: dict | None = None) -> dict:
     return dist
 
 
-def apply_minion_path(st: dict, u: dict, path: list[str], occ: dict | None = None):
+def apply_minion_path(st: State, u: Unit, path: Path, occ: Occupancy | None = None) -> list[str]:
     """Move along ``path``; each friendly hero met is put in the hex just left (CS-MOV-11)."""
     occ = occupancy(st) if occ is None else occ
     prev = u["pos"]

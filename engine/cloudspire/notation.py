@@ -1,7 +1,9 @@
-"""Compact canonical notation for Cloudspire actions.
+"""Compact canonical notation for Cloudspire actions, driven by one table (``VERBS``) that
+both ``parse_action`` and ``format_action`` read, and that ``action_info`` reads for the host.
 
-Hexes are axial ``q,r`` (e.g. ``3,-1``).  Unit ids ``u7``, spire ids ``s3``.  Grammar
-(one action per line; words separated by single spaces)::
+Actions are dicts ``{"type": verb, ...fields}``. Hexes are axial ``q,r`` (e.g. ``3,-1``).
+Unit ids ``u7``, spire ids ``s3``. Grammar (one action per line; words separated by single
+spaces)::
 
     pick <faction>                 faction choice (option factions=pick)
     isle <slot> <rot>              guided setup: reveal slot 1..6 with rotation 0..5
@@ -27,115 +29,199 @@ Hexes are axial ``q,r`` (e.g. ``3,-1``).  Unit ids ``u7``, spire ids ``s3``.  Gr
     pol <key> <value>              standing policy (spire, levelup, reward, mark)
 
 ``pol`` is accepted from any seat at any time (it is a standing preference, not a move)
-and is therefore not listed by ``legal_actions``.  Policies: spire = lowest_health |
+and is therefore not listed by ``legal_actions``. Policies: spire = lowest_health |
 nearest_gate | heroes_first | manual; levelup / reward / mark = auto | manual ("manual"
 turns the off-turn decision into a reaction prompt for that player).
 
-In the state's log each entry is prefixed with the acting seat: ``1:mm u4 2,-1``;
-replaying the log through ``apply`` from the same seed and options reproduces the state.
+A logged move is one notation line; replaying the moves through ``apply`` from the same
+seed and options reproduces the state.
+
+Each row of ``VERBS`` also says how the host presents the move (``action_info``, the
+engine.base.ActionInfo contract): the Discord subcommand that makes it and that command's
+argument values, whether it is quiet (it only changes the mover's hidden plans or standing
+choices) and whether it continues (ends the current step, phase or turn).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable, Literal, Mapping
 
-def format_action(a: dict) -> str:
-    d = a["do"]
-    if d == "pick":
-        return f"pick {a['faction']}"
-    if d == "isle":
-        return f"isle {a['slot']} {a['rot']}"
-    if d == "fort":
-        return f"fort {a['gate']} {a['orient']}"
-    if d == "buy":
-        return f"buy {a['chip']}"
-    if d == "build":
-        plus = "+" if a.get("side") == "promoted" else ""
-        return f"build {a['spire']}{plus} {a['at']} {a['order']}"
-    if d == "up":
-        return f"up {a['at']} {a['chips']}"
-    if d == "es":
-        return f"es {a['earthscape']} {a['at']} {a['rot']}"
-    if d == "adv":
-        return f"adv {a['structure']}"
-    if d == "mark":
-        return f"mark {a['target']}"
-    if d in ("add", "join"):
-        return f"{d} {a['unit']}"
-    if d == "equip":
-        return f"equip {a['item']} {a['hero']}"
-    if d == "relic":
-        return " ".join(["relic", a["relic"]] + list(a.get("args", [])))
-    if d == "mv":
-        return f"mv {a['unit']} {a['to']}"
-    if d == "mm":
-        return f"mm {a['unit']} {a['to'] or 'stay'}"
-    if d == "explore":
-        return f"explore {a['at']}"
-    if d == "atk":
-        return f"atk {a['unit']} {a['at']}"
-    if d == "lvl":
-        return f"lvl {a['unit']} {a['choice']}"
-    if d == "free":
-        return "free none" if a["spire"] == "none" else f"free {a['spire']} {a['order']}"
-    if d == "fire":
-        return f"fire {a['spire']} {a['unit']}"
-    if d == "pol":
-        return f"pol {a['key']} {a['value']}"
-    return d
+from ..base import ActionInfo, IllegalAction
+from .types import Action
+
+FieldKind = Literal["word", "int", "spire_side", "stay", "rest"]
 
 
-def parse_action(text: str) -> dict:
-    from .game import illegal
+@dataclass(frozen=True)
+class Field:
+    """One word of the notation and the action field(s) it stands for.
+
+    ``word``: the field as is; ``int``: an integer; ``spire_side``: ``spire`` plus ``+`` when
+    ``side`` is "promoted" (two fields, one word); ``stay``: "" is written ``stay``; ``rest``:
+    every remaining word, as a list. ``when``: the word is there only if this holds for the
+    fields read so far (else the field is ""), e.g. ``free none`` has no order."""
+
+    name: str
+    kind: FieldKind = "word"
+    when: Callable[[Action], bool] | None = None
+
+    def write(self, a: Action) -> list[str]:
+        if self.when is not None and not self.when(a):
+            return []
+        if self.kind == "spire_side":
+            return [a["spire"] + ("+" if a.get("side") == "promoted" else "")]
+        if self.kind == "stay":
+            return [a[self.name] or "stay"]
+        if self.kind == "rest":
+            return list(a.get(self.name, []))
+        return [str(a[self.name])]
+
+    def read(self, words: list[str], i: int, a: Action) -> int:
+        """Read this field from ``words[i:]`` into ``a``; returns the next index."""
+        if self.when is not None and not self.when(a):
+            a[self.name] = ""
+            return i
+        if self.kind == "rest":
+            a[self.name] = list(words[i:])
+            return len(words)
+        w = words[i]
+        if self.kind == "int":
+            a[self.name] = int(w)
+        elif self.kind == "spire_side":
+            a["spire"] = w.rstrip("+")
+            a["side"] = "promoted" if w.endswith("+") else "basic"
+        elif self.kind == "stay":
+            a[self.name] = "" if w == "stay" else w
+        else:
+            a[self.name] = w
+        return i + 1
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of the grammar: its fields in notation order and how the host presents it.
+
+    ``command``: the slash subcommand that makes the move ("" = only the generic ``act``);
+    its arguments are the words after the verb, or the verb itself when ``verb_arg``, then
+    ``extra_args`` (an option of the command that picks this verb, e.g. deploy's ``group``).
+    ``subject``: the field naming the unit / card / chip the move is about."""
+
+    verb: str
+    fields: tuple[Field, ...] = ()
+    command: str = ""
+    verb_arg: bool = False
+    subject: str = ""
+    quiet: bool = False
+    extra_args: tuple[str, ...] = ()
+
+
+def _row(verb: str, *fields: Field | str, **kw: object) -> Verb:
+    return Verb(verb, tuple(f if isinstance(f, Field) else Field(f) for f in fields), **kw)  # type: ignore[arg-type]
+
+
+def _not_none(a: Action) -> bool:
+    return a["spire"] != "none"
+
+
+_ROWS = (
+    _row("pick", "faction", subject="faction"),
+    _row("isle", Field("slot", "int"), Field("rot", "int")),
+    _row("fort", "gate", Field("orient", "int")),
+    _row("buy", "chip", command="buy", subject="chip"),
+    _row("pass", command="pass"),
+    _row("build", Field("spire", "spire_side"), "at", "order", command="build", subject="spire"),
+    _row("up", "at", "chips", command="upgrade"),
+    _row("es", "earthscape", "at", Field("rot", "int"), command="earthscape", subject="earthscape"),
+    _row("skip", command="end"),
+    _row("adv", "structure", command="advance", subject="structure"),
+    _row("end", command="end"),
+    _row("mark", Field("target", "int"), command="mark"),
+    _row("add", "unit", command="deploy", subject="unit", quiet=True),
+    _row("join", "unit", command="deploy", subject="unit", quiet=True, extra_args=("group",)),
+    _row("equip", "item", "hero", command="equip", subject="item", quiet=True),
+    _row("undo", command="stack", verb_arg=True, quiet=True),
+    _row("lock", command="stack", verb_arg=True),
+    _row("autostack", command="stack", verb_arg=True, quiet=True),
+    _row("relic", "relic", Field("args", "rest"), subject="relic"),
+    _row("die"),
+    _row("next", command="end"),
+    _row("mv", "unit", "to", command="move", subject="unit"),
+    _row("mm", "unit", Field("to", "stay"), command="move", subject="unit"),
+    _row("explore", "at", command="explore"),
+    _row("reveal", command="peek", verb_arg=True),
+    _row("hide", command="peek", verb_arg=True),
+    _row("atk", "unit", "at", command="attack", subject="unit"),
+    _row("lvl", "unit", "choice", subject="unit"),
+    _row("free", "spire", Field("order", when=_not_none), subject="spire"),
+    _row("fire", "spire", "unit", subject="spire"),
+    _row("pol", "key", "value", command="policy", subject="key", quiet=True),
+)
+
+VERBS: Mapping[str, Verb] = MappingProxyType({r.verb: r for r in _ROWS})
+"""verb -> its row: the one table for parsing, formatting and action metadata."""
+
+CONTINUE_ORDER = ("next", "end", "skip", "pass", "lock")
+"""What a Continue button does, in order of preference, for whichever of them is legal."""
+
+
+def bad_notation(text: str) -> IllegalAction:
+    return IllegalAction("cloudspire.err.bad_notation",
+                         "Empty action." if not text.strip() else f"Cannot read action '{text}'.", text=text)
+
+
+def format_action(a: Action) -> str:
+    d = a["type"]
+    row = VERBS.get(d)
+    if row is None:
+        return d
+    words = [d]
+    for f in row.fields:
+        words += f.write(a)
+    return " ".join(words)
+
+
+def parse_action(text: str) -> Action:
     w = text.strip().split()
-    if not w:
-        raise illegal("bad_notation", "Empty action.", text=text)
-    d = w[0]
+    if not w or w[0] not in VERBS:
+        raise bad_notation(text)
+    row = VERBS[w[0]]
+    a: Action = {"type": row.verb}
+    i = 1
     try:
-        if d == "pick":
-            return {"do": d, "faction": w[1]}
-        if d == "isle":
-            return {"do": d, "slot": int(w[1]), "rot": int(w[2])}
-        if d == "fort":
-            return {"do": d, "gate": w[1], "orient": int(w[2])}
-        if d == "buy":
-            return {"do": d, "chip": w[1]}
-        if d == "build":
-            t = w[1]
-            side = "promoted" if t.endswith("+") else "basic"
-            return {"do": d, "spire": t.rstrip("+"), "side": side, "at": w[2], "order": w[3]}
-        if d == "up":
-            return {"do": d, "at": w[1], "chips": w[2]}
-        if d == "es":
-            return {"do": d, "earthscape": w[1], "at": w[2], "rot": int(w[3])}
-        if d == "adv":
-            return {"do": d, "structure": w[1]}
-        if d == "mark":
-            return {"do": d, "target": int(w[1])}
-        if d in ("add", "join"):
-            return {"do": d, "unit": w[1]}
-        if d == "equip":
-            return {"do": d, "item": w[1], "hero": w[2]}
-        if d == "relic":
-            return {"do": d, "relic": w[1], "args": w[2:]}
-        if d == "mv":
-            return {"do": d, "unit": w[1], "to": w[2]}
-        if d == "mm":
-            return {"do": d, "unit": w[1], "to": "" if w[2] == "stay" else w[2]}
-        if d == "explore":
-            return {"do": d, "at": w[1]}
-        if d == "atk":
-            return {"do": d, "unit": w[1], "at": w[2]}
-        if d == "lvl":
-            return {"do": d, "unit": w[1], "choice": w[2]}
-        if d == "free":
-            if w[1] == "none":
-                return {"do": d, "spire": "none", "order": ""}
-            return {"do": d, "spire": w[1], "order": w[2]}
-        if d == "fire":
-            return {"do": d, "spire": w[1], "unit": w[2]}
-        if d == "pol":
-            return {"do": d, "key": w[1], "value": w[2]}
-        if d in ("pass", "skip", "end", "undo", "lock", "autostack", "die", "next", "reveal", "hide") and len(w) == 1:
-            return {"do": d}
+        for f in row.fields:
+            i = f.read(w, i, a)
     except (IndexError, ValueError):
-        pass
-    raise illegal("bad_notation", f"Cannot read action '{text}'.", text=text)
+        raise bad_notation(text) from None
+    if i != len(w):
+        raise bad_notation(text)
+    return a
+
+
+def action_info(text: str) -> ActionInfo:
+    """engine.base.ActionInfo of one move in notation (the table above decides)."""
+    words = text.split()
+    verb = words[0] if words else ""
+    row = VERBS.get(verb)
+    if row is None:
+        return ActionInfo(text=text, verb=verb, head=text.strip())
+    rest_words = words[1:]
+    if row.verb_arg:
+        args: tuple[str, ...] = (verb,)
+    elif row.command:
+        args = tuple(rest_words) + row.extra_args
+    else:
+        args = ()
+    if len(rest_words) >= 2:
+        head, rest = f"{verb} {rest_words[0]}", " ".join(rest_words[1:])
+    else:
+        head, rest = " ".join(words), ""
+    subject = ""
+    if row.subject:
+        try:
+            value = parse_action(text).get(row.subject, "")  # type: ignore[misc]
+        except IllegalAction:
+            value = ""
+        subject = "" if value in ("none", None) else str(value)
+    return ActionInfo(text=text, verb=verb, command=row.command, args=args, head=head, rest=rest,
+                      subject=subject, quiet=row.quiet, continues=verb in CONTINUE_ORDER)

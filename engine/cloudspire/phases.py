@@ -3,17 +3,23 @@ CS-ONS, CS-REST, CS-MOV-1, CS-FIRE, CS-END, CS-MP-9)."""
 from __future__ import annotations
 
 from .. import rng as _rng
+from . import cards, market, prep
+from .combat import (choose_spire_target, damage_unit, defeat_landmark, defeat_unit, fire_spire,
+                     spire_targets)
 from .content import load
-from .state import (adv_sum, event_value, friendly, gain_source, has_minions_anywhere, income_for_wave,
-                    occupancy, turn_order, has_talent, unit_maxhp, faction_data, team_of)
-from .combat import (ev, choose_spire_target, defeat_unit, damage_unit, fire_spire, spire_targets)
-from . import cards, market, prep as prep_mod
+from .emit import ev
+from .explore import inactive
 from .hexgeo import neighbours
-from .movement import minion_options, start_distance, mark_distances, apply_minion_path, INF
+from .movement import (INF, apply_minion_path, hero_destinations, mark_distances, minion_options,  # noqa: F401
+                       start_distance)  # INF and minion_options: importable from here as before
+from .reach import within
 from .scoring import finish
+from .state import (adv_sum, event_value, friendly, gain_source, has_minions_anywhere, income_for_wave,
+                    lm_data, occupancy, turn_order, has_talent, unit_allow, unit_maxhp, faction_data, team_of)
+from .types import Events, Hex, Occupancy, Seat, State, Unit
 
 
-def last_wave(st) -> int:
+def last_wave(st: State) -> int:
     if st["options"].get("faster_short", "off") == "on":
         return 3  # CS-ADJ-2(d)
     return int(st["options"].get("waves", 4))
@@ -21,7 +27,7 @@ def last_wave(st) -> int:
 
 # ---------------------------------------------------------------- wave start
 
-def start_wave(st, events):
+def start_wave(st: State, events: Events) -> None:
     ev(events, "wave_started", wave=st["wave"], start=st["start"])
     cards.event_phase(st, events)
     if st["phase"] == "over":
@@ -30,7 +36,7 @@ def start_wave(st, events):
     start_market(st, events)
 
 
-def income(st, events):
+def income(st: State, events: Events) -> None:
     """CS-INC-1/2."""
     base = income_for_wave(st["wave"]) + event_value(st, "income_bonus")
     for s in turn_order(st):
@@ -42,7 +48,7 @@ def income(st, events):
                 repair_gate(st, s, events)
 
 
-def repair_gate(st, s, events):
+def repair_gate(st: State, s: Seat, events: Events) -> None:
     """CS-MP-9 / CS-AMB-38: sacrifice highest-level advancements, then 2 Source per health."""
     p = st["players"][s]
     f = faction_data(st, s)
@@ -65,7 +71,7 @@ def repair_gate(st, s, events):
     ev(events, "gate_repaired", seat=s, gate=p["gate"])
 
 
-def start_market(st, events):
+def start_market(st: State, events: Events) -> None:
     if not cards.market_on(st):
         return start_build(st, events)
     st["phase"] = "market"
@@ -75,26 +81,26 @@ def start_market(st, events):
     st["market"]["turn"] = 0
 
 
-def market_seat(st):
+def market_seat(st: State) -> Seat:
     return turn_order(st)[st["market"]["turn"]]
 
 
-def after_market_turn(st, events):
+def after_market_turn(st: State, events: Events) -> None:
     st["market"]["turn"] += 1
     if st["market"]["turn"] >= st["seats"]:
         start_build(st, events)
 
 
-def start_build(st, events):
+def start_build(st: State, events: Events) -> None:
     st["phase"] = "build"
     st["build"] = {"ended": [], "idx": 0, "follow": None}
 
 
-def build_simultaneous(st):
+def build_simultaneous(st: State) -> bool:
     return st["options"].get("faster_build", "off") == "on"
 
 
-def build_seats(st) -> list[int]:
+def build_seats(st: State) -> list[Seat]:
     b = st["build"]
     if b["follow"]:
         return [b["follow"]["seat"]]
@@ -111,17 +117,17 @@ def build_seats(st) -> list[int]:
     return []
 
 
-def after_build_turn(st, seat, events):
+def after_build_turn(st: State, seat: Seat, events: Events) -> None:
     b = st["build"]
     order = turn_order(st)
     b["idx"] = (order.index(seat) + 1) % st["seats"]
     if len(b["ended"]) == st["seats"]:
-        prep_mod.start_prep(st, events)
+        prep.start_prep(st, events)
 
 
 # ---------------------------------------------------------------- onslaught
 
-def start_onslaught(st, events):
+def start_onslaught(st: State, events: Events) -> None:
     st["phase"] = "onslaught"
     st["round"] = 1
     ev(events, "onslaught_started", wave=st["wave"])
@@ -130,7 +136,7 @@ def start_onslaught(st, events):
     begin_turn(st, st["start"], events)
 
 
-def begin_turn(st, seat, events):
+def begin_turn(st: State, seat: Seat, events: Events) -> None:
     st["turn"] = {"seat": seat, "step": "start", "moved": [], "attacked": [], "explored": [],
                   "retaliated": [], "peek": None, "stack_done": False, "fire": [], "fired": False}
     ev(events, "turn", seat=seat, round=st["round"])
@@ -146,7 +152,7 @@ def begin_turn(st, seat, events):
             u["hp"] = min(unit_maxhp(u), u["hp"] + 1)
 
 
-def _signature(st) -> str:
+def _signature(st: State) -> str:
     u = sorted((k, v["pos"], v["hp"], len(v.get("members") or []), v["type"]) for k, v in st["units"].items())
     s = sorted((k, "".join(v["chips"])) for k, v in st["spires"].items())
     l = sorted((k, v["hp"], v["revealed"]) for k, v in st["landmarks"].items())
@@ -154,7 +160,7 @@ def _signature(st) -> str:
     return repr((u, s, l, g, [len(x) for x in st["stacks"]]))
 
 
-def end_turn(st, events):
+def end_turn(st: State, events: Events) -> None:
     order = turn_order(st)
     i = order.index(st["turn"]["seat"])
     if i == len(order) - 1:
@@ -173,26 +179,24 @@ def end_turn(st, events):
     begin_turn(st, order[(i + 1) % len(order)], events)
 
 
-def stack_top(st, seat):
+def stack_top(st: State, seat: Seat) -> Unit | None:
     s = st["stacks"][seat]
     return st["units"][s[0]] if s else None
 
 
-def forced_deploy(st, seat, step) -> dict | None:
+def forced_deploy(st: State, seat: Seat, step: str) -> Unit | None:
     """CS-MOV-1(a)/(c): the hero on top of the stack that must deploy now, if any."""
-    from .explore import inactive
     top = stack_top(st, seat)
     if top is None or top["kind"] != "hero" or inactive(st, top) or top["id"] in st["turn"]["moved"]:
         return None
     if step == "a" and not any(st["units"][i]["kind"] == "minion" for i in st["stacks"][seat]):
         return None
-    from .movement import hero_destinations
     if not hero_destinations(st, top):
         return None
     return top
 
 
-def lead_candidates(st, seat, occ=None):
+def lead_candidates(st: State, seat: Seat, occ: Occupancy | None = None) -> list[Unit]:
     """CS-MOV-1(b), CS-AMB-20: the unmoved minions closest to the mark (deployed ones plus the
     stack top if it is a minion)."""
     occ = occupancy(st) if occ is None else occ
@@ -205,12 +209,12 @@ def lead_candidates(st, seat, occ=None):
     if not cands:
         return []
     mark = st["players"][seat]["mark"]
-    cache = {}
-    best, out = None, []
+    cache: dict[str, dict[Hex, int]] = {}
+    best: int | None = None
+    out: list[Unit] = []
     for u in cands:
         allow = load()["units"][u["type"]][u.get("side", "basic")]["terrain"]
         if allow not in cache:
-            from .state import unit_allow
             cache[allow] = mark_distances(st, mark, unit_allow(u), occ)
         start = u["pos"] if u["pos"] is not None else st["map"]["forts"][str(seat)]["gate"]
         d = start_distance(st, cache[allow], u, start)
@@ -221,7 +225,7 @@ def lead_candidates(st, seat, occ=None):
     return sorted(out, key=lambda u: (len(u["id"]), u["id"]))
 
 
-def move_minion(st, u, dest, path, events):
+def move_minion(st: State, u: Unit, dest: Hex, path: list[Hex], events: Events) -> None:
     seat = u["owner"]
     from_stack = u["pos"] is None
     st["turn"]["moved"].append(u["id"])
@@ -239,17 +243,15 @@ def move_minion(st, u, dest, path, events):
     after_move(st, u, events)
 
 
-def after_move(st, u, events):
+def after_move(st: State, u: Unit, events: Events) -> None:
     """Post-movement talents: Toxic Fumes (landmarks), Impale (CS-EX-11)."""
-    from .state import lm_data
-    from .combat import defeat_unit as _def
     pos = u["pos"]
     nb = set(neighbours(pos))
     for l in list(st["landmarks"].values()):
         if l["revealed"] and l["pos"] in nb and "toxic_fumes" in lm_data(l)["talents"]:
             ev(events, "toxic_fumes", landmark=l["id"], unit=u["id"], damage=1)
             if damage_unit(st, u, 1):
-                _def(st, u, None, None, events)
+                defeat_unit(st, u, None, None, events)
                 return
     if has_talent(u, "impale"):
         occ = occupancy(st)
@@ -270,15 +272,14 @@ def after_move(st, u, events):
             killer = u["id"] if u["kind"] == "hero" else None
             if kind == "u":
                 if damage_unit(st, t, 1):
-                    _def(st, t, u["owner"], killer, events)
+                    defeat_unit(st, t, u["owner"], killer, events)
             else:
                 t["hp"] -= 1
                 if t["hp"] <= 0:
-                    from .combat import defeat_landmark
                     defeat_landmark(st, t, u["owner"], killer, events)
 
 
-def move_hero(st, u, dest, events):
+def move_hero(st: State, u: Unit, dest: Hex, events: Events) -> None:
     seat = u["owner"]
     frm = u["pos"]
     if frm is None:
@@ -290,7 +291,7 @@ def move_hero(st, u, dest, events):
     after_move(st, u, events)
 
 
-def start_fire(st, events):
+def start_fire(st: State, events: Events) -> None:
     """CS-FIRE-1/2: opponents in turn order after the active player, each spire once."""
     seat = st["turn"]["seat"]
     order = turn_order(st)
@@ -306,7 +307,7 @@ def start_fire(st, events):
     st["turn"]["step"] = "fire"
 
 
-def run_fire(st, events):
+def run_fire(st: State, events: Events) -> None:
     """Fire queued spires; stops at a manual decision (pending)."""
     seat = st["turn"]["seat"]
     while st["turn"]["fire"]:
@@ -330,7 +331,7 @@ def run_fire(st, events):
     st["turn"]["step"] = "explore"
 
 
-def end_wave(st, events):
+def end_wave(st: State, events: Events) -> None:
     """CS-END-3/4/5."""
     c = load()
     st["stall"] = {"sig": None, "n": 0}
@@ -372,7 +373,7 @@ def end_wave(st, events):
     start_wave(st, events)
 
 
-def faction_die(st, seat, events):
+def faction_die(st: State, seat: Seat, events: Events) -> None:
     """Faction rule: once per wave at the start of your turn, roll your faction die."""
     f = faction_data(st, seat)
     faces = f["dice"]["faces"]
@@ -392,7 +393,6 @@ def faction_die(st, seat, events):
             u = min(us, key=lambda u: (u["hp"] - unit_maxhp(u), u["id"]))
             u["hp"] = min(unit_maxhp(u), u["hp"] + x)
     elif eff == "zap_near_spire":
-        from .combat import within
         mine = [s["pos"] for s in st["spires"].values() if s["owner"] == seat]
         us = [u for u in st["units"].values() if u["pos"] is not None and not friendly(st, seat, u["owner"])
               and any(within(st, p_, u["pos"], 2) for p_ in mine)]

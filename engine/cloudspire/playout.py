@@ -11,20 +11,27 @@
 from __future__ import annotations
 
 import random
+from typing import Callable, Sequence
 
-from . import game as G
+from .apply import apply_inplace
 from .bot import bot_action
+from .legal import legal_actions
+from .opening import setup
+from .turns import acting_seats
+from .types import Action, Options, Seat, State
+
+Policy = Callable[[State, Seat], Action]
 
 
-def play(st: dict, policies, check: bool = False, max_actions: int = 20000) -> dict:
+def play(st: State, policies: Sequence[Policy], check: bool = False, max_actions: int = 20000) -> State:
     """Play ``st`` in place to the end; ``policies[seat](st, seat)`` chooses each action."""
     n = 0
     while st["phase"] != "over":
-        acting = G.acting_seats(st)
+        acting = acting_seats(st)
         if not acting:
             raise RuntimeError("no one to act")
         seat = acting[0]
-        G.apply_inplace(st, seat, policies[seat](st, seat), check=check)
+        apply_inplace(st, seat, policies[seat](st, seat), check=check)
         n += 1
         if n > max_actions:
             raise RuntimeError(f"playout did not finish in {max_actions} actions")
@@ -32,21 +39,21 @@ def play(st: dict, policies, check: bool = False, max_actions: int = 20000) -> d
     return st
 
 
-def random_playout(seed: int, seats: int = 2, options: dict | None = None, check: bool = False,
-                   max_actions: int = 20000, policy=None) -> dict:
-    st = G.setup(seats, options or {}, seed)
+def random_playout(seed: int, seats: int = 2, options: Options | None = None, check: bool = False,
+                   max_actions: int = 20000, policy: Policy | None = None) -> State:
+    st = setup(seats, options or {}, seed)
     return play(st, [policy or bot_action] * seats, check=check, max_actions=max_actions)
 
 
-def uniform_policy(rng: random.Random):
+def uniform_policy(rng: random.Random) -> Policy:
     """A player that picks uniformly among the legal actions."""
-    def act(st, seat):
-        return rng.choice(G.legal_actions(st, seat))
+    def act(st: State, seat: Seat) -> Action:
+        return rng.choice(legal_actions(st, seat))
     return act
 
 
-def uniform_playout(seed: int, seats: int = 2, options: dict | None = None, check: bool = False,
-                    max_actions: int = 50000) -> dict:
-    st = G.setup(seats, options or {}, seed)
+def uniform_playout(seed: int, seats: int = 2, options: Options | None = None, check: bool = False,
+                    max_actions: int = 50000) -> State:
+    st = setup(seats, options or {}, seed)
     pol = uniform_policy(random.Random(seed))
     return play(st, [pol] * seats, check=check, max_actions=max_actions)

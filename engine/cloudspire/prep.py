@@ -7,12 +7,16 @@ types is a group (lowest move on top, CS-PREP-7)."""
 from __future__ import annotations
 
 from .content import load
+from .emit import ev
+from .reach import range_dist
 from .state import (adv_sum, event_value, friendly, gate_hex, income_for_wave, new_id, turn_order,
                     unit_maxhp)
-from .combat import ev, range_dist
+from .types import Events, PrepEntry, Seat, State, Unit
+
+Available = dict[str, tuple[str, int, str]]
 
 
-def mark_options(st, seat) -> list[int]:
+def mark_options(st: State, seat: Seat) -> list[Seat]:
     out = []
     for o in range(st["seats"]):
         if friendly(st, seat, o) or st["players"][o]["broken"]:
@@ -25,7 +29,7 @@ def mark_options(st, seat) -> list[int]:
     return out
 
 
-def default_mark(st, seat) -> int:
+def default_mark(st: State, seat: Seat) -> Seat:
     """Nearest unbroken opposing gate from your gate; ties by turn order."""
     opts = mark_options(st, seat)
     if not opts:
@@ -33,13 +37,13 @@ def default_mark(st, seat) -> int:
     g = gate_hex(st, seat)
     order = turn_order(st)
 
-    def k(o):
+    def k(o: Seat) -> tuple[int, int]:
         d = range_dist(st, g, gate_hex(st, o), 60)
         return (d if d is not None else 999, order.index(o))
     return min(opts, key=k)
 
 
-def start_prep(st, events):
+def start_prep(st: State, events: Events) -> None:
     st["phase"] = "prep"
     order = turn_order(st)
     cp = income_for_wave(st["wave"]) + event_value(st, "cp_bonus")
@@ -55,7 +59,7 @@ def start_prep(st, events):
     ev(events, "prep_started", wave=st["wave"], cp=cp)
 
 
-def set_mark(st, seat, target, events):
+def set_mark(st: State, seat: Seat, target: Seat, events: Events) -> None:
     st["players"][seat]["mark"] = target
     st["prep"]["marked"].append(seat)
     ev(events, "mark", seat=seat, target=target)
@@ -63,18 +67,18 @@ def set_mark(st, seat, target, events):
         st["prep"]["step"] = "stack"
 
 
-def marking_seat(st):
+def marking_seat(st: State) -> Seat | None:
     for s in st["prep"]["order"]:
         if s not in st["prep"]["marked"]:
             return s
     return None
 
 
-def simultaneous(st) -> bool:
+def simultaneous(st: State) -> bool:
     return st["options"].get("faster_prep", "off") == "on"
 
 
-def stacking_seats(st) -> list[int]:
+def stacking_seats(st: State) -> list[Seat]:
     pr = st["prep"]
     todo = [s for s in pr["order"] if s not in pr["locked"]]
     if simultaneous(st):
@@ -84,12 +88,11 @@ def stacking_seats(st) -> list[int]:
 
 # ---------------------------------------------------------------- selection
 
-def _entries(st, seat):
+def _entries(st: State, seat: Seat) -> list[PrepEntry]:
     return st["prep"]["stacks"][str(seat)]
 
 
-def cp_spent(st, seat) -> int:
-    c = load()
+def cp_spent(st: State, seat: Seat) -> int:
     total = 0
     for e in _entries(st, seat):
         for t, paid in zip(e["types"], e["paid"]):
@@ -97,19 +100,19 @@ def cp_spent(st, seat) -> int:
     return total
 
 
-def heroes_in_play(st, seat) -> int:
+def heroes_in_play(st: State, seat: Seat) -> int:
     return sum(1 for u in st["units"].values() if u["owner"] == seat and u["kind"] == "hero")
 
 
-def _available(st, seat):
+def _available(st: State, seat: Seat) -> Available:
     """type -> (kind, cp, count) the player may still add."""
     c = load()
     p = st["players"][seat]
-    used = {}
+    used: dict[tuple[str, str], int] = {}
     for e in _entries(st, seat):
         for t, src in zip(e["types"], e["src"]):
             used[(t, src)] = used.get((t, src), 0) + 1
-    out = {}
+    out: Available = {}
     for t, n in p["barracks"].items():
         left = n - used.get((t, "barracks"), 0)
         if left > 0:
@@ -134,7 +137,7 @@ def _available(st, seat):
     return out
 
 
-def add_options(st, seat) -> list[str]:
+def add_options(st: State, seat: Seat) -> list[str]:
     entries = _entries(st, seat)
     avail = _available(st, seat)
     left = st["players"][seat]["cp"] - cp_spent(st, seat)
@@ -154,14 +157,14 @@ def add_options(st, seat) -> list[str]:
     return out
 
 
-def join_options(st, seat) -> list[str]:
+def join_options(st: State, seat: Seat) -> list[str]:
     entries = _entries(st, seat)
     if not entries or entries[-1]["k"] != "minion":
         return []
     return [t for t in add_options(st, seat) if load()["units"][t]["kind"] == "minion"]
 
 
-def equip_options(st, seat) -> list[tuple[str, str]]:
+def equip_options(st: State, seat: Seat) -> list[tuple[str, str]]:
     c = load()
     p = st["players"][seat]
     eqs = sorted(set(x for x in p["beside"] if c["market"].get(x, {}).get("type") == "equipment"))
@@ -176,7 +179,7 @@ def equip_options(st, seat) -> list[tuple[str, str]]:
     return out
 
 
-def add(st, seat, t, join, events):
+def add(st: State, seat: Seat, t: str, join: bool, events: Events) -> None:
     avail = _available(st, seat)
     k, cp, src = avail[t]
     entries = _entries(st, seat)
@@ -193,7 +196,40 @@ def add(st, seat, t, join, events):
         entries.append({"k": k, "types": [t], "src": [src], "paid": [cp], "eq": []})
 
 
-def undo(st, seat):
+def equip(st: State, seat: Seat, item: str, hero: str) -> None:
+    """Put ``item`` under the hero ``hero`` of the stack being built (CS-MKT-7)."""
+    for e in _entries(st, seat):
+        if e["k"] == "hero" and e["types"][0] == hero:
+            e["eq"].append(item)
+            break
+
+
+def default_stack(st: State, seat: Seat) -> None:
+    """Spec default: starting hero if available, then minions greedily from most to least
+    expensive that still fit, ungrouped; minions by move (lowest first), hero last."""
+    c = load()
+    st["prep"]["stacks"][str(seat)] = []
+    heroes: list[str] = []
+    while True:
+        opts = add_options(st, seat)
+        hs = [t for t in opts if c["units"][t]["kind"] == "hero" and _available(st, seat)[t][1] == 0]
+        if hs and not heroes:
+            heroes.append(hs[0])
+            add(st, seat, hs[0], False, [])
+            continue
+        ms = [t for t in opts if c["units"][t]["kind"] == "minion"]
+        if not ms:
+            break
+        av = _available(st, seat)
+        t = max(ms, key=lambda t: (av[t][1], t))
+        add(st, seat, t, False, [])
+    entries = st["prep"]["stacks"][str(seat)]
+    hs_ = [e for e in entries if e["k"] == "hero"]
+    ms_ = sorted([e for e in entries if e["k"] == "minion"], key=lambda e: c["units"][e["types"][0]]["basic"]["mv"])
+    st["prep"]["stacks"][str(seat)] = ms_ + hs_
+
+
+def undo(st: State, seat: Seat) -> None:
     entries = _entries(st, seat)
     e = entries[-1]
     if len(e["types"]) > 1:
@@ -203,7 +239,7 @@ def undo(st, seat):
         entries.pop()
 
 
-def lock(st, seat, events):
+def lock(st: State, seat: Seat, events: Events) -> bool:
     pr = st["prep"]
     pr["locked"].append(seat)
     ev(events, "stack_locked", seat=seat, height=len(_entries(st, seat)),
@@ -214,9 +250,8 @@ def lock(st, seat, events):
     return False
 
 
-def materialise(st, events):
+def materialise(st: State, events: Events) -> None:
     """Turn locked stacks into units sitting at their gates (CS-PREP-9/10)."""
-    c = load()
     for s in st["prep"]["order"]:
         p = st["players"][s]
         ids = []
@@ -230,7 +265,7 @@ def materialise(st, events):
             for x in e["eq"]:
                 p["beside"].remove(x)
             top = e["types"][0]
-            u = {"id": uid, "type": top, "owner": s, "kind": e["k"], "side": "basic", "pos": None,
+            u: Unit = {"id": uid, "type": top, "owner": s, "kind": e["k"], "side": "basic", "pos": None,
                  "up": {"a": 0, "f": 0, "r": 0}, "members": list(e["types"][1:]), "eq": list(e["eq"])}
             u["hp"] = unit_maxhp(u)
             st["units"][uid] = u
@@ -239,7 +274,7 @@ def materialise(st, events):
     st["prep"]["done"] = True
 
 
-def remark_after_break(st, g, events):
+def remark_after_break(st: State, g: Seat, events: Events) -> None:
     """CS-MP-7."""
     for s in turn_order(st):
         if st["players"][s]["mark"] == g and not friendly(st, s, g):

@@ -62,24 +62,28 @@ Nothing hidden becomes public at the end of the game: no rule reveals stacks or 
 """
 from __future__ import annotations
 
-from engine.base import PUBLIC, LogRule, log_verb_hidden, redact_log_text
+from types import MappingProxyType
+from typing import Mapping
+
+from ..base import PUBLIC, LogRule, log_verb_hidden, redact_log_text
+from .state import friendly
+from .types import Seat, State
 
 TEAMMATES_SHARE = False
 
 _STACK = LogRule("?", None, "CS-PREP-3..8, CS-PREP-11, CS-MKT-7, CS-AMB-33: the deployment stack is private")
 
-VERBS: dict[str, LogRule] = {
+VERBS: Mapping[str, LogRule] = MappingProxyType({
     **{v: PUBLIC for v in ("pick", "isle", "fort", "buy", "pass", "build", "up", "es", "skip", "adv", "end",
                            "mark", "lock", "relic", "die", "next", "mv", "mm", "explore", "reveal", "hide",
                            "atk", "lvl", "free", "fire")},
     **{v: _STACK for v in ("add", "join", "equip", "undo", "autostack")},
     "pol": LogRule("pol ? ?", None, "Information and decisions, notes for an asynchronous bot: private settings"),
-}
+})
 
 
-def log_text(state: dict, actor: int | None, viewer: int | None, text: str) -> str:
+def log_text(state: State, actor: Seat | None, viewer: Seat | None, text: str) -> str:
     if TEAMMATES_SHARE and actor is not None and viewer is not None and state and state.get("teams"):
-        from .state import friendly
         if friendly(state, actor, viewer):
             return text
     return redact_log_text(VERBS, state, actor, viewer, text)

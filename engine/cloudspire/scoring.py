@@ -2,26 +2,27 @@
 from __future__ import annotations
 
 from .state import spire_count
+from .types import Seat, State
 
 
-def pegs(st, seat) -> int:
+def pegs(st: State, seat: Seat) -> int:
     return sum(st["players"][seat]["adv"].values())
 
 
-def fortress_power(st, seat) -> int:
+def fortress_power(st: State, seat: Seat) -> int:
     p = st["players"][seat]
     if p["broken"] and p["gate"] == 0:
         return 0  # CS-MP-10
     return p["gate"] + pegs(st, seat)
 
 
-def _sides(st):
+def _sides(st: State) -> list[list[Seat]]:
     if st["teams"]:
         return [[s for s in range(st["seats"]) if st["teams"][s] == t] for t in (0, 1)]
     return [[s] for s in range(st["seats"])]
 
 
-def side_key(st, side):
+def side_key(st: State, side: list[Seat]) -> tuple[int, int, int, int]:
     """(power, gate, Source, spires) summed over a side (CS-WIN-2/3)."""
     return (sum(fortress_power(st, s) for s in side),
             sum(st["players"][s]["gate"] for s in side),
@@ -29,7 +30,7 @@ def side_key(st, side):
             sum(spire_count(st, s) for s in side))
 
 
-def finish(st, reason, winners=None):
+def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
     sides = [sd for sd in _sides(st)]
     if winners is not None:
         win = sorted(winners)
@@ -38,7 +39,7 @@ def finish(st, reason, winners=None):
         figures = {}
     else:
         keyed = sorted(((side_key(st, sd), sd) for sd in sides), key=lambda x: x[0], reverse=True)
-        placements = []
+        placements: list[list[Seat]] = []
         last = None
         for k, sd in keyed:
             if placements and k == last:

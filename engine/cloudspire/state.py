@@ -4,24 +4,29 @@ The state is one JSON value (``"schema": 1``); see docs/cloudspire-view.md for t
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any, Mapping
+
 from .. import rng as _rng
 from .content import ALLOWANCE, load
 from . import mapgen
+from .types import Hex, Landmark, Occupancy, Options, Seat, State, Unit
 
-UPGRADE_SUPPLY = {"a": 18, "r": 14, "f": 12}
-SPIRE_CAP = {2: 6, 3: 5, 4: 4}
-POLICIES = {"spire": ["lowest_health", "nearest_gate", "heroes_first", "manual"],
-            "levelup": ["auto", "manual"], "reward": ["auto", "manual"], "mark": ["auto", "manual"]}
+UPGRADE_SUPPLY: Mapping[str, int] = MappingProxyType({"a": 18, "r": 14, "f": 12})
+SPIRE_CAP: Mapping[int, int] = MappingProxyType({2: 6, 3: 5, 4: 4})
+POLICIES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "spire": ("lowest_health", "nearest_gate", "heroes_first", "manual"),
+    "levelup": ("auto", "manual"), "reward": ("auto", "manual"), "mark": ("auto", "manual")})
 
 
 def income_for_wave(w: int) -> int:
     return 2 * w + 3  # CS-WAVE-2, CS-ADJ-4
 
 
-def new_state(seats: int, options: dict, seed: int) -> dict:
+def new_state(seats: int, options: Options, seed: int) -> State:
     c = load()
     r = _rng.new_rng(seed)
-    st = {"schema": 1, "game": "cloudspire", "seats": seats, "options": dict(options), "seed": seed,
+    st: Any = {"schema": 1, "game": "cloudspire", "seats": seats, "options": dict(options), "seed": seed,
           "rng": r, "wave": 1, "phase": "setup", "start": 0, "factions": [None] * seats,
           "teams": None, "players": [], "units": {}, "spires": {}, "landmarks": {},
           "landmark_pile": [], "landmark_discard": [], "stacks": [[] for _ in range(seats)],
@@ -49,33 +54,33 @@ def new_state(seats: int, options: dict, seed: int) -> dict:
     return st
 
 
-def new_id(st: dict, prefix: str) -> str:
+def new_id(st: State, prefix: str) -> str:
     i = st["next_id"]
     st["next_id"] = i + 1
     return f"{prefix}{i}"
 
 
-def turn_order(st: dict) -> list[int]:
+def turn_order(st: State) -> list[Seat]:
     n = st["seats"]
     return [(st["start"] + i) % n for i in range(n)]
 
 
-def team_of(st: dict, seat: int):
+def team_of(st: State, seat: Seat) -> int:
     return st["teams"][seat] if st["teams"] else seat
 
 
-def friendly(st: dict, a, b) -> bool:
+def friendly(st: State, a: Seat | None, b: Seat | None) -> bool:
     """Seats a and b are the same faction or teammates (CS-TEAM-4). None = landmark."""
     if a is None or b is None:
         return False
     return team_of(st, a) == team_of(st, b)
 
 
-def faction_data(st: dict, seat: int) -> dict:
+def faction_data(st: State, seat: Seat) -> dict[str, Any]:
     return load()["factions"][st["factions"][seat]]
 
 
-def init_faction(st: dict, seat: int, fid: str):
+def init_faction(st: State, seat: Seat, fid: str) -> None:
     """CS-SET-3/4/5: barracks with every chip basic side up; starting items."""
     c = load()
     st["factions"][seat] = fid
@@ -90,22 +95,22 @@ def init_faction(st: dict, seat: int, fid: str):
 
 # ---------------------------------------------------------------- unit statistics
 
-def udata(u: dict) -> dict:
+def udata(u: Unit) -> dict[str, Any]:
     return load()["units"][u["type"]]
 
 
-def side_stats(u: dict) -> dict:
+def side_stats(u: Unit) -> dict[str, Any]:
     return udata(u)[u.get("side", "basic")]
 
 
-def talents(u: dict) -> list[str]:
+def talents(u: Unit) -> list[str]:
     t = list(side_stats(u)["talents"])
     for e in u.get("eq", []):
         t += load()["market"][e]["talents"]
     return t
 
 
-def talent_value(u: dict, name: str) -> int:
+def talent_value(u: Unit, name: str) -> int:
     best = 0
     total = 0
     for t in talents(u):
@@ -121,18 +126,18 @@ def talent_value(u: dict, name: str) -> int:
     return total if name == "move" else best
 
 
-def has_talent(u: dict, name: str) -> bool:
+def has_talent(u: Unit, name: str) -> bool:
     return any(t.split(":")[0] == name for t in talents(u))
 
 
-def unit_range(u: dict) -> int:
+def unit_range(u: Unit) -> int:
     rv = talent_value(u, "range")
     if rv:
         return rv + u.get("up", {}).get("r", 0)
     return 1
 
 
-def unit_attack(st: dict, u: dict) -> int:
+def unit_attack(st: State, u: Unit) -> int:
     a = side_stats(u)["atk"] + u.get("up", {}).get("a", 0)
     if u["kind"] == "minion":
         for s in (u["owner"],):
@@ -141,27 +146,27 @@ def unit_attack(st: dict, u: dict) -> int:
     return a
 
 
-def unit_move(u: dict) -> int:
+def unit_move(u: Unit) -> int:
     return side_stats(u)["mv"] + talent_value(u, "move")
 
 
-def unit_allow(u: dict) -> int:
+def unit_allow(u: Unit) -> int:
     return ALLOWANCE[side_stats(u)["terrain"]]
 
 
-def unit_maxhp(u: dict) -> int:
+def unit_maxhp(u: Unit) -> int:
     return side_stats(u)["hp"]
 
 
-def lm_data(l: dict) -> dict:
+def lm_data(l: Landmark) -> dict[str, Any]:
     return load()["landmarks"][l["type"]]
 
 
 # ---------------------------------------------------------------- occupancy
 
-def occupancy(st: dict) -> dict:
+def occupancy(st: State) -> Occupancy:
     """hex -> ("u"|"s"|"l", id).  Stack units are not on the map (CS-PREP-10)."""
-    occ = {}
+    occ: Occupancy = {}
     for uid, u in st["units"].items():
         if u["pos"] is not None:
             occ[u["pos"]] = ("u", uid)
@@ -172,24 +177,24 @@ def occupancy(st: dict) -> dict:
     return occ
 
 
-def well_uncovered(st: dict, h: str, occ: dict) -> bool:
+def well_uncovered(st: State, h: Hex, occ: Occupancy) -> bool:
     c = st["map"]["hexes"].get(h)
     return bool(c and c["w"] and h not in occ)
 
 
-def player_units(st: dict, seat: int, on_map=True):
+def player_units(st: State, seat: Seat, on_map: bool = True) -> list[Unit]:
     return [u for u in st["units"].values() if u["owner"] == seat and (u["pos"] is not None or not on_map)]
 
 
-def spire_count(st: dict, seat: int) -> int:
+def spire_count(st: State, seat: Seat) -> int:
     return sum(1 for s in st["spires"].values() if s["owner"] == seat)
 
 
-def spire_cap(st: dict) -> int:
+def spire_cap(st: State) -> int:
     return SPIRE_CAP[min(4, max(2, st["seats"]))]
 
 
-def gain_source(st: dict, seat: int, n: int) -> int:
+def gain_source(st: State, seat: Seat, n: int) -> int:
     """CS-GEN-3: capped at capacity; returns the amount actually gained."""
     p = st["players"][seat]
     before = p["source"]
@@ -197,7 +202,7 @@ def gain_source(st: dict, seat: int, n: int) -> int:
     return p["source"] - before
 
 
-def adv_effects(st: dict, seat: int) -> list[str]:
+def adv_effects(st: State, seat: Seat) -> list[str]:
     f = faction_data(st, seat)
     out = []
     for a in f["advancements"]:
@@ -206,7 +211,7 @@ def adv_effects(st: dict, seat: int) -> list[str]:
     return out
 
 
-def adv_sum(st: dict, seat: int, kind: str) -> int:
+def adv_sum(st: State, seat: Seat, kind: str) -> int:
     t = 0
     for e in adv_effects(st, seat):
         k, _, v = e.partition(":")
@@ -215,7 +220,7 @@ def adv_sum(st: dict, seat: int, kind: str) -> int:
     return t
 
 
-def event_value(st: dict, effect: str) -> int:
+def event_value(st: State, effect: str) -> int:
     ev = st["event"]["current"]
     t = 0
     ids = ([ev] if ev else []) + st["event"]["lasting"]
@@ -226,14 +231,14 @@ def event_value(st: dict, effect: str) -> int:
     return t
 
 
-def opponents(st: dict, seat: int) -> list[int]:
+def opponents(st: State, seat: Seat) -> list[Seat]:
     return [s for s in range(st["seats"]) if not friendly(st, s, seat)]
 
 
-def has_minions_anywhere(st: dict) -> bool:
+def has_minions_anywhere(st: State) -> bool:
     """CS-END-1 / CS-AMB-1(c): any player-controlled minion on the map or in a stack."""
     return any(u["kind"] == "minion" for u in st["units"].values())
 
 
-def gate_hex(st: dict, seat: int) -> str:
+def gate_hex(st: State, seat: Seat) -> Hex:
     return st["map"]["forts"][str(seat)]["gate"]

@@ -2,15 +2,28 @@
 
 Hidden information (Information and decisions): unrevealed landmark identities (only to
 players who explored them), deployment-stack entries below the top, minions under a
-group's top, relics held, stacks under construction, standing policies."""
+group's top, relics held, stacks under construction, standing policies.
+
+The view also carries what a renderer would otherwise derive from the rules or the raw
+content, so that the renderer decides nothing: each seat's influence (CS-INF-1/3), each
+seat's fortress power (CS-WIN-2, CS-MP-10), the number printed on every mat of the map,
+the centre and footprint of every isle slot (face-down slots are drawn as blank discs),
+and the price of the face-up earthscape."""
 from __future__ import annotations
 
+from .build import influence_groups, lb_allowance, upgrade_room
 from .content import load
-from .state import unit_maxhp, spire_cap, turn_order, unit_attack, unit_move, unit_range
-from . import build as B
+from .game import acting_seats, prompts
+from .mapgen import slot_centre, slot_footprint
+from .phases import last_wave
+from .scoring import fortress_power
+from .state import spire_cap, unit_maxhp
+
+#: an earthscape costs 2 Source (CS-MKT-4(b); engine/cloudspire/market.py charges the same)
+EARTHSCAPE_COST = 2
 
 
-def _unit_public(u, full):
+def _unit_public(u: dict, full: bool) -> dict:
     d = {"id": u["id"], "owner": u["owner"], "kind": u["kind"], "type": u["type"], "side": u.get("side", "basic"),
          "hp": u["hp"], "max_hp": unit_maxhp(u), "up": dict(u.get("up", {})), "pos": u["pos"],
          "eq": list(u.get("eq", [])), "grouped": bool(u.get("members"))}
@@ -19,21 +32,41 @@ def _unit_public(u, full):
     return d
 
 
-def view(st, viewer):
-    from .game import acting_seats, _prompt_key
+def _map_groups(hexes: dict) -> dict[str, int]:
+    """The number printed on each isle and earthscape mat on the map (fortresses have none)."""
+    c = load()
+    out = {}
+    for g in sorted({x["g"] for x in hexes.values()}):
+        mat = c["isles"].get(g) or c["earthscapes"].get(g)
+        if mat is not None:
+            out[g] = mat["number"]
+    return out
+
+
+def _slot(s: dict) -> dict:
+    d = {"slot": s["slot"], "isle": s["isle"] if s["revealed"] else None, "rot": s["rot"],
+         "revealed": s["revealed"], "centre": "{},{}".format(*slot_centre(s["slot"]))}
+    if not s["revealed"]:  # the whole disc the face-down isle will cover
+        d["footprint"] = sorted(slot_footprint(s["slot"]))
+    return d
+
+
+def _influence(st: dict) -> list[list[str]]:
+    """Per seat, the hex groups within its influence (CS-INF-1/3); none before its fortress
+    is on the map."""
+    forts = st["map"]["forts"]
+    return [sorted(influence_groups(st, s)) if str(s) in forts else [] for s in range(st["seats"])]
+
+
+def view(st: dict, viewer: int | None) -> dict:
     c = load()
     n = st["seats"]
-    pub = viewer is None
     out = {"game": "cloudspire", "schema": 1, "viewer": viewer, "seats": n, "wave": st["wave"],
-           "last_wave": __import__("engine.cloudspire.phases", fromlist=["x"]).last_wave(st),
+           "last_wave": last_wave(st),
            "phase": st["phase"], "round": st["round"], "start": st["start"], "factions": list(st["factions"]),
            "teams": st["teams"], "options": dict(st["options"]), "spire_cap": spire_cap(st) if n >= 2 else None,
            "supply": dict(st["supply"]), "active": acting_seats(st), "result": st["result"]}
-    prompts = []
-    for s in out["active"]:
-        key, kind, params = _prompt_key(st, s)
-        prompts.append({"seat": s, "key": f"cloudspire.prompt.{key}", "kind": kind})
-    out["prompts"] = prompts
+    out["prompts"] = [{"seat": p.seat, "key": p.key, "kind": p.kind} for p in prompts(st)]
     players = []
     for p in st["players"]:
         s = p["seat"]
@@ -43,9 +76,10 @@ def view(st, viewer):
               "limited_builds": p["lb"], "mark": p["mark"], "relic_count": len(p["relics"]),
               "beside": list(p["beside"]), "barracks": dict(p["barracks"]), "spire_barracks": dict(p["spire_bar"]),
               "heroes_removed": list(p["removed_heroes"]), "cp": p["cp"], "die_used": p["die_used"],
-              "relic_effects": list(p["relic_effects"]), "conceded": s in st["conceded"]}
+              "relic_effects": list(p["relic_effects"]), "conceded": s in st["conceded"],
+              "power": fortress_power(st, s)}
         if st["factions"][s]:
-            pd["lb_allowance"] = B.lb_allowance(st, s)
+            pd["lb_allowance"] = lb_allowance(st, s)
         if own:
             pd["relics"] = list(p["relics"])
             pd["policy"] = dict(p["policy"])
@@ -56,11 +90,12 @@ def view(st, viewer):
                              **({"gate": x["gate"]} if "gate" in x else {}),
                              **({"fortwell": x["fortwell"]} if "fortwell" in x else {})}
                             for h, x in sorted(m["hexes"].items())],
-                  "slots": [{"slot": s["slot"], "isle": s["isle"] if s["revealed"] else None, "rot": s["rot"],
-                             "revealed": s["revealed"]} for s in m["slots"]],
+                  "slots": [_slot(s) for s in m["slots"]],
                   "forts": {k: {"gate": f["gate"], "wells": list(f["wells"]), "body": list(f["body"]),
                                 "orient": f.get("orient", 0)} for k, f in m["forts"].items()},
-                  "earthscapes": [dict(e) for e in m["es"]]}
+                  "earthscapes": [dict(e) for e in m["es"]],
+                  "groups": _map_groups(m["hexes"])}
+    out["influence"] = _influence(st)
     units = []
     for u in sorted(st["units"].values(), key=lambda u: (len(u["id"]), u["id"])):
         if u["pos"] is None:
@@ -88,7 +123,7 @@ def view(st, viewer):
                       for s in prep["locked"]}
         out["prep"] = pv
     out["spires"] = [{"id": sp["id"], "owner": sp["owner"], "type": sp["type"], "side": sp.get("side", "basic"),
-                      "pos": sp["pos"], "chips": list(sp["chips"]), "room": B.upgrade_room(sp)}
+                      "pos": sp["pos"], "chips": list(sp["chips"]), "room": upgrade_room(sp)}
                      for sp in sorted(st["spires"].values(), key=lambda x: (len(x["id"]), x["id"]))]
     lms = []
     for l in sorted(st["landmarks"].values(), key=lambda x: (len(x["id"]), x["id"])):
@@ -105,7 +140,8 @@ def view(st, viewer):
     mk = st["market"]
     out["market"] = {"face": list(mk.get("face", [])), "earthscape": mk.get("es_face"),
                      "earthscape_bought": mk.get("es_bought", False), "supply": len(mk.get("supply", [])),
-                     "discard": list(mk.get("discard", [])), "earthscape_pile": len(mk.get("es_pile", []))}
+                     "discard": list(mk.get("discard", [])), "earthscape_pile": len(mk.get("es_pile", [])),
+                     "earthscape_cost": EARTHSCAPE_COST}
     out["event"] = {"current": st["event"]["current"], "lasting": list(st["event"]["lasting"]),
                     "deck": len(st["event"]["deck"]), "discard": list(st["event"]["discard"])}
     out["relic_deck"] = len(st["relic_deck"])

@@ -1,4 +1,11 @@
-"""Behaviour tests drive the real bot through SimCord: no network, no token."""
+"""Behaviour tests drive the real bot through SimCord: no network, no token.
+
+Every test here is marked ``behaviour``; the ones that walk a game for hundreds of moves
+through Discord are also marked ``slow``, so that ``pytest -m "not slow"`` keeps the short
+behaviour tests and ``pytest -m "not slow and not behaviour"`` (``scripts/test.sh --quick``)
+runs none of them."""
+from pathlib import Path
+
 import pytest
 
 from bot import create_bot
@@ -43,3 +50,32 @@ class World:
 @pytest.fixture
 def world(simcord_env, simcord_bot):
     return World(simcord_env, simcord_bot)
+
+
+HERE = Path(__file__).resolve().parent
+
+# Game walks: a whole game, a whole wave, or play until a rare situation (hundreds of moves).
+# (Measured: the clash walks take about a second; the cloudspire ones play up to 1,400 moves.)
+SLOW = {
+    "test_two_members_play_a_whole_duel",
+    "test_solo_game_against_the_rulebook_ai",
+    "test_two_players_play_a_full_wave_through_commands",
+    "test_a_landmark_peek_reaches_only_the_explorer",
+    "test_absent_players_spires_fire_by_their_standing_policy",
+    "test_manual_spire_policy_prompts_the_owner_with_a_deadline",
+    "test_four_players_breach_a_gate_and_it_is_repaired",
+    "test_the_bot_restarts_mid_wave_and_play_goes_on",
+    "test_peek_with_closed_dms_stays_private",
+    "test_a_bot_takes_a_seat_and_plays_its_own_turns",
+    "test_hidden_stack_is_secret_in_the_log",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark this folder's tests (the hook sees the whole session's items: filter by path)."""
+    for item in items:
+        if HERE not in Path(str(item.fspath)).resolve().parents:
+            continue
+        item.add_marker(pytest.mark.behaviour)
+        if getattr(item, "originalname", item.name) in SLOW:
+            item.add_marker(pytest.mark.slow)

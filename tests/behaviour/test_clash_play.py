@@ -316,7 +316,7 @@ async def test_champion_module_choice_and_summon(world):
         summons = [a for a in legal if a.startswith("champion ")]
         if summons:
             menu = await actor.click(last_board(world.channel), label="Play a card")
-            card_menu = await actor.select(menu.response, ["play champion"])
+            card_menu = await actor.select(menu.response, ["champion"])
             if card_menu.ephemeral and card_menu.response is not None and select_ids(card_menu.response):
                 await actor.select(card_menu.response, [summons[0]])
             after = GAME.view((await world.match()).state, None)

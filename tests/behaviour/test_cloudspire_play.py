@@ -12,7 +12,7 @@ import pytest
 
 from engine.cloudspire import GAME
 from engine.cloudspire import combat, phases
-from cogs.cloudspire_words import content_name
+from cogs.cloudspire.words import content_name
 from tests.behaviour.cloudspire_driver import (button_labels, legal, offered, play_move, prompted,
                                                select_options)
 from tests.behaviour.conftest import make_bot

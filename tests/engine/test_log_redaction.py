@@ -20,7 +20,7 @@ from engine.clash import notation as clash_notation
 from engine.clash import redact as clash_redact
 from engine.clash.cards import STARTER
 from engine.cloudspire import GAME as CS
-from engine.cloudspire import game as cs_game
+from engine.cloudspire import apply as cs_apply
 from engine.cloudspire import notation as cs_notation
 from engine.cloudspire import redact as cs_redact
 from engine.cloudspire.state import friendly
@@ -58,19 +58,18 @@ CS_EXPECT = {
 # ---------------------------------------------------------------------------- grammar verbs
 
 def clash_grammar_verbs() -> set[str]:
-    """The verbs of ``action := ...`` in engine/clash/notation.py, cross-checked with the parser."""
+    """The verbs of ``action := ...`` in engine/clash/notation.py, cross-checked with the
+    table (``VERBS``) that its parser and formatter both read."""
     m = re.search(r"action\s*:=\s*(.+)", clash_notation.__doc__)
     doc = {w.strip().strip('"') for w in m.group(1).split("|")}
-    src = inspect.getsource(clash_notation.parse_action)
-    parsed = set(re.findall(r'verb == "([a-z]+)"', src))
-    for group in re.findall(r"verb in \(([^)]*)\)", src):
-        parsed |= set(re.findall(r'"([a-z]+)"', group))
+    parsed = set(clash_notation.VERBS)
     assert doc == parsed, f"grammar {sorted(doc)} and parser {sorted(parsed)} disagree"
     return doc
 
 
 def cs_grammar_verbs() -> set[str]:
-    """The verbs of the grammar in engine/cloudspire/notation.py, cross-checked with the parser."""
+    """The verbs of the grammar in engine/cloudspire/notation.py's docstring, cross-checked
+    with the table (``VERBS``) that its parser and formatter both read."""
     block = cs_notation.__doc__.split("::", 1)[1]
     doc = set()
     for line in block.splitlines():
@@ -80,11 +79,8 @@ def cs_grammar_verbs() -> set[str]:
             continue
         left = re.split(r"\s{2,}", line.strip())[0]
         doc |= {seg.split()[0] for seg in left.split(" / ")}
-    src = inspect.getsource(cs_notation.parse_action)
-    parsed = set(re.findall(r'd == "([a-z]+)"', src))
-    for group in re.findall(r"d in \(([^)]*)\)", src):
-        parsed |= set(re.findall(r'"([a-z]+)"', group))
-    assert doc == parsed, f"grammar {sorted(doc)} and parser {sorted(parsed)} disagree"
+    parsed = set(cs_notation.VERBS)
+    assert doc == parsed, f"grammar {sorted(doc)} and parser table {sorted(parsed)} disagree"
     return doc
 
 
@@ -160,7 +156,7 @@ CLASH_FORMATS = [
                                   "champions": True, "ai_base_mana": 10}),
 ]
 
-_MANUAL = [{"do": "pol", "key": k, "value": "manual"} for k in ("spire", "levelup", "reward", "mark")]
+_MANUAL = [{"type": "pol", "key": k, "value": "manual"} for k in ("spire", "levelup", "reward", "mark")]
 CS_FORMATS = [
     ("2p", 2, {}),
     ("2p_faster_prep", 2, {"faster_prep": "on", "faster_build": "on"}),
@@ -184,7 +180,7 @@ def cs_games():
         out = []
         for name, seats, opts in CS_FORMATS:
             for seed in (1, 2):
-                pols = {s: list(_MANUAL) + [{"do": "pol", "key": "spire", "value": "heroes_first"}]
+                pols = {s: list(_MANUAL) + [{"type": "pol", "key": "spire", "value": "heroes_first"}]
                         for s in range(seats)} if seed == 1 else {0: _MANUAL[:1]}
                 out.append((name, seats) + play_logged(CS, seats, opts, seed, pols))
         _CACHE["cs"] = out
@@ -367,19 +363,20 @@ def test_system_entries_and_unknown_text():
 # ---------------------------------------------------------------------------- event streams
 
 def _public(e) -> bool:
-    return "private_to" not in e.params
+    assert "private_to" not in e.params  # one event shape: visibility is Event.visible_to
+    return e.visible_to is None
 
 
 def test_cloudspire_hidden_moves_emit_no_public_detail_cs_prep_11_cs_exp_7_cs_amb_44():
     """Events narrated to the channel carry no hidden information: stack building emits
     nothing public, a lock tells only the height and the top (CS-PREP-11, CS-AMB-33),
     landmark faces seen while exploring (CS-EXP-7), relics drawn (CS-AMB-44) and standing
-    policies are marked ``private_to`` their seat."""
+    policies are ``visible_to`` their seat only (engine.base.Event)."""
     for name, seats, opts in CS_FORMATS[:3]:
         rnd = random.Random(3)
         st = CS.setup(seats, opts, 3)
-        st, events = CS.apply(st, 1, {"do": "pol", "key": "spire", "value": "manual"})
-        assert [e.params.get("private_to") for e in events] == [1]
+        st, events = CS.apply(st, 1, {"type": "pol", "key": "spire", "value": "manual"})
+        assert [e.visible_to for e in events] == [1] and not [e for e in events if _public(e)]
         kinds = set()
         while CS.result(st) is None:
             seat = CS.prompts(st)[0].seat
@@ -387,26 +384,26 @@ def test_cloudspire_hidden_moves_emit_no_public_detail_cs_prep_11_cs_exp_7_cs_am
             a = rnd.choice(legal) if rnd.random() < 0.4 else CS.bot_action(st, seat)
             st, events = CS.apply(st, seat, a)
             kinds |= {e.kind for e in events}
-            if a["do"] in ("add", "join", "equip", "undo"):
+            if a["type"] in ("add", "join", "equip", "undo"):
                 assert not [e for e in events if _public(e)], (a, events)
             for e in events:
                 if e.kind in ("peek", "relic_private", "policy"):
-                    assert e.params["private_to"] in range(seats), e
+                    assert not _public(e) and e.visible_to in range(seats), e
                 if e.kind == "stack_locked":
                     assert set(e.params) == {"seat", "height", "top"}
         assert "peek" in kinds
 
 
 def test_cloudspire_concede_keeps_private_events_private(monkeypatch):
-    """Events raised while a conceded seat is played out keep their ``private_to`` mark
+    """Events raised while a conceded seat is played out keep their ``visible_to`` seat
     (e.g. a relic drawn by that seat, CS-AMB-44), as ``apply`` does."""
     def fake_autoplay(st, events):
-        events.append({"kind": "relic_private", "params": {"seat": 2, "relic": "x"}, "private_to": 2})
-    monkeypatch.setattr(cs_game, "_autoplay_conceded", fake_autoplay)
+        events.append(base.Event("relic_private", {"seat": 2, "relic": "x"}, visible_to=2))
+    monkeypatch.setattr(cs_apply, "autoplay_conceded", fake_autoplay)
     st = CS.setup(3, {}, 4)
     _, events = CS.concede(st, 2, "resigned")
     private = [e for e in events if e.kind == "relic_private"]
-    assert private and private[0].params["private_to"] == 2
+    assert private and private[0].visible_to == 2 and "private_to" not in private[0].params
 
 
 def test_clash_events_never_name_a_hidden_deck_or_champion_cd_fmt_8_cd_cha_4():

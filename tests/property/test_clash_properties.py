@@ -18,7 +18,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine.base import IllegalAction  # noqa: E402
-from engine.clash import GAME  # noqa: E402
+from engine.clash import GAME, board  # noqa: E402
 from engine.clash.cards import CARDS, STARTER  # noqa: E402
 from engine.clash.state import FORT  # noqa: E402
 
@@ -90,7 +90,6 @@ def check_invariants(st):
                 uids.add(c["uid"])
                 assert c["side"] == side
                 if not finished:
-                    from engine.clash import board
                     assert c["dmg"] < board.hp(c)
     if st["turn_player"] is not None and not finished:
         other = 1 - st["turn_player"]

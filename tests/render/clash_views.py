@@ -261,3 +261,53 @@ HAND_SAMPLES = {
     "hand_midgame_seat1": (lambda: midgame(private_for=1), 1),
     "hand_midgame_seat0": (lambda: midgame(private_for=0), 0),
 }
+
+
+# --------------------------------------------------------------- long names
+
+
+def long_name_views(content: dict, ids: list[str]) -> dict[str, tuple[dict, int | None]]:
+    """Views that put the cards ``ids`` (from ``content``, a ``CARDS``-shaped dict; longest
+    names first) everywhere a card name is drawn: wide and narrow creature tiles with every
+    status pill (damage, Dash, a Possess host), champions, card faces in a private hand and
+    in the draft, picks, the AI's discard pile. name -> (view, seat of a private view or None)."""
+    ids = list(ids)
+    creatures = [c for c in ids if content[c].get("type") != "spell"] or ids
+
+    def tile(uid, cid, owner, k):
+        data = content[cid]
+        host = creatures[(k + 1) % len(creatures)]
+        return creature(uid, cid, owner, av=data.get("av") or 1, hp=data.get("hp") or 1,
+                        base_av=data.get("av") or 1, base_hp=data.get("hp") or 1,
+                        abilities=list(data.get("abilities") or []), damage=1 + k % 3,
+                        dash=2 * (k % 2), champion=k == 0, new=k % 3 == 1,
+                        stack=[cid, host] if k % 2 == 0 else None)
+
+    def lanes(per_side):
+        picks = [creatures[k % len(creatures)] for k in range(per_side)]
+        return {lane: [[tile(100 * s + 10 * li + k, cid, s, k) for k, cid in enumerate(picks)]
+                       for s in (0, 1)] for li, lane in enumerate(("top", "bottom"))}
+
+    hand_ids = (ids * 3)[:9]
+    s0 = seat(0, hand_items=hand(4, "bastion", 10, hand_ids, playable=set(hand_ids[:2])), mana=9,
+              deck="ember", champion={"card": creatures[0], "state": "ready", "cost_now": 9})
+    s1 = seat(1, hand_items=hand(2, "fort", 6), fort_side="fort", mana=0, deck="tide",
+              champion={"card": creatures[-1], "state": "in_play", "cost_now": 9})
+    wide = base_view(format="draft", turn=12, turn_player=0, phase="attack", seats=[s0, s1],
+                     lanes=lanes(3))
+    narrow = base_view(format="draft", turn=12, turn_player=1, phase="summon",
+                       seats=[public(wide)["seats"][0], s1], lanes=lanes(6))
+    empty = {"seat": 0, "is_ai": False, "hand_size": 0, "fort_pos": 0, "fort_side": "bastion",
+             "health": 0, "mana": 0, "hand": [], "champion": None, "deck": None}
+    draft_view = base_view(
+        format="draft", stage="draft", turn=0, phase=None, seats=[empty, dict(empty, seat=1)],
+        draft={"round": 4, "revealed": ids[:4], "picker": 0, "picks_left": 2,
+               "picked": [(ids * 2)[:7], (ids[::-1] * 2)[:7]], "pile_size": 12})
+    ai = {"seat": 1, "is_ai": True, "hand_size": 0, "fort_pos": 0, "fort_side": "fort",
+          "health": 0, "mana": 0, "hand": [], "champion": None, "deck": None,
+          "ai_deck_size": 11, "ai_discard": ids[:6]}
+    solo_view = base_view(mode="solo", turn=9, turn_player=1, phase="attack",
+                          seats=[public(wide)["seats"][0], ai], lanes=lanes(2),
+                          solo={"difficulty": 12, "options": {}})
+    return {"wide": (public(wide), None), "narrow": (narrow, None), "draft": (draft_view, None),
+            "solo": (solo_view, None), "hand": (wide, 0)}

@@ -52,7 +52,7 @@ def _rich_policy(rng: random.Random):
         legal = G.legal_actions(st, seat)
         by = {}
         for a in legal:
-            by.setdefault(a["do"], []).append(a)
+            by.setdefault(a["type"], []).append(a)
         ph = st["phase"]
         if ph == "market":
             es = [a for a in by.get("buy", []) if a.get("chip") == "es"]

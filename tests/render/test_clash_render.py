@@ -1,7 +1,15 @@
-"""Tests for the Clash of Decks renderer (render/clash.py) and the shared text helpers."""
+"""Tests for the Clash of Decks renderer (the render/clash/ package) and the shared text
+helpers.
+
+What is drawn is pinned as content (every string with its font size, and the image size, for
+the fixed sample views in ``clash_views``), never as pixels: pixels change with the Pillow and
+FreeType versions. ``DRAWN`` at the end of this file holds the pins; after a deliberate change,
+print the new ones with ``_drawn`` and review the difference.
+"""
 
 from __future__ import annotations
 
+import ast
 import copy
 import io
 import random
@@ -15,16 +23,24 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import clash_views  # noqa: E402
+from text_recorder import DrawnText, recording  # noqa: E402
+
+from engine.clash import GAME  # noqa: E402
+from engine.clash.cards import CARDS  # noqa: E402
 from render import common  # noqa: E402
 from render.clash import (  # noqa: E402
-    BRIDGE_X0,
-    BRIDGE_X1,
-    _Cards,
     board_layout,
+    board_png,
     hand_layout,
+    hand_png,
+    private_png,
     render_board,
     render_hand,
 )
+from render.clash import board as board_module  # noqa: E402
+from render.clash.content import Cards  # noqa: E402
+from render.clash.draft import revealed_boxes  # noqa: E402
+from render.clash.style import BRIDGE_X0, BRIDGE_X1  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -39,7 +55,24 @@ def _open(png: bytes) -> Image.Image:
 
 
 def _cards(lang="en"):
-    return _Cards(clash_views.lookup, lang)
+    return Cards(clash_views.lookup, lang)
+
+
+def _drawn(render) -> tuple[Image.Image, list[DrawnText]]:
+    """The image ``render()`` returns and every string it drew (the cached static layer of
+    the board is dropped first, so its lane labels are drawn and recorded every time)."""
+    board_module._static_board.cache_clear()
+    with recording() as texts:
+        png = render()
+    return _open(png), texts
+
+
+def _texts(texts: list[DrawnText]) -> list[str]:
+    return [t.text for t in texts]
+
+
+def _tokens(texts: list[DrawnText]) -> list[str]:
+    return [f"{t.text}@{t.size}" for t in texts]
 
 
 # ---------------------------------------------------------------- every sample renders
@@ -70,7 +103,15 @@ def test_hand_sample_is_png_of_layout_size(name):
 @pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES))
 def test_board_renders_without_card_lookup(name):
     make, names = clash_views.BOARD_SAMPLES[name]
-    _open(render_board(make(), seat_names=names))
+    view = make()
+    img, texts = _drawn(lambda: render_board(view, seat_names=names))
+    assert img.size == (board_layout(view).width, board_layout(view).height)
+    drawn = " ".join(_texts(texts))
+    ids = [c["card"] for lane in view["lanes"].values() for side in lane for c in side]
+    ids += (view.get("draft") or {}).get("revealed") or []
+    for cid in ids:  # without content, a card is named by its prettified id
+        assert common.prettify_id(cid).split()[0][:3] in drawn, cid
+    assert "Ancient" not in drawn  # ... never by the content the lookup would have given
 
 
 def test_render_is_deterministic():
@@ -148,13 +189,24 @@ def test_board_with_cjk_and_emoji_names(i):
     names = NASTY_NAMES[i:i + 2]
     for make in (clash_views.midgame, clash_views.draft, clash_views.finished, clash_views.solo):
         view = make()
-        img = _open(render_board(view, seat_names=names, card_lookup=clash_views.lookup))
+        img, texts = _drawn(lambda: render_board(view, seat_names=names, card_lookup=clash_views.lookup))
         assert img.size == (board_layout(view, _cards()).width, board_layout(view, _cards()).height)
+        for t in texts:  # only characters the bundled font has a glyph for reach the image
+            assert common.can_draw(t.text), repr(t.text)
+        drawn = _texts(texts)
+        for seat, raw in enumerate(names):
+            safe = common.safe_text(raw).strip()
+            if view["seats"][seat].get("is_ai") and not common.has_readable(safe):
+                assert "AI" in drawn
+            elif not common.has_readable(safe):  # nothing readable left: "Player N" instead
+                assert f"Player {seat + 1}" in " ".join(drawn), (raw, drawn)
 
 
 def test_seat_names_missing_or_none():
-    _open(render_board(clash_views.midgame(), seat_names=[]))
-    _open(render_board(clash_views.midgame(), seat_names=[None, None]))  # type: ignore[list-item]
+    for names in ([], [None, None]):
+        _img, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=names))
+        drawn = _texts(texts)
+        assert drawn.count("Player 1") == 1 and drawn.count("Player 2") == 2  # panels; turn player in the header
 
 
 @pytest.mark.parametrize("text", NASTY_NAMES + [None, 12345, "plain ascii"])
@@ -183,11 +235,14 @@ def test_card_lookup_failures_fall_back_to_the_id():
     def broken(card_id):
         raise RuntimeError("boom")
 
-    cards = _Cards(broken, "en")
+    cards = Cards(broken, "en")
     assert cards.name("ember_drake") == "Ember Drake"
-    assert _Cards(lambda cid: None, "en").name("frost_wyrm_2") == "Frost Wyrm 2"
-    _open(render_board(clash_views.midgame(), seat_names=["A", "B"], card_lookup=broken))
-    _open(render_hand(clash_views.midgame(private_for=1), 1, card_lookup=broken))
+    assert Cards(lambda cid: None, "en").name("frost_wyrm_2") == "Frost Wyrm 2"
+    _img, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["A", "B"], card_lookup=broken))
+    assert {"Ember", "Drake", "Storm", "Queen"} <= set(_texts(texts))
+    _img, texts = _drawn(lambda: render_hand(clash_views.midgame(private_for=1), 1, card_lookup=broken))
+    assert {"Fireball", "Lancer", "Blood", "Titan"} <= set(_texts(texts))
+    assert "SPELL" not in _texts(texts)  # the card type is content: unknown without a lookup
 
 
 def test_text_helpers_fit_and_ellipsize():
@@ -246,15 +301,20 @@ def test_nine_creature_lane_stays_on_canvas():
     layout = _check_layout(view)
     n = sum(1 for lane in ("top", "bottom") for side in view["lanes"][lane] for _ in side)
     assert len(layout.tiles) == n
-    _open(render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    badges = [int(t.text) for t in texts if t.size == 17 and t.text.isdigit()]
+    assert badges == [*range(1, 10), *range(1, 8), 1]  # every tile's position badge, lane by lane
+    assert _texts(texts).count("Goblin") == 2
 
 
 def test_huge_lanes_stay_on_canvas():
     view = clash_views.crowded()
     many = [clash_views.creature(500 + i, "goblin", s) for s in (0, 1) for i in range(12)]
     view["lanes"]["bottom"] = [many[:12], many[12:]]
-    _check_layout(view)
-    _open(render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    layout = _check_layout(view)
+    img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    assert img.size == (layout.width, layout.height)
+    assert _texts(texts).count("Goblin") == 2 + 24
 
 
 @pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES))
@@ -290,8 +350,11 @@ def test_hand_layout_stays_on_canvas_for_big_hands():
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not _overlaps(a, b)
-    img = _open(render_hand(view, 0, card_lookup=clash_views.lookup))
+    img, texts = _drawn(lambda: render_hand(view, 0, card_lookup=clash_views.lookup))
     assert img.size == (lay["width"], lay["height"])
+    drawn = _texts(texts)
+    assert drawn.count("Goblin") == 11 and "CHAMPION" in drawn
+    assert "can play from these 4" in drawn
 
 
 # ---------------------------------------------------------------- edge cases
@@ -306,33 +369,421 @@ def test_minimal_and_odd_views_do_not_crash():
         {"stage": "finished", "result": {"winners": [], "reason": "weird"}},
         {"stage": "something_new", "phase": "unknown", "turn": 3},
     ]
-    for view in odd:
-        _open(render_board(view, seat_names=["A", "B"]))
-        _open(render_hand(view, 0))
-        _open(render_hand(view, 5))  # an out-of-range seat draws an empty hand
+    headers = ["Clash of Decks", "Choosing decks", "Choosing champions", "Game over", "something_new"]
+    for view, header in zip(odd, headers):
+        _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"]))
+        drawn = _texts(texts)
+        assert header in drawn, (view, drawn)
+        assert "A" in drawn and "B" in drawn
+        for seat in (0, 5):  # an out-of-range seat draws an empty hand
+            _img, texts = _drawn(lambda: render_hand(view, seat))
+            assert "Your hand" in _texts(texts) and "No cards in hand" in _texts(texts)
+    _img, texts = _drawn(lambda: render_board(odd[3], seat_names=["A", "B"]))
+    assert _texts(texts).count("Game over") == 2  # header and banner: nobody won
     v = clash_views.midgame()
     v["lanes"]["top"][0][0]["abilities"].append("SOMETHING_NEW")
     v["lanes"]["top"][0][0]["card"] = "unknown_card_id"
-    _open(render_board(v, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    _img, texts = _drawn(lambda: render_board(v, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    assert {"Unknown Card", "Id"} <= set(drawn) or {"Unknown", "Card Id"} <= set(drawn), drawn
+    assert "SOM" in drawn and "Something New" in drawn  # an unknown ability still gets a pill and a legend line
 
 
 def test_zero_mana_and_one_card_hands():
     view = clash_views.crowded()
     s0 = view["seats"][0]
     assert s0["mana"] == 0 and s0["hand_size"] == 2
-    _open(render_board(view, seat_names=["A", "B"]))
+    _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"]))
+    drawn = _texts(texts)
+    panel = drawn[drawn.index("TO PLAY"):][:8]  # seat 0's panel: health, mana, hand size
+    assert panel == ["TO PLAY", "A", "1", "BASTION", "0", "mana", "2", "cards"]
     priv = copy.deepcopy(view)
     priv["seats"][0]["hand"] = [{"fort": True, "side": "bastion"}, {"card": "goblin", "playable": False}]
-    _open(render_hand(priv, 0, card_lookup=clash_views.lookup))
+    _img, texts = _drawn(lambda: render_hand(priv, 0, card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    assert "Goblin" in drawn and "can play from these 1" in drawn
+    assert "1 card right of the fort = health" in drawn
     only_fort = clash_views.only_fort_loss()
-    _open(render_hand(only_fort, 1, card_lookup=clash_views.lookup))
+    _img, texts = _drawn(lambda: render_hand(only_fort, 1, card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    assert "BASTION" in drawn and "Turn 11 \u00b7 Game over" in drawn
+    assert not any("can play" in t or "right of the fort" in t for t in drawn)
 
 
-def test_renderer_imports_neither_discord_nor_the_engine():
+def test_renderer_imports_no_discord_and_no_host_code():
     code = (
         "import sys, render.clash, render.common;"
-        "bad=[m for m in sys.modules if m.split('.')[0] in ('discord','engine')];"
+        "bad=[m for m in sys.modules if m.split('.')[0] in ('discord','cogs','bot')"
+        " or (m.startswith('gamehost.') and m != 'gamehost.i18n')];"
         "print(bad); sys.exit(1 if bad else 0)"
     )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+PACKAGE = ROOT / "render" / "clash"
+
+
+def _imports(path: Path) -> set[str]:
+    """Modules ``path`` (a module of render/clash/) imports, at any depth of its syntax
+    tree, relative imports made absolute."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                module = ".".join(["render", "clash"][:3 - node.level] + ([module] if module else []))
+            out.add(module)
+            out |= {f"{module}.{a.name}" for a in node.names}
+    return out
+
+
+def test_package_modules_are_small_and_import_no_circle():
+    modules = {p.stem: p for p in PACKAGE.glob("*.py") if p.stem != "__init__"}
+    assert {"board", "hand", "layout", "labels", "content"} <= set(modules)
+    graph = {}
+    for name, path in modules.items():
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 600, path
+        graph[name] = {m.split(".")[2] for m in _imports(path)
+                       if m.startswith("render.clash.") and m.split(".")[2] in modules}
+    done: set[str] = set()
+
+    def visit(name, trail):
+        assert name not in trail, f"import circle: {' -> '.join([*trail, name])}"
+        if name in done:
+            return
+        for dep in graph[name]:
+            visit(dep, [*trail, name])
+        done.add(name)
+
+    for name in graph:
+        visit(name, [])
+
+
+def test_only_the_content_module_imports_the_engine_and_no_import_is_deferred():
+    for path in PACKAGE.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        engine = {m for m in _imports(path) if m.split(".")[0] == "engine"}
+        if path.stem == "content":
+            assert engine
+        else:
+            assert not engine, (path.name, engine)
+        for node in ast.walk(tree):  # imports at module level only
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+                assert not inner, f"{path.name}: import inside {node.name}()"
+
+
+# ---------------------------------------------------------------- public API (engine content)
+
+
+def _engine_views(seed=5, steps=40):
+    """Views of a real duel after random legal moves (fixed seed): public and each seat's."""
+    rng = random.Random(seed)
+    state = GAME.setup(2, {"mode": "duel", "format": "precon"}, seed)
+    for _ in range(steps):
+        prompts = GAME.prompts(state)
+        if GAME.result(state) is not None or not prompts:
+            break
+        seat = prompts[0].seat
+        state, _events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return GAME.view(state, None), [GAME.view(state, s) for s in (0, 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+def test_board_png_and_private_png_draw_engine_views(lang):
+    public, seats = _engine_views()
+    img, texts = _drawn(lambda: board_png(public, ["Alice", "Bob"], lang))
+    assert img.size == (board_layout(public).width, board_layout(public).height)
+    drawn = _texts(texts)
+    assert "Alice" in drawn and "Bob" in drawn and f"Turn {public['turn']}" in drawn
+    names = {CARDS[c["card"]]["name"]["en"] for lane in public["lanes"].values() for side in lane for c in side}
+    joined = " ".join(drawn)
+    for name in names:  # creature names come from the engine's content
+        assert name.split()[0][:4] in joined, name
+    # a seat's own view draws the same public board: the board never shows a hand
+    assert board_png(seats[0], ["Alice", "Bob"], lang) == board_png(public, ["Alice", "Bob"], lang)
+    for seat in (0, 1):
+        png = private_png(seats[seat], seat, ["Alice", "Bob"], lang)
+        assert png == hand_png(seats[seat], seat, lang)
+        assert png == render_hand(seats[seat], seat, card_lookup=CARDS.get, lang=lang)
+        _img, texts = _drawn(lambda: private_png(seats[seat], seat, ["Alice", "Bob"], lang))
+        hand = [h["card"] for h in seats[seat]["seats"][seat]["hand"] if h.get("card")]
+        joined = " ".join(_texts(texts))
+        for cid in hand:
+            assert CARDS[cid]["name"]["en"].split()[0][:4] in joined, cid
+    assert board_png(public, ["Alice", "Bob"], lang) == render_board(
+        public, seat_names=["Alice", "Bob"], card_lookup=CARDS.get, lang=lang)
+
+
+# ---------------------------------------------------------------- labels come from the catalog
+
+
+def test_every_label_the_package_asks_for_is_in_the_catalog():
+    """``text("x", ...)`` draws ``clash.render.x``; ``label("k", ...)`` draws ``k``."""
+    from gamehost.i18n import catalog
+
+    keys = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                if node.func.id == "text":
+                    keys.add(f"clash.render.{node.args[0].value}")
+                elif node.func.id == "label":
+                    keys.add(node.args[0].value)
+    assert len(keys) > 40
+    missing = sorted(k for k in keys if not catalog().has(k))
+    assert not missing, missing
+    for ability in {a for card in CARDS.values() for a in card.get("abilities") or []}:
+        assert catalog().has(f"clash.ability.{ability}") and catalog().has(f"clash.render.abbr.{ability}")
+
+
+def test_catalog_labels_fall_back_to_english_the_font_can_draw():
+    assert common.label("clash.render.turn", "en", turn=3) == "Turn 3"
+    assert common.label("clash.render.turn", "zh-CN", turn=3) == "Turn 3"  # no CJK glyphs bundled
+    assert common.label("clash.render.seat.ai", "zh-CN") == "AI"
+    assert common.label("clash.ability.BLOOD_PRICE", "zh-TW") == "Blood Price"
+    assert common.label("no.such.key", "en") == "no.such.key"
+    assert common.has_label("clash.render.abbr.FLYING") and not common.has_label("no.such.key")
+
+
+@pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES) + sorted(clash_views.HAND_SAMPLES))
+def test_chinese_pictures_draw_english_words_without_a_cjk_font(name):
+    """The bundled font has no CJK glyphs: a Chinese picture draws the English words and
+    names (never "?" boxes). Adding a CJK font turns the Chinese on (and breaks this pin)."""
+    def render(lang):
+        if name in clash_views.BOARD_SAMPLES:
+            make, names = clash_views.BOARD_SAMPLES[name]
+            return lambda: render_board(make(), seat_names=names, card_lookup=clash_views.lookup, lang=lang)
+        make, seat = clash_views.HAND_SAMPLES[name]
+        return lambda: render_hand(make(), seat, card_lookup=clash_views.lookup, lang=lang)
+
+    img_en, en = _drawn(render("en"))
+    img_zh, zh = _drawn(render("zh-CN"))
+    assert img_zh.size == img_en.size and _tokens(zh) == _tokens(en)
+
+
+# ---------------------------------------------------------------- no text leaves its box
+
+
+def _inside(box, outer) -> bool:
+    return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _owner(t: DrawnText, boxes):
+    """The smallest box holding the centre of the drawn string: the card, tile, panel,
+    header or legend it belongs to (the canvas for the labels between them)."""
+    cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
+    holding = [(n, b) for n, b in boxes if b[0] <= cx <= b[2] and b[1] <= cy <= b[3]]
+    return min(holding, key=lambda nb: (nb[1][2] - nb[1][0]) * (nb[1][3] - nb[1][1]))
+
+
+def _board_boxes(view, cards):
+    lay = board_layout(view, cards)
+    boxes = [("canvas", (0, 0, lay.width, lay.height)), ("header", lay.header)]
+    boxes += [(f"panel {i}", b) for i, b in enumerate(lay.panels)]
+    boxes += [(f"lane {k}", b) for k, b in lay.lanes.items()]
+    boxes += [(f"tile {t.lane}/{t.seat}/{t.index}", t.box) for t in lay.tiles]
+    boxes += [(n, b) for n, b in (("banner", lay.banner), ("legend", lay.legend), ("draft", lay.draft)) if b]
+    if lay.draft:
+        revealed = (view.get("draft") or {}).get("revealed") or []
+        boxes += [(f"draft card {i}", b) for i, b in enumerate(revealed_boxes(lay.draft, len(revealed)))]
+    return boxes
+
+
+def _hand_boxes(view, seat, cards):
+    lay = hand_layout(view, seat, cards)
+    boxes = [("canvas", (0, 0, lay["width"], lay["height"])), ("header", lay["header"])]
+    boxes += [(f"{kind} {i}", b) for i, (kind, _item, b) in enumerate(lay["boxes"])]
+    return boxes + ([("legend", lay["legend"])] if lay["legend"] else [])
+
+
+def _spills(render, boxes) -> list:
+    _img, texts = _drawn(render)
+    out = []
+    for t in texts:
+        name, box = _owner(t, boxes)
+        if not _inside(t.box, box):
+            out.append((name, t.text, t.size, tuple(round(v) for v in t.box), box))
+    return out
+
+
+def _longest_ids(content: dict) -> list[str]:
+    by_en = sorted(content, key=lambda c: -common.font(19).getlength(content[c]["name"]["en"]))
+    by_zh = sorted(content, key=lambda c: -len(content[c]["name"].get("zh") or ""))
+    return list(dict.fromkeys(by_en[:4] + by_zh[:4]))
+
+
+LONG_SEAT_NAMES = [["Alice", "Bob"],
+                   ["Alexandra the Magnificent of Very Long Names", "Bartholomew Longname-Smythe III"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+@pytest.mark.parametrize("content", ["engine", "test"])
+def test_no_text_spills_out_of_its_card_or_panel(content, lang):
+    """Every string drawn stays inside the box it belongs to (creature tile, card face,
+    panel, header, legend, canvas) with the longest card names of the content in both
+    languages, long seat names, every status pill and the samples."""
+    data, lookup = (CARDS, CARDS.get) if content == "engine" else (clash_views.CARDS, clash_views.lookup)
+    ids = _longest_ids(data)
+    if content == "test":
+        ids = ["behemoth", *ids]
+    cards = Cards(lookup, lang)
+    spills = []
+    views = dict(clash_views.long_name_views(data, ids))
+    if content == "test":
+        views.update({n: (m(), None) for n, (m, _names) in clash_views.BOARD_SAMPLES.items()})
+        views.update({n: (m(), s) for n, (m, s) in clash_views.HAND_SAMPLES.items()})
+    for key, (view, seat) in views.items():
+        for names in LONG_SEAT_NAMES:
+            spills += [(key, *s) for s in _spills(
+                lambda: render_board(view, seat_names=names, card_lookup=lookup, lang=lang),
+                _board_boxes(view, cards))]
+        if seat is not None:
+            spills += [(key, *s) for s in _spills(
+                lambda: render_hand(view, seat, card_lookup=lookup, lang=lang), _hand_boxes(view, seat, cards))]
+    assert not spills, spills[:10]
+
+
+def test_a_wide_tile_shortens_its_status_pills_rather_than_spill():
+    view = clash_views.base_view(lanes={"top": [[clash_views.creature(1, "goblin", 0, damage=2, dash=2)], []],
+                                        "bottom": [[], []]})
+    _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    assert "-2" in drawn and "\u26a1+2" in drawn and "DASH+2" in drawn  # (the legend spells it out)
+    assert "-2 of 1" not in drawn
+
+
+# ---------------------------------------------------------------- what is drawn, pinned
+
+
+@pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES))
+def test_board_sample_draws_the_pinned_content(name):
+    make, names = clash_views.BOARD_SAMPLES[name]
+    img, texts = _drawn(lambda: render_board(make(), seat_names=names, card_lookup=clash_views.lookup))
+    size, pinned = DRAWN[f"board_{name}"]
+    assert img.size == size
+    assert _tokens(texts) == "".join(pinned).split("|")
+
+
+@pytest.mark.parametrize("name", sorted(clash_views.HAND_SAMPLES))
+def test_hand_sample_draws_the_pinned_content(name):
+    make, seat = clash_views.HAND_SAMPLES[name]
+    img, texts = _drawn(lambda: render_hand(make(), seat, card_lookup=clash_views.lookup))
+    size, pinned = DRAWN[name]
+    assert img.size == size
+    assert _tokens(texts) == "".join(pinned).split("|")
+
+
+#: sample -> (image size, every string drawn, in order, as "text@font size", joined by "|")
+
+DRAWN = {
+    'board_crowded': ((1080, 1288), (
+        'BOTTOM@18|TOP@20|Turn 20@24|Duel · Precon@20|Alexandra the Magni…@26|'
+        ' to play  ·  Summon phase@26|TO PLAY@18|Alexandra the Magnificent…@22|1@28|BASTION@18|'
+        '0@28|mana@18|2@28|cards@18|B@26|Bob@28|5@28|BASTION@18|0@28|mana@18|14@28|cards@18|'
+        'B@26|empty@20|1@17|Ancient@18|Thunde…@18|6@32|8@32|-1@17|SWP@16|PRC@16|BLD@16|+3@16|'
+        '2@17|Goblin@18|1@32|1@32|3@17|Spear-@18|man@18|2@32|3@32|PRC@16|4@17|Lancer@18|3@32|'
+        '2@32|-1@17|DSH@16|5@17|Alchemist@18|1@32|2@32|CAT@16|6@17|Sellsword@18|3@32|3@32|'
+        'MER@16|BLD@16|7@17|Thorn@18|Knight@18|4@32|3@32|-1@17|THR@16|8@17|Sea@18|Witch@18|'
+        '1@32|3@32|WEA@16|AQU@16|9@17|Moss@18|Troll@18|4@32|7@32|REG@16|RET@16|1@17|Ancient@18|'
+        'Thunde…@18|6@32|9@32|SWP@16|PRC@16|BLD@16|+3@16|2@17|Goblin@18|1@32|1@32|3@17|'
+        'Spear-@18|man@18|2@32|3@32|PRC@16|4@17|Lancer@18|3@32|3@32|DSH@16|5@17|Alchemist@18|'
+        '1@32|2@32|CAT@16|6@17|Sellsword@18|3@32|3@32|MER@16|BLD@16|7@17|NEW@17|Thorn@18|'
+        'Knight@18|4@32|4@32|THR@16|1@17|Ancient@19|Thundercl…@19|9@34|9@34|DASH+3@17|SWP@16|'
+        'PRC@16|BLD@16|FRZ@16|RET@16|+2@16|AQU@17|Aquatic@19|FRZ@17|Frenzy@19|CAT@17|'
+        'Catalyst@19|PRO@17|Protection@19|REG@17|Regeneration@19|BLD@17|Blade@19|SWP@17|'
+        'Sweep@19|THR@17|Thorns@19|RET@17|Retaliate@19|MER@17|Mercenary@19|PRC@17|Pierce@19|'
+        'DSH@17|Dash@19|WEA@17|Weaken@19|+AQU@17|granted (Aura/custom)@19|NEW@17|'
+        'new this turn@19|-2@17|damage taken@19|DASH+2@17|Dash bonus@19'
+    )),
+    'board_draft': ((1080, 740), (
+        'Duel · Draft@20|Draft@26|Alice@28|5@28|of 8 cards picked@18|Bob@28|4@28|'
+        'of 8 cards picked@18|Draft round 2@24|Bob@28| picks 2@28|pile 20@20|6@24|'
+        'Storm Queen@18|5@28|6@28|FLY@16|BLD@16|DSH@16|0@24|Goblin@18|1@28|1@28|7@24|'
+        'Ancient@18|Thunderclaw B…@18|6@28|9@28|SWP@16|PRC@16|BLD@16|FRZ@16|RET@16|PRO@16|'
+        'Alice@20|picked 5@20|Ember Drake@18|Stone Golem@18|Fireball@18|Lancer@18|Sea Witch@18|'
+        'Bob@20|picked 4@20|Moss Troll@18|Tide Serpent@18|Spearman@18|Alchemist@18|FLY@17|'
+        'Flying@19|FRZ@17|Frenzy@19|PRO@17|Protection@19|BLD@17|Blade@19|SWP@17|Sweep@19|'
+        'RET@17|Retaliate@19|PRC@17|Pierce@19|DSH@17|Dash@19'
+    )),
+    'board_finished': ((1080, 890), (
+        'BOTTOM@18|TOP@20|Turn 14@24|Duel · Precon@20|Game over@26|★ Alice wins! ★@38|'
+        "Bob's fort fell@22|Alice@28|2@28|BASTION@18|0@28|mana@18|4@28|cards@18|B@26|"
+        'Deck: Ember@19|Bob@28|0@28|FORT (last)@18|0@28|mana@18|3@28|cards@18|F@26|'
+        'Deck: Tide@19|empty@20|1@17|Ember@19|Drake@19|3@34|5@34|FLY@16|2@17|Storm@19|Queen@19|'
+        '5@34|6@34|FLY@16|BLD@16|DSH@16|1@17|Lancer@19|3@34|3@34|DSH@16|1@17|Stone@19|Golem@19|'
+        '2@34|6@34|PRO@16|FLY@17|Flying@19|PRO@17|Protection@19|BLD@17|Blade@19|DSH@17|Dash@19'
+    )),
+    'board_midgame': ((1080, 946), (
+        'BOTTOM@18|TOP@20|Turn 7@24|Duel · Constructed@20|Bob@26| to play  ·  Attack phase@26|'
+        'Alice@28|2@28|BASTION@18|0@28|mana@18|5@28|cards@18|B@26|'
+        'Deck: Ember  ·  ★ exhausted: Ancient Thun…@19|TO PLAY@18|Bob@28|3@28|FORT (last)@18|'
+        '3@28|mana@18|5@28|cards@18|F@26|Deck: Tide  ·  ★ in play: Storm Queen@19|1@17|'
+        'Ember@19|Drake@19|3@34|3@34|-2 of 5@17|FLY@16|2@17|Shade@19|Possessor@19|3@34|8@34|'
+        'on Stone G…@16|POS@16|VAN@16|PRO@16|3@17|Banner@19|Bearer@19|1@34|3@34|AUR@16|1@17|'
+        '★@17|Storm@19|Queen@19|5@34|6@34|FLY@16|BLD@16|DSH@16|2@17|NEW@17|Frenzied@19|Wolf@19|'
+        '3@34|1@34|-1 of 2@17|FRZ@16|RAG@16|1@17|Tide@18|Serpent@18|2@32|4@32|AQU@16|DSH@16|'
+        '+PRC@16|1@17|Lancer@18|5@32|3@32|⚡+2@17|DSH@16|2@17|Ghost@18|Warden@18|2@32|5@32|'
+        'IMM@16|PRO@16|3@17|Moss@18|Troll@18|4@32|4@32|-3@17|REG@16|RET@16|4@17|NEW@17|Sea@18|'
+        'Witch@18|1@32|3@32|WEA@16|AQU@16|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|Aura@19|'
+        'FRZ@17|Frenzy@19|PRO@17|Protection@19|RAG@17|Rage@19|REG@17|Regeneration@19|BLD@17|'
+        'Blade@19|IMM@17|Immortal@19|RET@17|Retaliate@19|PRC@17|Pierce@19|DSH@17|Dash@19|'
+        'POS@17|Possess@19|VAN@17|Vanish@19|WEA@17|Weaken@19|+PRC@17|granted (Aura/custom)@19|'
+        'PRO@17|Protection used@19|NEW@17|new this turn@19|-2@17|damage taken@19|DASH+2@17|'
+        'Dash bonus@19|★@17|champion@19|on@17|Possess host@19'
+    )),
+    'board_only_fort': ((1080, 598), (
+        'BOTTOM@18|TOP@20|Turn 11@24|Duel · Precon@20|Game over@26|★ Alice wins! ★@38|'
+        'Bob had only the fort card left@22|Alice@28|1@28|BASTION@18|0@28|mana@18|2@28|'
+        'cards@18|B@26|Bob@28|0@28|BASTION@18|0@28|mana@18|1@28|card@18|B@26|empty@20|empty@20|'
+        'empty@20|empty@20'
+    )),
+    'board_opening': ((1080, 550), (
+        'BOTTOM@18|TOP@20|Turn 1@24|Duel · Precon@20|Alice@26| to play  ·  Summon phase@26|'
+        'TO PLAY@18|Alice@28|8@28|BASTION@18|6@28|mana@18|9@28|cards@18|B@26|Deck: Ember@19|'
+        'Bob@28|8@28|BASTION@18|0@28|mana@18|9@28|cards@18|B@26|Deck: Tide@19|empty@20|'
+        'empty@20|empty@20|empty@20'
+    )),
+    'board_solo': ((1080, 878), (
+        'BOTTOM@18|TOP@20|Turn 6@24|Solo · Precon · quick@20|Alice@26|'
+        ' to play  ·  Summon phase@26|TO PLAY@18|Alice@28|3@28|BASTION@18|7@28|mana@18|7@28|'
+        'cards@18|B@26|Deck: Ember@19|AI@28|6@28|deck  FORT (last)@18|5@28|discard@18|'
+        'Discard, top first:@18|Thorn Knight@18|Fireball@18|Alchemist@18|Sellsword@18|1@17|'
+        'Ember@19|Drake@19|3@34|5@34|FLY@16|1@17|Thorn@19|Knight@19|4@34|4@34|THR@16|2@17|'
+        'Sea Witch@19|1@34|2@34|-1 of 3@17|WEA@16|AQU@16|1@17|NEW@17|Spearman@19|2@34|3@34|'
+        'PRC@16|2@17|Banner@19|Bearer@19|1@34|3@34|AUR@16|1@17|Moss Troll@19|4@34|7@34|REG@16|'
+        'RET@16|+PRO@16|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|Aura@19|PRO@17|Protection@19|'
+        'REG@17|Regeneration@19|THR@17|Thorns@19|RET@17|Retaliate@19|PRC@17|Pierce@19|WEA@17|'
+        'Weaken@19|+PRO@17|granted (Aura/custom)@19|NEW@17|new this turn@19|-2@17|'
+        'damage taken@19'
+    )),
+    'hand_midgame_seat0': ((1080, 432), (
+        "Your hand@26|2@28|BASTION@18|0@28|mana@18|Turn 7 · Opponent's turn@22|2@24|1@20|"
+        'Spear-@18|man@18|2@28|3@28|PRC@16|1@24|2@20|Healing@18|Rain@18|SPELL@16|BASTION@14|'
+        '2@34|health@16|0@24|4@20|Goblin@18|1@28|1@28|2@24|5@20|Alchem-@18|ist@18|1@28|2@28|'
+        'CAT@16|can play from these 4@18|2 cards right of the fort = health@18|CAT@17|'
+        'Catalyst@19|PRC@17|Pierce@19'
+    )),
+    'hand_midgame_seat1': ((1080, 432), (
+        'Your hand@26|3@28|FORT (last)@18|3@28|mana@18|Turn 7 · Your turn: Attack phase@22|'
+        '2@24|1@20|✓@18|Fireball@18|SPELL@16|SWP@16|FORT@18|3@34|health@16|3@24|3@20|✓@18|'
+        'Lancer@18|3@28|3@28|DSH@16|8@24|4@20|Blood@18|Titan@18|7@28|8@28|BLP@16|SWP@16|0@24|'
+        '5@20|✓@18|Goblin@18|1@28|1@28|can play from these 4@18|'
+        '3 cards right of the fort = health@18|SWP@17|Sweep@19|BLP@17|Blood Price@19|DSH@17|'
+        'Dash@19'
+    )),
+    'hand_opening_seat0': ((1080, 432), (
+        'Your hand@26|8@28|BASTION@18|6@28|mana@18|Turn 1 · Your turn: Summon phase@22|'
+        'BASTION@14|8@34|health@16|4@24|2@20|✓@18|Ember@18|Drake@18|3@28|5@28|FLY@16|2@24|3@20|'
+        '✓@18|Fireball@18|SPELL@16|SWP@16|3@24|4@20|✓@18|Stone@18|Golem@18|2@28|6@28|PRO@16|'
+        '3@24|5@20|✓@18|Tide@18|Serpent@18|2@28|4@28|AQU@16|DSH@16|2@24|6@20|Spear-@18|man@18|'
+        '2@28|3@28|PRC@16|2@24|7@20|Banner@18|Bearer@18|1@28|3@28|AUR@16|1@24|8@20|Healing@18|'
+        'Rain@18|SPELL@16|0@24|9@20|Goblin@18|1@28|1@28|can play from these 4@18|'
+        '8 cards right of the fort = health@18|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|'
+        'Aura@19|PRO@17|Protection@19|SWP@17|Sweep@19|PRC@17|Pierce@19|DSH@17|Dash@19'
+    )),
+}

@@ -1,6 +1,8 @@
 """Scenario helpers for Clash of Decks engine tests.
 
-``make()`` builds a play-stage state from a compact description::
+Positions are built through the supported set-up API, engine.clash.scenario.Scenario
+(docs/scenarios.md). ``make()`` is a compact spelling of it that builds a play-stage state,
+and ``scenario()`` takes the same arguments and returns the Scenario for further steps::
 
     st = make(hands={0: "F(B) a b c", 1: "x F(B) y"},
               lanes={"top": ("t1 t2/1", "e1"), "bottom": ("", "e2!")},
@@ -27,12 +29,13 @@ if ROOT not in sys.path:
 
 from engine.base import IllegalAction  # noqa: E402
 from engine.clash import GAME  # noqa: E402
-from engine.clash import attack, board, cards  # noqa: E402
+from engine.clash import attack, cards  # noqa: E402
+from engine.clash.game import to_events  # noqa: E402
+from engine.clash.scenario import Scenario  # noqa: E402
 from engine.clash.state import FORT, LANE_INDEX, GameOver, copy_state, locate  # noqa: E402
-from engine.rng import new_rng  # noqa: E402
 
-__all__ = ["GAME", "IllegalAction", "make", "tc", "ts", "hand", "lane", "act", "kinds", "ev_of",
-           "find", "run_phase3", "activate", "health", "FORT", "creature", "cards"]
+__all__ = ["GAME", "IllegalAction", "Scenario", "make", "scenario", "tc", "ts", "hand", "lane", "act", "kinds",
+           "ev_of", "find", "run_phase3", "activate", "health", "FORT", "creature", "cards"]
 
 
 def tc(av: int, hp: int, *abilities: str, cost: int = 3, aura=None, name: str | None = None) -> str:
@@ -48,11 +51,9 @@ def tc(av: int, hp: int, *abilities: str, cost: int = 3, aura=None, name: str | 
 def tchamp(av: int, hp: int, *abilities: str, cost: int = 6, name: str | None = None) -> str:
     cid = name or ("tch_%d_%d" % (av, hp) + "".join("_" + a.lower() for a in abilities) + "_c%d" % cost)
     if cid not in cards.CARDS:
+        # not offered: test champions stay out of the champion choice other tests use
         cards.add_card({"id": cid, "name": {"en": cid, "zh": cid}, "type": "creature", "cost": cost,
-                        "av": av, "hp": hp, "abilities": list(abilities)}, champion=True)
-        # keep test champions out of the real champion list used by other tests
-        if cid in cards.CHAMPIONS:
-            cards.CHAMPIONS.remove(cid)
+                        "av": av, "hp": hp, "abilities": list(abilities)}, champion=True, offered=False)
     return cid
 
 
@@ -65,11 +66,11 @@ def ts(name: str, cost: int, effect: list, *abilities: str, ai_target: str = "en
     return cid
 
 
-def _hand(spec: str):
-    toks = spec.split()
+def _hand(spec: str) -> tuple[list[str], str]:
+    """A hand spec ("a F(B) b") as a card list with FORT and the fort card's side."""
     side = "bastion"
     out = []
-    for t in toks:
+    for t in spec.split():
         if t in ("F(B)", "F(F)"):
             side = "bastion" if t == "F(B)" else "fort"
             out.append(FORT)
@@ -79,75 +80,61 @@ def _hand(spec: str):
     return out, side
 
 
-def make(hands=None, lanes=None, mana=6, tp=0, turn=5, mode="duel", ai_deck=None, ai_discard=None,
-         ai_side="bastion", solo=None, champions=None, options=None, seed=0, phase="summon",
-         first_player=0) -> dict:
-    st = GAME.setup(2 if mode == "duel" else 1, {"mode": mode}, seed)
-    st["rng"] = new_rng(seed)
-    st["stage"] = "play"
-    st["setup"] = None
-    st["turn"] = turn
-    st["turn_player"] = tp
-    st["first_player"] = first_player
-    st["phase"] = phase
-    if options:
-        st["options"] = dict(st["options"], **options)
+def _creature(tok: str) -> tuple[str, dict]:
+    """A creature token ("poss>host^/2!", "card@1") as a Scenario creature spec."""
+    fields: dict = {}
+    if tok.endswith("!"):
+        fields["played"] = True
+        tok = tok.rstrip("!")
+    if "/" in tok:
+        tok, d = tok.split("/")
+        fields["damage"] = int(d)
+    if ">" in tok:
+        tok, host = tok.split(">")
+        if host.endswith("^"):
+            host = host.rstrip("^")
+            fields["host_champion"] = True
+        fields["host"] = host
+    if "@" in tok:
+        tok, o = tok.split("@")
+        fields["owner"] = int(o)
+    if tok.endswith("^"):
+        tok = tok.rstrip("^")
+        fields["champion"] = True
+    return tok, fields
+
+
+def scenario(hands=None, lanes=None, mana=6, tp=0, turn=5, mode="duel", ai_deck=None, ai_discard=None,
+             ai_side="bastion", solo=None, champions=None, options=None, seed=0, phase="summon",
+             first_player=0) -> Scenario:
+    """The :class:`Scenario` of a compact description (see :func:`make`)."""
+    sc = Scenario(mode, seed, **(options or {})).turn(tp, phase=phase, number=turn).first_player(first_player)
     hands = hands or {}
     for seat in (0, 1):
         if mode == "solo" and seat == 1:
             continue
-        h, side = _hand(hands.get(seat, "F(B) " + " ".join(["x%d" % i for i in range(8)])))
-        st["players"][seat]["hand"] = h
-        st["players"][seat]["side"] = side
-        st["players"][seat]["mana"] = 0
-    st["players"][tp]["mana"] = mana
+        cards, side = _hand(hands.get(seat, "F(B) " + " ".join(["x%d" % i for i in range(8)])))
+        sc.hand(seat, cards, side=side)
+    if not (mode == "solo" and tp == 1):
+        sc.mana(tp, mana)
     if mode == "solo":
-        st["ai"] = {"deck": list(ai_deck or []), "discard": list(ai_discard or []), "side": ai_side}
-        sc = {"game": "quick", "base_mana": 6, "modifier": 1, "ai_first": False, "ai_defence": False,
-              "abilities": [], "level": 0}
-        sc.update(solo or {})
-        st["solo"] = sc
-        from engine.clash.abilities import mask_of
-        st["ai_extra"] = mask_of(sc["abilities"])
+        sc.ai(deck=list(ai_deck or []), discard=list(ai_discard or []), side=ai_side).ai_rules(**(solo or {}))
     for seat, ch in (champions or {}).items():
-        st["players"][seat]["champion"] = dict(ch) if isinstance(ch, dict) else {"card": ch, "state": "ready"}
-    st["lanes"] = [[[], []], [[], []]]
+        ch = ch if isinstance(ch, dict) else {"card": ch, "state": "ready"}
+        sc.champion(seat, ch["card"], ch["state"])
     for lane_name, sides in (lanes or {}).items():
-        li = LANE_INDEX[lane_name]
         for seat in (0, 1):
-            for tok in sides[seat].split():
-                st["lanes"][li][seat].append(_creature(st, tok, seat))
-    return st
+            sc.lane(lane_name, seat, [_creature(tok) for tok in sides[seat].split()])
+    return sc
 
 
-def _creature(st, tok: str, seat: int) -> dict:
-    played = tok.endswith("!")
-    tok = tok.rstrip("!")
-    dmg = 0
-    if "/" in tok:
-        tok, d = tok.split("/")
-        dmg = int(d)
-    host = None
-    if ">" in tok:
-        tok, host = tok.split(">")
-    owner = seat
-    if "@" in tok:
-        tok, o = tok.split("@")
-        owner = int(o)
-    champ = tok.endswith("^")
-    tok = tok.rstrip("^")
-    hchamp = False
-    if host and host.endswith("^"):
-        host = host.rstrip("^")
-        hchamp = True
-    assert tok in cards.CARDS, tok
-    c = board.new_creature(st, tok, owner, seat, champ)
-    c["played"] = played
-    c["dmg"] = dmg
-    if host:
-        assert host in cards.CARDS, host
-        c["host"], c["hown"], c["hch"] = host, seat, hchamp
-    return c
+def make(hands=None, lanes=None, mana=6, tp=0, turn=5, mode="duel", ai_deck=None, ai_discard=None,
+         ai_side="bastion", solo=None, champions=None, options=None, seed=0, phase="summon",
+         first_player=0) -> dict:
+    """A play-stage state from a compact description (module docstring), built through the
+    supported set-up API engine.clash.scenario.Scenario."""
+    return scenario(hands, lanes, mana, tp, turn, mode, ai_deck, ai_discard, ai_side, solo, champions, options,
+                    seed, phase, first_player).build()
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -214,7 +201,7 @@ def run_phase3(st):
         attack.run_phase(s, events)
     except GameOver:
         pass
-    return s, [_E(k, p) for k, p in events]
+    return s, to_events(events)
 
 
 def activate(st, card: str, rage_mode: bool = False):
@@ -226,18 +213,7 @@ def activate(st, card: str, rage_mode: bool = False):
         attack.activate(s, c, rage_mode, events, [attack.RETALIATE_CAP])
     except GameOver:
         pass
-    return s, [_E(k, p) for k, p in events]
-
-
-class _E:
-    __slots__ = ("kind", "params")
-
-    def __init__(self, kind, params):
-        self.kind = kind
-        self.params = params
-
-    def __repr__(self):
-        return f"{self.kind}{self.params}"
+    return s, to_events(events)
 
 
 def loc(st, card):

@@ -1,6 +1,7 @@
 """Combat abilities: Flying, Aquatic, Frenzy, Protection, Rage, Regeneration, Blade, Sweep,
 Thorns, Pierce, Dash, Vanish, Weaken, Retaliate."""
-from clash_helpers import (act, activate, creature, ev_of, find, hand, health, kinds, lane, make, run_phase3, tc)
+from clash_helpers import (act, activate, creature, ev_of, find, hand, health, kinds, lane, make, run_phase3,
+                           scenario, tc)
 
 BIG_HAND = "F(B) c1 c2 c3 c4 c5 c6 c7 c8"
 
@@ -405,8 +406,7 @@ def test_dsh_4_amb_60_bonus_lasts_and_adds_up():
     p = tc(0, 9, name="t_p1")
     # a Retaliate attack keeps the Dash bonus the creature earned earlier in this phase
     a = tc(1, 9, name="t_a_small")
-    st = make(lanes={"top": (f"{a} {a}", f"{d}")}, tp=0)
-    st["lanes"][0][1][0]["dash"] = 2
+    st = scenario(lanes={"top": (f"{a} {a}", "")}, tp=0).lane("top", 1, [(d, {"dash": 2})]).build()
     s, ev = run_phase3(st)
     amounts = [e["amount"] for e in ev_of(ev, "damage") if e["source"] == d]
     assert amounts == [3, 3]

@@ -114,7 +114,7 @@ def test_mer_4_amb_33_belongs_to_holder():
     s, _ = act(st, f"play {m} top")
     assert lane(s, "top", 1) == [m] and find(s, m)["own"] == 1
     # A's turn: A defeats it; it would return to B, so it goes to B's opponent, A
-    s["turn_player"], s["players"][0]["mana"] = 0, 5
+    s = make(hands={0: "F(B) fire_bolt b", 1: "F(B) y"}, lanes={"top": ("", f"{m}@1")}, tp=0, mana=5)
     s2, _ = act(s, "play fire_bolt @1.top.1", seat=0)
     assert hand(s2, 0) == ["F(B)", "b", m, "fire_bolt"] and m not in hand(s2, 1)
 

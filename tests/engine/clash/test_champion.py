@@ -101,13 +101,15 @@ def test_cha_9_example_and_cha_7_8():
     s, ev = run_phase3(st)
     assert s["players"][0]["champion"]["state"] == "exhausted" and ev_of(ev, "champion_exhausted")
     assert hand(s, 0) == ["F(B)", "a", "b", "c"] and lane(s, "bottom", 0) == []
-    s["turn_player"], s["phase"] = 0, "summon"
-    s["players"][0]["mana"] = 9
+    # the exhausted champion cannot be summoned on A's next turn (CD-CHA-7)
+    s = make(hands={0: "F(B) a b c", 1: "F(B) oak_colossus x y"}, champions={0: {"card": ch, "state": "exhausted"}},
+             mana=9)
     assert not [x for x in GAME.legal_actions(s, 0) if x["type"] == "champion"]
     with pytest.raises(IllegalAction) as e:
         act(s, "champion top")
     assert e.value.code == "clash.err.champion_unavailable"
-    s["turn_player"], s["players"][1]["mana"] = 1, 9
+    s = make(hands={0: "F(B) a b c", 1: "F(B) oak_colossus x y"}, champions={0: {"card": ch, "state": "exhausted"}},
+             tp=1, mana=9)
     s2, ev = act(s, "play oak_colossus top")  # B plays a card costing 6
     assert s2["players"][0]["champion"]["state"] == "ready" and ev_of(ev, "champion_reset")
 

@@ -221,7 +221,8 @@ def _ids_in(x):
 @pytest.mark.parametrize("seats,options", CONFIGS)
 def test_events_never_reveal_hidden_hand_cards(seats, options):
     """Event params name only cards that are public (played, on the board, revealed, returned
-    from the board) or are marked private_to their owner."""
+    from the board). Every Clash event is public: ``visible_to`` is None (engine.base.Event)
+    and no event carries an ad hoc ``private_to`` parameter."""
     for seed in (5, 6):
         st = GAME.setup(seats, options, seed)
         public = set(_public_ids(st))
@@ -232,8 +233,7 @@ def test_events_never_reveal_hidden_hand_cards(seats, options):
             seat = rnd.choice(GAME.prompts(st)).seat
             st, evs = GAME.apply(st, seat, rnd.choice(GAME.legal_actions(st, seat)))
             for e in evs:
-                if "private_to" in e.params:
-                    continue
+                assert e.visible_to is None and e.public and "private_to" not in e.params, e
                 for key in REVEALING.get(e.kind, ()):
                     public |= _ids_in(e.params.get(key))
                 leaked = _ids_in(e.params) - public

@@ -196,7 +196,6 @@ def test_hand_8_board_presence_costs_health_and_mana():
     s, _ = act(s, "play b top")
     assert health(s, 0) == 6
     s, _ = act(s, "end")  # seat 1's turn starts
-    s["players"][1]["mana"] = 0
     s2 = copy_state(s)
     turn.end_turn(s2, [])
     turn.begin_turn(s2, 0, [])

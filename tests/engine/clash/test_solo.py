@@ -235,8 +235,8 @@ def test_aid_9_example_aid_2_4_amb_42():
     assert s["ai"]["side"] == "fort" and len(s["ai"]["deck"]) == 14 and s["ai"]["discard"] == []
     assert sorted(s["ai"]["deck"]) == sorted(disc + ["c1", "c2"])
     assert ev_of(ev, "damage_lost")[0]["amount"] == 1
-    s["ai"]["deck"] = ["c1"]
-    s["lanes"][0][0][0]["act"] = False
+    # the fort side is up now: the next exposure wins (CD-AID-4)
+    s = solo_state(lanes={"top": (a, "")}, ai_deck=["c1"], ai_discard=[], ai_side="fort")
     s2, ev = run_phase3(s)
     assert s2["result"]["winners"] == [0] and GAME.result(s2).winners == [0]
 

@@ -3,7 +3,7 @@ CD-SPELL, CD-EOT."""
 import pytest
 
 from clash_helpers import (GAME, IllegalAction, act, creature, ev_of, hand, health, kinds, lane, make,
-                           run_phase3, tc, ts)
+                           run_phase3, scenario, tc, ts)
 
 from engine.clash import turn
 
@@ -244,10 +244,12 @@ def test_spell_7_own_creature_returns_to_caster():
 def test_eot_1_end_of_turn_steps():
     """CD-EOT-1 / CD-DMG-7: every surviving creature heals fully, Dash bonuses end, played and
     Protection marks clear, unspent mana is lost, the other player's turn starts."""
-    st = make(hands={0: "F(B) a b"}, lanes={"top": ("magma_brute/2", "shell_warden"),
-                                             "bottom": ("surge_shark bramble_guard", "stone_golem/1")},
-              mana=7)
-    st["lanes"][0][1][0]["prot"] = True
+    st = (scenario(hands={0: "F(B) a b"}, mana=7)
+          .lane("top", 0, [("magma_brute", {"damage": 2})])
+          .lane("top", 1, [("shell_warden", {"protection_used": True})])
+          .lane("bottom", 0, ["surge_shark", "bramble_guard"])
+          .lane("bottom", 1, [("stone_golem", {"damage": 1})])
+          .build())
     s, _ = act(st, "play a top")
     s, _ = act(s, "end")
     for li in (0, 1):

@@ -100,7 +100,7 @@ def test_every_name_has_english_and_simplified_chinese(monkeypatch):
 def test_terrain_allowance_cs_map_4_5():
     """CS-MAP-4, CS-MAP-5, CS-AMB-23: path < plains < forest < mountain < lake."""
     assert ALLOWANCE == {"none": 0, "plains": 1, "forest": 2, "mountain": 3, "lake": 4}
-    assert content.TERRAINS == ["p", "l", "f", "m", "w"]
+    assert list(content.TERRAINS) == ["p", "l", "f", "m", "w"]
     from engine.cloudspire.movement import enterable
     st = GAME.setup(2, {"map": "tutorial", "events": "off"}, 1)
     assert enterable(st, "6,-2", 0) and not enterable(st, "6,-3", 0) and enterable(st, "6,-3", 2)
@@ -175,7 +175,7 @@ def test_guided_setup_order_and_constraints_cs_set_10_11():
     first = GAME.legal_actions(st, order[1])[0]
     st, _ = GAME.apply(st, order[1], first)
     with pytest.raises(IllegalAction):
-        GAME.apply(st, order[1], {"do": "fort", "gate": "0,0", "orient": 0})
+        GAME.apply(st, order[1], {"type": "fort", "gate": "0,0", "orient": 0})
     st, _ = GAME.apply(st, order[1], GAME.legal_actions(st, order[1])[0])
     assert G.acting_seats(st) == [order[0]]
     for a in GAME.legal_actions(st, order[0]):
@@ -198,10 +198,10 @@ def test_faction_pick_cs_set_2():
     """CS-SET-2: in turn order each player picks an untaken faction."""
     st = GAME.setup(3, {"factions": "pick"}, 2)
     order = turn_order(st)
-    st, _ = GAME.apply(st, order[0], {"do": "pick", "faction": "narora"})
-    assert {"do": "pick", "faction": "narora"} not in GAME.legal_actions(st, order[1])
-    st, _ = GAME.apply(st, order[1], {"do": "pick", "faction": "heirs"})
-    st, _ = GAME.apply(st, order[2], {"do": "pick", "faction": "brawnen"})
+    st, _ = GAME.apply(st, order[0], {"type": "pick", "faction": "narora"})
+    assert {"type": "pick", "faction": "narora"} not in GAME.legal_actions(st, order[1])
+    st, _ = GAME.apply(st, order[1], {"type": "pick", "faction": "heirs"})
+    st, _ = GAME.apply(st, order[2], {"type": "pick", "faction": "brawnen"})
     assert st["phase"] == "market"
 
 
@@ -225,10 +225,10 @@ def test_illegal_actions_raise_with_codes():
     st = GAME.setup(2, {}, 3)
     s = G.acting_seats(st)[0]
     with pytest.raises(IllegalAction) as e:
-        GAME.apply(st, 1 - s, {"do": "pass"})
+        GAME.apply(st, 1 - s, {"type": "pass"})
     assert e.value.code == "cloudspire.err.not_your_turn"
     with pytest.raises(IllegalAction) as e:
-        GAME.apply(st, s, {"do": "end"})
+        GAME.apply(st, s, {"type": "end"})
     assert e.value.code == "cloudspire.err.wrong_step" and e.value.legal
 
 

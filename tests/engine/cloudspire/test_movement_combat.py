@@ -2,6 +2,7 @@
 import pytest
 
 from engine.cloudspire import GAME, combat as C, phases as P, movement as M, game as G
+from engine.cloudspire.scenario import Scenario
 from cs_helpers import put_unit, put_spire, put_landmark, make_sandbox
 
 B, GR = 0, 1
@@ -14,9 +15,9 @@ def opts(st, uid):
 
 def test_minion_must_use_full_move_and_progress_cs_mov_6_9():
     """CS-MOV-6, CS-MOV-9, CS-AMB-16, CS-MOV-8, CS-MAP-11: exact-length paths that end closer."""
-    st = make_sandbox()
-    u = put_unit(st, B, "slinger", "5,-2")
-    mode, o = opts(st, u)
+    sc = Scenario.sandbox().unit(B, "slinger", "5,-2", name="u")
+    st = sc.build()
+    mode, o = opts(st, sc["u"])
     assert mode == "progress" and o == ["3,-1"]
     dist = M.mark_distances(st, GR, 0)
     assert dist["3,-1"] < dist["5,-2"]
@@ -31,10 +32,8 @@ def test_owner_chooses_among_progress_hexes_cs_mov_16():
 
 def test_blocking_and_partial_move_cs_mov_10():
     """CS-MOV-10, CS-MOV-4, CS-GEN-6: other units block; the minion uses as much move as it can."""
-    st = make_sandbox()
-    put_unit(st, B, "warmonger", "3,-1")
-    u = put_unit(st, B, "slinger", "5,-2")
-    assert opts(st, u) == ("progress", ["4,-1"])
+    sc = Scenario.sandbox().unit(B, "warmonger", (3, -1)).unit(B, "slinger", (5, -2), name="u")
+    assert opts(sc.build(), sc["u"]) == ("progress", ["4,-1"])
 
 
 def test_sidestep_when_no_progress_cs_mov_12():
@@ -50,9 +49,8 @@ def test_sidestep_when_no_progress_cs_mov_12():
 
 def test_swap_with_friendly_hero_cs_mov_11():
     """CS-MOV-11, CS-AMB-19: a minion may pass a friendly hero, which takes the hex it left."""
-    st = make_sandbox()
-    hero = put_unit(st, B, "awsh", "4,-1")
-    u = put_unit(st, B, "slinger", "5,-2")
+    sc = Scenario.sandbox().unit(B, "awsh", "4,-1", name="hero").unit(B, "slinger", "5,-2", name="u")
+    st, hero, u = sc.build(), sc["hero"], sc["u"]
     mode, o, dist, d0 = M.minion_options(st, st["units"][u])
     assert "3,-1" in o
     M.apply_minion_path(st, st["units"][u], o["3,-1"])
@@ -116,12 +114,13 @@ def test_minion_moves_into_spire_range_cs_mov_13():
 def test_spire_fire_targets_and_policies_cs_fire_1_2_3():
     """CS-FIRE-1, CS-FIRE-2, CS-FIRE-3, CS-AMB-32, CS-FIRE-5: only the active player's units
     in range; the owner's standing policy chooses."""
-    st = make_sandbox()
-    s = put_spire(st, GR, "reetall", "0,0", "ar")  # range 2
-    a = put_unit(st, B, "slinger", "1,0", hp=3)
-    b = put_unit(st, B, "awsh", "2,0", hp=1)
-    put_landmark(st, "scarab", "1,1")
-    put_unit(st, GR, "war_briar", "-1,0")
+    sc = (Scenario.sandbox()
+          .spire(GR, "reetall", "0,0", "ar", name="s")  # range 2
+          .unit(B, "slinger", "1,0", health=3, name="a")
+          .unit(B, "awsh", "2,0", health=1, name="b")
+          .landmark("scarab", "1,1", revealed=True)
+          .unit(GR, "war_briar", "-1,0"))
+    st, s, a, b = sc.build(), sc["s"], sc["a"], sc["b"]
     t = C.spire_targets(st, st["spires"][s], B)
     assert sorted(t) == sorted([a, b])
     assert C.choose_spire_target(st, st["spires"][s], t) == b  # lowest_health
@@ -145,13 +144,10 @@ def test_spire_with_no_attack_chips_does_not_fire_cs_amb_32():
 def test_manual_spire_policy_prompts_owner_cs_fire_1():
     """CS-FIRE-1 (owner chooses), Information and decisions: a 'manual' policy yields a
     reaction prompt to the spire owner during the other player's turn; timeout picks one."""
-    st = make_sandbox()
-    st["players"][GR]["policy"]["spire"] = "manual"
-    put_spire(st, GR, "reetall", "0,0", "ar")
-    put_unit(st, B, "slinger", "1,0")
-    put_unit(st, B, "bruiser", "1,-1")
-    st["turn"]["step"] = "c"
-    st, _ = GAME.apply(st, B, {"do": "next"})
+    st = (Scenario.sandbox().player(GR, policy={"spire": "manual"})
+          .spire(GR, "reetall", "0,0", "ar").unit(B, "slinger", "1,0").unit(B, "bruiser", "1,-1")
+          .turn(step="c").build())
+    st, _ = GAME.apply(st, B, {"type": "next"})
     pr = GAME.prompts(st)
     assert pr[0].seat == GR and pr[0].kind == "reaction" and pr[0].key == "cloudspire.prompt.fire"
     act = GAME.timeout_action(st, GR)
@@ -163,16 +159,15 @@ def test_manual_spire_policy_prompts_owner_cs_fire_1():
 def test_spire_kill_reward_no_level_up_cs_fire_4_7():
     """CS-FIRE-4, CS-FIRE-6, CS-FIRE-7, CS-GRP-2, CS-GRP-3, CS-RET-6, CS-AMB-6: dice total as
     damage, leftover lost, next group member activates, owner rewarded, no retaliation."""
-    st = make_sandbox()
-    s = put_spire(st, GR, "reetall", "0,0", "aar")
-    u = put_unit(st, B, "slinger", "1,0", hp=1, members=["warmonger"])
-    from engine import rng
-    rng.force(st["rng"], 5, 5)
+    sc = (Scenario.sandbox().spire(GR, "reetall", "0,0", "aar", name="s")
+          .unit(B, "slinger", "1,0", health=1, group=["warmonger"], name="u")
+          .spire_dice(2, 2))
+    st, s, u = sc.build(), sc["s"], sc["u"]
     evs = []
     C.fire_spire(st, s, u, evs)
     assert st["units"][u]["type"] == "warmonger" and st["units"][u]["hp"] == 3
     assert st["players"][GR]["source"] == 3
-    assert not any(e["kind"] == "retaliation" for e in evs)
+    assert not any(e.kind == "retaliation" for e in evs)
 
 
 def test_minion_must_attack_hero_may_not_cs_atk_3_4():
@@ -184,9 +179,9 @@ def test_minion_must_attack_hero_may_not_cs_atk_3_4():
     put_unit(st, GR, "dywen", None)
     st["turn"]["step"] = "attack"
     legal = G.legal_actions(st, B)
-    assert {"do": "next"} not in legal
-    st, _ = GAME.apply(st, B, {"do": "atk", "unit": m, "at": "1,1"})
-    assert {"do": "next"} in GAME.legal_actions(st, B)
+    assert {"type": "next"} not in legal
+    st, _ = GAME.apply(st, B, {"type": "atk", "unit": m, "at": "1,1"})
+    assert {"type": "next"} in GAME.legal_actions(st, B)
 
 
 def test_range_talent_attacks_and_retaliates_at_range_cs_atk_7():
@@ -200,10 +195,10 @@ def test_range_talent_attacks_and_retaliates_at_range_cs_atk_7():
     st["turn"]["seat"] = GR
     evs = []
     C.do_attack(st, far, "1,0", evs)  # Dywen from 2 hexes: the Slinger has 2 Range -> retaliates
-    assert any(e["kind"] == "retaliation" for e in evs)
+    assert any(e.kind == "retaliation" for e in evs)
     evs = []
     C.do_attack(st, near, "1,0", evs)  # already retaliated this turn
-    assert not any(e["kind"] == "retaliation" for e in evs)
+    assert not any(e.kind == "retaliation" for e in evs)
 
 
 def test_retaliation_rules_cs_ret_1_3_5():
@@ -214,10 +209,10 @@ def test_retaliation_rules_cs_ret_1_3_5():
     a2 = put_unit(st, B, "warmonger", "2,0")
     evs = []
     C.do_attack(st, a1, "1,1", evs)
-    assert st["units"][a1]["hp"] == 3 and any(e["kind"] == "retaliation" for e in evs)
+    assert st["units"][a1]["hp"] == 3 and any(e.kind == "retaliation" for e in evs)
     evs = []
     C.do_attack(st, a2, "1,1", evs)
-    assert not any(e["kind"] == "retaliation" for e in evs)
+    assert not any(e.kind == "retaliation" for e in evs)
     assert t not in st["turn"]["attacked"]  # retaliation did not use the target's attack
     P.begin_turn(st, GR, [])
     assert st["turn"]["retaliated"] == []
@@ -230,22 +225,20 @@ def test_no_attack_stat_no_retaliation_cs_ret_4():
     a = put_unit(st, B, "bruiser", "1,0")
     evs = []
     C.do_attack(st, a, "1,1", evs)
-    assert st["units"][a]["hp"] == 4 and not any(e["kind"] == "retaliation" for e in evs)
+    assert st["units"][a]["hp"] == 4 and not any(e.kind == "retaliation" for e in evs)
 
 
 def test_endless_retaliation_and_tough_cs_ret_10():
     """CS-RET-10, CS-RET-11: roll until blank or 2; Tough caps retaliation taken at 2."""
-    from engine import rng
-    st = make_sandbox()
-    put_landmark(st, "hydra", "1,1")
-    a = put_unit(st, B, "bruiser", "1,0")
-    rng.force(st["rng"], 2, 3, 0)  # faces 1, 1, blank
+    sc = (Scenario.sandbox().landmark("hydra", "1,1", revealed=True)
+          .unit(B, "bruiser", "1,0", name="a").unit(GR, "treehead_elk", "2,0", name="e")
+          .spire_dice(1, 1, 0)      # the first retaliation: 1+1+0
+          .dice([2, 2, 3, 5]))      # the second, as raw draws: faces 1,1,1,2 = 5 -> Tough -> 2
+    st, a, e = sc.build(), sc["a"], sc["e"]
     evs = []
     C.do_attack(st, a, "1,1", evs)
     assert st["units"][a]["hp"] == 2  # 1+1+0
-    e = put_unit(st, GR, "treehead_elk", "2,0")
     st["turn"]["retaliated"] = []
-    rng.force(st["rng"], 2, 2, 3, 5)  # 1,1,1,2 = 5 -> Tough -> 2
     evs = []
     C.do_attack(st, e, "1,1", evs)
     assert st["units"][e]["hp"] == 2
@@ -254,9 +247,8 @@ def test_endless_retaliation_and_tough_cs_ret_10():
 def test_gate_attack_and_gate_retaliation_cs_atk_8():
     """CS-ATK-8, CS-RET-8, CS-AMB-7, CS-DMG-3, CS-WIN-1: the gate loses health, always hits
     back for 1 (even when broken); breaking it ends a 2-player game."""
-    st = make_sandbox()
-    st["players"][GR]["gate"] = 2
-    a = put_unit(st, B, "bonebreaker", "-6,4")  # siege: 3 damage
+    sc = Scenario.sandbox().player(GR, gate=2).unit(B, "bonebreaker", "-6,4", name="a")  # siege: 3 damage
+    st, a = sc.build(), sc["a"]
     evs = []
     C.do_attack(st, a, "-7,4", evs)
     assert st["players"][GR]["gate"] == 0
@@ -277,13 +269,12 @@ def test_gate_retaliation_kill_rewards_owner_cs_amb_7():
 def test_spire_damage_chip_rules_cs_spr_7_8():
     """CS-SPR-7, CS-SPR-8, CS-SPR-9, CS-SPR-10, CS-RWD-4: one chip per attack; fortification
     bottom needs 2+; destroyed spire -> barracks, reward, killer hero levels up."""
-    st = make_sandbox()
-    s = put_spire(st, GR, "shrubbery", "0,0", "af")
-    st["players"][GR]["spire_bar"]["shrubbery"] -= 1
-    w = put_unit(st, B, "warmonger", "1,0")
+    sc = Scenario.sandbox().spire(GR, "shrubbery", "0,0", "af", name="s").unit(B, "warmonger", "1,0", name="w")
+    st, s, w = sc.build(), sc["s"], sc["w"]
+    assert st["players"][GR]["spire_bar"]["shrubbery"] == 1  # built from the spire barracks
     evs = []
     C.do_attack(st, w, "0,0", evs)
-    assert st["spires"][s]["chips"] == ["a", "f"] and not any(e["kind"] == "retaliation" for e in evs)
+    assert st["spires"][s]["chips"] == ["a", "f"] and not any(e.kind == "retaliation" for e in evs)
     h = put_unit(st, B, "grimjaw", "1,-1")  # attack 2
     C.do_attack(st, h, "0,0", [])
     assert st["spires"][s]["chips"] == ["a"]
@@ -310,7 +301,7 @@ def test_non_attack_damage_no_retaliation_cs_dmg_4():
     evs = []
     P.after_move(st, st["units"][wb], evs)
     assert v not in st["units"] and st["players"][GR]["source"] == 3
-    assert not any(e["kind"] == "retaliation" for e in evs)
+    assert not any(e.kind == "retaliation" for e in evs)
 
 
 def test_toxic_fumes_landmark_damage_no_reward_cs_amb_8():
@@ -348,29 +339,28 @@ def test_level_up_promotion_cs_hero_2_5():
 
 def test_manual_level_up_prompt_cs_ret_9():
     """CS-RET-9, CS-AMB-11: an off-turn level-up asks the owner when their policy is manual."""
-    st = make_sandbox()
-    st["players"][GR]["policy"]["levelup"] = "manual"
-    dy = put_unit(st, GR, "dywen", "1,1")
-    w = put_unit(st, B, "warmonger", "1,0", hp=1)
-    put_unit(st, B, "bruiser", None)
-    st["turn"]["step"] = "attack"
-    st, evs = GAME.apply(st, B, {"do": "atk", "unit": w, "at": "1,1"})
+    sc = (Scenario.sandbox().player(GR, policy={"levelup": "manual"})
+          .unit(GR, "dywen", "1,1", name="dy").unit(B, "warmonger", "1,0", health=1, name="w")
+          .unit(B, "bruiser")  # in the stack: the wave goes on
+          .turn(step="attack"))
+    st, dy, w = sc.build(), sc["dy"], sc["w"]
+    st, evs = GAME.apply(st, B, {"type": "atk", "unit": w, "at": "1,1"})
     pr = GAME.prompts(st)[0]
     assert pr.seat == GR and pr.key == "cloudspire.prompt.levelup"
-    st, _ = GAME.apply(st, GR, {"do": "lvl", "unit": dy, "choice": "r"})
+    st, _ = GAME.apply(st, GR, {"type": "lvl", "unit": dy, "choice": "r"})
     assert st["units"][dy]["up"]["r"] == 1
 
 
 def test_defeated_hero_removed_minion_to_barracks_cs_hero_8_rwd_4():
     """CS-HERO-8, CS-RWD-1, CS-RWD-2, CS-RWD-4, CS-AMB-43: heroes leave the game (equipment
     discarded), faction minions return to the barracks, mercenaries are discarded."""
-    st = make_sandbox()
-    h = put_unit(st, GR, "dywen", "1,1", hp=1)
-    st["units"][h]["eq"] = ["longbow"]
-    m = put_unit(st, GR, "war_briar", "0,1", hp=1)
-    st["players"][GR]["barracks"]["war_briar"] -= 1
-    merc = put_unit(st, GR, "sellsword", "-1,1", hp=1)
-    st["players"][B]["source"] = 19
+    sc = (Scenario.sandbox()
+          .unit(GR, "dywen", "1,1", health=1, equipment=["longbow"], name="h")
+          .unit(GR, "war_briar", "0,1", health=1, name="m")  # out of the barracks (2 -> 1)
+          .unit(GR, "sellsword", "-1,1", health=1, name="merc")
+          .player(B, source=19))
+    st, h, m, merc = sc.build(), sc["h"], sc["m"], sc["merc"]
+    assert st["players"][GR]["barracks"]["war_briar"] == 1
     for uid in (h, m, merc):
         C.defeat_unit(st, st["units"][uid], B, None, [])
     assert "dywen" in st["players"][GR]["removed_heroes"] and "longbow" in st["market"]["discard"]
@@ -385,7 +375,7 @@ def test_relic_reward_private_cs_rwd_3_amb_44():
     evs = []
     C.defeat_landmark(st, st["landmarks"][l], B, None, evs)
     assert len(st["players"][B]["relics"]) == 1
-    priv = [e for e in evs if e.get("private_to") == B]
+    priv = [e for e in evs if e.visible_to == B]
     assert priv and "relic" not in GAME.view(st, GR)["players"][B]
     assert GAME.view(st, B)["players"][B]["relics"] == st["players"][B]["relics"]
 
@@ -409,8 +399,8 @@ def test_engage_forces_targets_cs_atk_5():
     assert C.unit_targets(st, st["units"][h]) == ["1,1"]
     evs = []
     C.do_attack(st, h, "1,1", evs)
-    kinds = [e["kind"] for e in evs]
-    assert evs[0]["params"]["damage"] == 3 and kinds.index("damage") < kinds.index("retaliation")
+    kinds = [e.kind for e in evs]
+    assert evs[0].params["damage"] == 3 and kinds.index("damage") < kinds.index("retaliation")
 
 
 def test_exploration_rules_cs_exp_1_5():
@@ -423,11 +413,11 @@ def test_exploration_rules_cs_exp_1_5():
     a = put_landmark(st, "bounty_hunter", "1,1", revealed=False)
     b = put_landmark(st, "evil_drake", "3,1", revealed=False)
     st["turn"]["step"] = "explore"
-    assert [x["at"] for x in GAME.legal_actions(st, B) if x["do"] == "explore"] == ["1,1"]
+    assert [x["at"] for x in GAME.legal_actions(st, B) if x["type"] == "explore"] == ["1,1"]
     assert "1,1" not in C.unit_targets(st, st["units"][u])
-    st, evs = GAME.apply(st, B, {"do": "explore", "at": "1,1"})
-    assert GAME.legal_actions(st, B) == [{"do": "reveal"}, {"do": "hide"}]
-    st, _ = GAME.apply(st, B, {"do": "hide"})
+    st, evs = GAME.apply(st, B, {"type": "explore", "at": "1,1"})
+    assert GAME.legal_actions(st, B) == [{"type": "reveal"}, {"type": "hide"}]
+    st, _ = GAME.apply(st, B, {"type": "hide"})
     assert B in st["landmarks"][a]["known"] and GR not in st["landmarks"][a]["known"]
     assert st["turn"]["seat"] == GR  # explored once this turn, nothing to attack: turn over
     st["turn"]["explored"] = []
@@ -494,16 +484,16 @@ def test_mercenaries_and_equipment_cs_mkt_7_9():
     s = G.acting_seats(st)[0]
     st["players"][s]["beside"] += ["sellsword", "longbow", "ballista"]
     cp = st["players"][s]["cp"]
-    st, _ = GAME.apply(st, s, {"do": "add", "unit": "sellsword"})
+    st, _ = GAME.apply(st, s, {"type": "add", "unit": "sellsword"})
     from engine.cloudspire.prep import cp_spent
     assert cp_spent(st, s) == 0
     from engine.cloudspire.content import load
     start = [h["id"] for h in load()["factions"][st["factions"][s]]["heroes"] if h["start"]][0]
-    st, _ = GAME.apply(st, s, {"do": "add", "unit": start})
-    st, _ = GAME.apply(st, s, {"do": "equip", "item": "longbow", "hero": start})
-    st, _ = GAME.apply(st, s, {"do": "lock"})
+    st, _ = GAME.apply(st, s, {"type": "add", "unit": start})
+    st, _ = GAME.apply(st, s, {"type": "equip", "item": "longbow", "hero": start})
+    st, _ = GAME.apply(st, s, {"type": "lock"})
     o = G.acting_seats(st)[0]
-    st, _ = GAME.apply(st, o, {"do": "autostack"})
+    st, _ = GAME.apply(st, o, {"type": "autostack"})
     hero = next(u for u in st["units"].values() if u["type"] == start)
     from engine.cloudspire.state import unit_range
     assert hero["eq"] == ["longbow"] and unit_range(hero) >= 2

@@ -7,6 +7,7 @@ from engine.cloudspire import GAME, game as G, phases as P, build as B_, combat 
 from engine.cloudspire.state import income_for_wave, turn_order, spire_cap
 from engine.cloudspire.content import load
 from engine.cloudspire.playout import random_playout
+from engine.cloudspire.scenario import Scenario
 from cs_helpers import put_unit, put_spire, put_landmark, make_sandbox
 
 B, GR = 0, 1
@@ -38,7 +39,7 @@ def test_event_phase_skipped_wave_1_and_without_events_cs_evt_1_4():
     evs = []
     P.end_wave(st, evs)
     assert st["wave"] == 2 and (st["event"]["current"] or st["event"]["lasting"])
-    assert any(e["kind"] == "event_drawn" for e in evs) and len(st["event"]["deck"]) == 28
+    assert any(e.kind == "event_drawn" for e in evs) and len(st["event"]["deck"]) == 28
     st = GAME.setup(2, {"events": "off"}, 4)
     assert st["event"]["deck"] == []
 
@@ -51,14 +52,14 @@ def test_market_turns_and_refill_cs_mkt_1_5():
     order = turn_order(st)
     s0 = G.acting_seats(st)[0]
     assert s0 == order[0]
-    st, _ = GAME.apply(st, s0, {"do": "buy", "chip": "es"})
+    st, _ = GAME.apply(st, s0, {"type": "buy", "chip": "es"})
     assert st["market"]["es_face"] and st["market"]["es_bought"]
     s1 = G.acting_seats(st)[0]
-    assert s1 == order[1] and {"do": "buy", "chip": "es"} not in GAME.legal_actions(st, s1)
+    assert s1 == order[1] and {"type": "buy", "chip": "es"} not in GAME.legal_actions(st, s1)
     cheap = min(st["market"]["face"], key=lambda x: MK.chip_cost(st, s1, x))
-    st, evs = GAME.apply(st, s1, {"do": "buy", "chip": cheap})
+    st, evs = GAME.apply(st, s1, {"type": "buy", "chip": cheap})
     assert len(st["market"]["face"]) == 4 and cheap in st["players"][s1]["beside"]
-    st, _ = GAME.apply(st, G.acting_seats(st)[0], {"do": "pass"})
+    st, _ = GAME.apply(st, G.acting_seats(st)[0], {"type": "pass"})
     assert st["phase"] == "build"
 
 
@@ -138,12 +139,9 @@ def test_earthscape_placement_cs_bld_6_amb_30():
     assert sorted(wells) == ["-6,1", "-7,2"] and st["map"]["hexes"]["-7,2"]["g"] == "es11"
 
 
-def _build_turn(st, seat):
-    """Sandbox -> the Build phase with only ``seat`` still building."""
-    st["turn"] = None
-    P.start_build(st, [])
-    st["build"]["ended"] = [s for s in range(st["seats"]) if s != seat]
-    return st
+def _build_turn(seat):
+    """The sandbox board in the Build phase with only ``seat`` still building."""
+    return Scenario.sandbox().phase("build", seat=seat)
 
 
 def test_earthscape_may_not_cut_a_gate_off_its_paths_cs_amb_30():
@@ -156,10 +154,9 @@ def test_earthscape_may_not_cut_a_gate_off_its_paths_cs_amb_30():
     import copy
     from engine.base import IllegalAction
     from engine.cloudspire import mapgen
-    st = _build_turn(make_sandbox(), GR)
-    st["players"][GR]["beside"].append("es11")
-    keep = {"do": "es", "earthscape": "es11", "at": "-7,3", "rot": 0}
-    cut = {"do": "es", "earthscape": "es11", "at": "-7,3", "rot": 2}
+    st = _build_turn(GR).player(GR, beside=["es11"]).build()
+    keep = {"type": "es", "earthscape": "es11", "at": "-7,3", "rot": 0}
+    cut = {"type": "es", "earthscape": "es11", "at": "-7,3", "rot": 2}
     assert B_.earthscape_fits(st, GR, "es11", "-7,3", 2)  # fine by every other placement rule
     laid = copy.deepcopy(st)
     for h, (t, w) in B_.earthscape_cells("es11", "-7,3", 2).items():
@@ -186,15 +183,14 @@ def test_bots_place_earthscapes_only_where_paths_stay_cs_amb_30():
     gate's only path; they choose another one and the gates stay joined."""
     from engine.cloudspire import mapgen
     from engine.cloudspire.bot import bot_action, strong_bot_action
-    st = _build_turn(make_sandbox(), B)
-    st["players"][B]["beside"].append("es11")
-    for h in ("7,-3", "5,-4"):  # rule out the two placements that sort before it
-        put_landmark(st, "hydra", h)
+    st = (_build_turn(B).player(B, beside=["es11"])
+          .landmark("hydra", "7,-3").landmark("hydra", "5,-4")  # rule out the two placements that sort before it
+          .build())
     assert B_.earthscape_fits(st, B, "es11", "6,-4", 3) and B_.earthscape_cuts_path(st, "es11", "6,-4", 3)
     legal = GAME.legal_actions(st, B)
     for bot in (bot_action, strong_bot_action):
         a = bot(st, B)
-        assert a["do"] == "es" and a in legal and (a["at"], a["rot"]) != ("6,-4", 3)
+        assert a["type"] == "es" and a in legal and (a["at"], a["rot"]) != ("6,-4", 3)
         after, _ = GAME.apply(st, B, a)
         assert mapgen.gates_connected(after["map"])
 
@@ -202,15 +198,13 @@ def test_bots_place_earthscapes_only_where_paths_stay_cs_amb_30():
 def test_limited_build_options_cs_lbo_1_4():
     """CS-LBO-1, CS-LBO-2, CS-LBO-3, CS-LBO-4, CS-AMB-31, CS-ONS-3: up to 2 per Onslaught at the
     start of your turn, spires only; pegs removed at wave end."""
-    st = make_sandbox()
-    put_unit(st, GR, "war_briar", None)
-    st["players"][B]["source"] = 20
+    st = Scenario.sandbox().unit(GR, "war_briar").player(B, source=20).build()
     legal = GAME.legal_actions(st, B)
-    assert any(a["do"] == "build" for a in legal) and not any(a["do"] in ("adv", "es") for a in legal)
-    st, _ = GAME.apply(st, B, {"do": "build", "spire": "catapult", "side": "basic", "at": "8,-3", "order": "ar"})
-    st, _ = GAME.apply(st, B, {"do": "up", "at": "8,-3", "chips": "a"})
+    assert any(a["type"] == "build" for a in legal) and not any(a["type"] in ("adv", "es") for a in legal)
+    st, _ = GAME.apply(st, B, {"type": "build", "spire": "catapult", "side": "basic", "at": "8,-3", "order": "ar"})
+    st, _ = GAME.apply(st, B, {"type": "up", "at": "8,-3", "chips": "a"})
     assert st["players"][B]["lb"] == 2
-    assert not any(a["do"] in ("build", "up") for a in GAME.legal_actions(st, B))
+    assert not any(a["type"] in ("build", "up") for a in GAME.legal_actions(st, B))
 
 
 def test_prep_selection_and_stack_rules_cs_prep_3_8():
@@ -221,18 +215,18 @@ def test_prep_selection_and_stack_rules_cs_prep_3_8():
     s = G.acting_seats(st)[0]
     f = st["factions"][s]
     assert st["players"][s]["cp"] == 5 and st["players"][1 - s]["mark"] == s
-    adds = {a["unit"] for a in GAME.legal_actions(st, s) if a["do"] == "add"}
+    adds = {a["unit"] for a in GAME.legal_actions(st, s) if a["type"] == "add"}
     from engine.cloudspire.content import load
     heroes = [h["id"] for h in load()["factions"][f]["heroes"]]
     start = [h["id"] for h in load()["factions"][f]["heroes"] if h["start"]][0]
     assert start in adds and not (set(heroes) - {start}) & adds
     mins = sorted((m for m in load()["factions"][f]["minions"] if m["cp"] <= 2), key=lambda m: m["cp"])
-    st, _ = GAME.apply(st, s, {"do": "add", "unit": mins[0]["id"]})
-    st, _ = GAME.apply(st, s, {"do": "add", "unit": start})
-    assert not any(a["do"] == "add" and load()["units"][a["unit"]]["kind"] == "minion"
+    st, _ = GAME.apply(st, s, {"type": "add", "unit": mins[0]["id"]})
+    st, _ = GAME.apply(st, s, {"type": "add", "unit": start})
+    assert not any(a["type"] == "add" and load()["units"][a["unit"]]["kind"] == "minion"
                    for a in GAME.legal_actions(st, s))  # hero below: no more minions
-    st, _ = GAME.apply(st, s, {"do": "undo"})
-    st, _ = GAME.apply(st, s, {"do": "lock"})
+    st, _ = GAME.apply(st, s, {"type": "undo"})
+    st, _ = GAME.apply(st, s, {"type": "lock"})
     assert st["prep"]["locked"] == [s]
 
 
@@ -241,7 +235,7 @@ def test_prep_visibility_cs_prep_11_amb_33():
     the public and the earlier player see only the top; stacks sit on the gate."""
     st = drive_to(GAME.setup(2, {"events": "off"}, 9), "prep")
     first = G.acting_seats(st)[0]
-    st, _ = GAME.apply(st, first, {"do": "autostack"})
+    st, _ = GAME.apply(st, first, {"type": "autostack"})
     second = G.acting_seats(st)[0]
     assert "earlier" in GAME.view(st, second)["prep"] and str(first) in GAME.view(st, second)["prep"]["earlier"]
     assert "earlier" not in GAME.view(st, None)["prep"] and GAME.view(st, first)["prep"]["earlier"] == {}
@@ -275,7 +269,7 @@ def test_onslaught_turn_structure_cs_ons_1_4():
     st = make_sandbox()
     put_unit(st, GR, "war_briar", None)
     assert st["turn"]["seat"] == B and st["turn"]["step"] == "start"
-    st, _ = GAME.apply(st, B, {"do": "next"})
+    st, _ = GAME.apply(st, B, {"type": "next"})
     assert st["turn"]["seat"] == GR  # nothing to do: the turn still happened
     assert G.prompts(st)[0].key == "cloudspire.prompt.start"
 
@@ -283,28 +277,23 @@ def test_onslaught_turn_structure_cs_ons_1_4():
 def test_rest_mode_cs_rest_1_3():
     """CS-REST-1, CS-REST-2, CS-REST-3, CS-AMB-4: when only one side has units in play its
     heroes become inactive; minions still act."""
-    st = make_sandbox()
-    h = put_unit(st, GR, "dywen", "1,1")
-    put_unit(st, GR, "war_briar", "-1,0")
-    P.begin_turn(st, GR, [])
+    sc = Scenario.sandbox().unit(GR, "dywen", "1,1", name="h").unit(GR, "war_briar", "-1,0").turn(seat=GR)
+    st, h = sc.build(), sc["h"]
     assert st["rest"] == [GR]
     from engine.cloudspire.explore import inactive
     assert inactive(st, st["units"][h])
     st["turn"]["step"] = "attack"
-    assert not any(a["unit"] == h for a in G.legal_actions(st, GR) if a["do"] in ("atk", "mv"))
+    assert not any(a["unit"] == h for a in G.legal_actions(st, GR) if a["type"] in ("atk", "mv"))
 
 
 def test_wave_ends_when_no_minions_cs_end_1_3():
     """CS-END-1, CS-END-2, CS-END-3, CS-END-4, CS-END-5, CS-AMB-1, CS-AMB-2, CS-AMB-3,
     CS-AMB-48, CS-HERO-9, CS-RWD-5: the Onslaught ends at once when no minion is left anywhere; heroes
     on the map stay, heroes in stacks return beside the barracks; housekeeping."""
-    st = make_sandbox()
-    h = put_unit(st, B, "awsh", "1,0", hp=2)
-    put_unit(st, GR, "dywen", None)
-    m = put_unit(st, GR, "sellsword", "1,1", hp=1)
-    st["players"][B]["lb"] = 2
-    st["turn"]["step"] = "attack"
-    st, evs = GAME.apply(st, B, {"do": "atk", "unit": h, "at": "1,1"})
+    sc = (Scenario.sandbox().unit(B, "awsh", "1,0", health=2, name="h").unit(GR, "dywen")
+          .unit(GR, "sellsword", "1,1", health=1).player(B, lb=2).turn(step="attack"))
+    st, h = sc.build(), sc["h"]
+    st, evs = GAME.apply(st, B, {"type": "atk", "unit": h, "at": "1,1"})
     kinds = [e.kind for e in evs]
     assert "reward" in kinds and "level_up" in kinds and "wave_ended" in kinds
     assert st["wave"] == 2 and st["units"][h]["pos"] == "1,0" and st["units"][h]["hp"] == 2
@@ -332,13 +321,13 @@ def test_whole_wave_relic_in_effect_until_wave_end_and_not_reshuffled_cs_end_4_2
     st["players"][B]["relics"] = [rid]
     st["relic_deck"], st["relic_discard"] = [], ["secret_vault"]
     eff = load()["relics"][rid]["effect"]
-    st, _ = GAME.apply(st, B, {"do": "relic", "relic": rid, "args": []})
+    st, _ = GAME.apply(st, B, {"type": "relic", "relic": rid, "args": []})
     assert st["wave"] == 1 and eff in st["players"][B]["relic_effects"]
     evs = []
     draw_relic(st, GR, evs)  # the deck is empty: the discard pile is reshuffled
     draw_relic(st, GR, evs)  # and empty again: nothing left to draw
     assert st["players"][GR]["relics"] == ["secret_vault"]
-    assert [e["params"]["reason"] for e in evs if e["kind"] == "reward_lost"] == ["no_relic"]
+    assert [e.params["reason"] for e in evs if e.kind == "reward_lost"] == ["no_relic"]
     assert rid not in st["relic_discard"] + st["relic_deck"]
     assert st["players"][B]["relics_in_effect"] == [rid] and eff in st["players"][B]["relic_effects"]
     v = GAME.view(st, None)
@@ -373,24 +362,19 @@ def test_three_players_break_loot_remark_cs_mp_3_7():
     CS-AMB-47: a broken gate loots, re-marks and can no longer be attacked; the game ends
     when one gate stands."""
     st = random_playout(1, 3)
-    st2 = GAME.setup(3, {}, 1)
-    p = st2["players"]
-    st2["phase"] = "onslaught"
-    P.begin_turn(st2, turn_order(st2)[0], [])
     a, b, c = 0, 1, 2
-    for s in range(3):
-        p[s]["mark"] = b if s != b else a
-    p[b]["source"], p[a]["source"] = 7, 18
-    p[b]["gate"] = 1
-    gate_b = st2["map"]["forts"][str(b)]["gate"]
+    sc = Scenario(seats=3, seed=1, options={})
+    board = sc.state()
+    gate_b = board["map"]["forts"][str(b)]["gate"]
     from engine.cloudspire.hexgeo import neighbours
-    spot = next(n for n in neighbours(gate_b) if n in st2["map"]["hexes"] and st2["map"]["hexes"][n]["t"] != "x")
-    for l in list(st2["landmarks"]):
-        if st2["landmarks"][l]["pos"] == spot:
-            del st2["landmarks"][l]
-    u = put_unit(st2, a, "slinger" if st2["factions"][a] == "brawnen" else
-                 [m["id"] for m in __import__("engine.cloudspire.content", fromlist=["x"]).load()["factions"][st2["factions"][a]]["minions"]][0], spot)
-    put_unit(st2, c, "sellsword", None)
+    spot = next(n for n in neighbours(gate_b) if n in board["map"]["hexes"] and board["map"]["hexes"][n]["t"] != "x")
+    minion = load()["factions"][board["factions"][a]]["minions"][0]["id"]
+    for s in range(3):
+        sc.player(s, mark=b if s != b else a)
+    sc.player(b, source=7, gate=1).player(a, source=18).phase("onslaught")
+    sc.clear(spot).unit(a, minion, spot, name="u").unit(c, "sellsword")
+    st2, u = sc.build(), sc["u"]
+    p = st2["players"]
     C.do_attack(st2, u, gate_b, [])
     assert p[b]["broken"] and p[b]["source"] == 0 and p[a]["source"] == 20
     assert p[c]["mark"] != b and p[a]["mark"] != b
@@ -444,7 +428,7 @@ def test_team_play_cs_team_1_6():
             assert seen[mate] not in opts
         assert all(not friendly(st, s, o) for o in opts)
         seen[s] = opts[0]
-        st, _ = GAME.apply(st, s, {"do": "mark", "target": opts[0]})
+        st, _ = GAME.apply(st, s, {"type": "mark", "target": opts[0]})
     fin = random_playout(5, 4, options={"mode": "teams"})
     assert fin["result"]["winners"] in ([0, 2], [1, 3], [0, 1, 2, 3])
     with pytest.raises(IllegalAction):

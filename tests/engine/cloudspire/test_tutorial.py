@@ -64,7 +64,7 @@ def test_tutorial_wave_cs_ex(driver):
     d(B, "mv u2 6,-2")
     evs = d(B, "explore 5,-1")
     peek = ev_of(evs, "peek")[0]
-    assert peek.params["type"] == "scarab" and peek.params["private_to"] == B
+    assert peek.params["type"] == "scarab" and peek.visible_to == B and "private_to" not in peek.params
     d(B, "hide")
     assert GAME.view(d.st, None)["landmarks"] and all(
         "type" not in l for l in GAME.view(d.st, G)["landmarks"] if l["pos"] == "5,-1")

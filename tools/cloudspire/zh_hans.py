@@ -1,14 +1,15 @@
-"""Add Simplified Chinese names (``zh_hans``) to the Cloudspire data, converted from the
-rulebook's Traditional Chinese (``zh``) with OpenCC. A one-off authoring tool, not a
-runtime dependency: ``pip install opencc-purepy`` then ``python tools/cloudspire_zh_hans.py``.
-Re-run it after editing a ``zh`` name; an existing ``zh_hans`` is overwritten."""
+"""Add Simplified Chinese names (``zh_hans``) to Cloudspire's content (``engine/cloudspire/data``),
+converted from the rulebook's Traditional Chinese (``zh``) with OpenCC. A data-maintenance
+tool of this one game, not a runtime dependency: ``pip install opencc-purepy`` then
+``python tools/cloudspire/zh_hans.py``. Re-run it after editing a ``zh`` name; an existing
+``zh_hans`` is overwritten."""
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent / "engine" / "cloudspire" / "data"
+DATA = Path(__file__).resolve().parents[2] / "engine" / "cloudspire" / "data"
 
 
 def add_simplified(node, convert) -> int:

@@ -135,9 +135,7 @@ NAME_PARAMS = ("type", "chip", "structure", "relic", "faction", "earthscape", "i
 
 
 def narrate_event(board: Board, kind: str, params: dict, locale: str) -> str | None:
-    """One line for an engine event, or None when it has no public text."""
-    if "private_to" in params:
-        return None
+    """One line for a public engine event, or None when it has no text."""
     p = dict(params)
     for key in SEAT_PARAMS:
         if isinstance(p.get(key), int):

@@ -1,0 +1,60 @@
+"""Figures of every registered game's engine and renderer (``gamehost.registry``), named by
+the game's id; the games are set up and played as ``bench.games`` describes.
+
+* ``<id>.playouts_per_s`` -- complete games of random legal moves per second, engine only:
+  every move goes through ``legal_actions`` and ``apply`` (state copies, as the service
+  plays), at the game's usual seat count with its default options, for 3 s (seeds 0, 1, ...;
+  a game is cut off after ``bench.games.MAX_MOVES`` moves). Bots are not measured here.
+* ``<id>.render_ms_p50`` / ``<id>.render_ms_p99`` -- the game's public board PNG
+  (``render.<id>.board_png(view, seat_names, lang="en")``) of the public views of 24
+  mid-game positions spread over the game's seat counts, each drawn three times after one
+  warm-up drawing (fonts, tiles); milliseconds per drawing.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from bench.figures import percentile
+from bench.games import board_job, game_ids, random_play, ranged_states, usual_seats
+from gamehost.registry import plugin
+
+
+def playouts(game_id: str, seconds: float = 3.0):
+    game, seats = plugin(game_id), usual_seats(game_id)
+    games, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        random_play(game, seats, seed)
+        seed += 1
+        games += 1
+    yield f"{game_id}.playouts_per_s", round(games / (time.perf_counter() - start), 1)
+
+
+def render(game_id: str, count: int = 24, passes: int = 3):
+    jobs = [board_job(game_id, seats, state) for seats, state in ranged_states(game_id, count)]
+    draw, kwargs = jobs[0]
+    draw(**kwargs)  # warm caches (fonts, tiles)
+    samples = []
+    for _ in range(passes):
+        for draw, kwargs in jobs:
+            start = time.perf_counter()
+            draw(**kwargs)
+            samples.append((time.perf_counter() - start) * 1000)
+    yield f"{game_id}.render_ms_p50", round(statistics.median(samples), 2)
+    yield f"{game_id}.render_ms_p99", round(percentile(samples, 0.99), 2)
+
+
+def figures() -> list[tuple[str, object]]:
+    """(name prefix, measure) for every registered game."""
+    result = []
+    for game_id in game_ids():
+        result.append((f"{game_id}.playouts_per_s", lambda g=game_id: playouts(g)))
+        result.append((f"{game_id}.render_ms", lambda g=game_id: render(g)))
+    return result
+
+
+if __name__ == "__main__":
+    for _name, measure in figures():
+        for figure, value in measure():
+            print(f"{figure} {value}", flush=True)

@@ -1,0 +1,142 @@
+"""Clash of Decks slash commands: /clash new, play, end, hand, act, build."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from engine.clash.cards import CARDS
+from gamehost.i18n import t
+from gamehost.service import ServiceError
+from cogs.host import QUICK, locale_of, send_ephemeral, typed_at
+from cogs.game_cog import GameCog
+from cogs.lobby import POLICY_CHOICES, PACE_CHOICES, WHERE_CHOICES, create_match, parse_options_text
+from cogs.clash.ui import ClashUI
+from cogs.clash.words import card_name, card_summary, describe_destination
+
+MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
+                app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
+FORMAT_CHOICES = [app_commands.Choice(name=_("preconstructed", key="opt.clash.precon"), value="precon"),
+                  app_commands.Choice(name=_("draft", key="opt.clash.draft"), value="draft"),
+                  app_commands.Choice(name=_("constructed", key="opt.clash.constructed"), value="constructed")]
+
+
+class Clash(GameCog):
+    ui_class = ClashUI
+    clash = app_commands.Group(name="clash", description=_("Play Clash of Decks", key="cmd.clash"))
+
+    @clash.command(name="new", extras=QUICK, description=_("Create a Clash of Decks match", key="cmd.clash.new"))
+    @app_commands.describe(mode=_("Duel against a person or bot, or solo against the rulebook AI", key="arg.mode"),
+                           format=_("How decks are built", key="arg.format"),
+                           champions=_("Use the Champion module (draft/constructed)", key="arg.champions"),
+                           where=_("Here or in a new thread", key="arg.where"),
+                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
+                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
+                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           options=_("More options, e.g. difficulty settings", key="arg.options"))
+    @app_commands.choices(mode=MODE_CHOICES, format=FORMAT_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
+                          timeout=POLICY_CHOICES)
+    async def new(self, interaction: discord.Interaction, mode: str = "duel", format: str = "precon",
+                  champions: bool = False, where: str = "here", pace: str = "live", timeout: str = "auto",
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "") -> None:
+        chosen = {"mode": mode, "format": format, "champions": champions, **parse_options_text(options)}
+        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes)
+
+    @clash.command(name="play", description=_("Play a card from your four leftmost cards", key="cmd.clash.play"))
+    @app_commands.describe(card=_("A playable card (cost shown)", key="arg.card"),
+                           where=_("Lane, target or Possess host", key="arg.where_card"))
+    async def play(self, interaction: discord.Interaction, card: str, where: str = "") -> None:
+        mine = await self.my_seat(interaction)
+        given = (card, where) if where else (card,)
+        matching = [m.text for m in mine.moves if m.command == "play" and m.args == given]
+        # an unknown card or place goes to the engine as typed, so its refusal says what is legal
+        text = matching[0] if matching else (f"champion {where}".strip() if card == "champion"
+                                             else f"play {card} {where}".strip())
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, text,
+                                              sent_at=typed_at(interaction))
+        await self.host.publish(outcome, interaction)
+
+    @play.autocomplete("card")
+    async def play_card_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        choices = []
+        for card in self.ui.playable_cards(mine):
+            label = (f"{self.ui.card_label(mine, card, locale)} — "
+                     f"{card_summary(self.ui.card_id(mine, card), locale)}")
+            if current.lower() in label.lower() or current.lower() in card:
+                choices.append(app_commands.Choice(name=label[:100], value=card))
+        return choices[:25]
+
+    @play.autocomplete("where")
+    async def play_where_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        names = self.ui.seat_names(mine.match)
+        choices = []
+        for _move, dest in self.ui.destinations(mine, interaction.namespace.card or ""):
+            if dest:
+                label = describe_destination(mine.match.view, names, dest, locale)
+                if current.lower() in label.lower() or current in dest:
+                    choices.append(app_commands.Choice(name=label[:100], value=dest))
+        return choices[:25]
+
+    @clash.command(name="end", description=_("End your summon phase; your creatures attack", key="cmd.clash.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, "end",
+                                              sent_at=typed_at(interaction))
+        await self.host.publish(outcome, interaction)
+
+    @clash.command(name="hand", description=_("See your hand privately", key="cmd.clash.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
+
+    @clash.command(name="act", description=_("Any move in notation, e.g. `pick frost_bolt`", key="cmd.clash.act"))
+    @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
+    async def act(self, interaction: discord.Interaction, move: str) -> None:
+        mine = await self.my_seat(interaction)
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
+                                              sent_at=typed_at(interaction))
+        await self.host.publish(outcome, interaction)
+
+    @act.autocomplete("move")
+    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        return [app_commands.Choice(name=a[:100], value=a[:100]) for a in mine.legal if current in a][:25]
+
+    @clash.command(name="build", description=_("Constructed: submit your 8 distinct cards", key="cmd.clash.build"))
+    @app_commands.describe(cards=_("Eight card ids separated by commas", key="arg.cards"))
+    async def build(self, interaction: discord.Interaction, cards: str) -> None:
+        mine = await self.my_seat(interaction)
+        ids = ",".join(c.strip() for c in cards.replace(" ", ",").split(",") if c.strip())
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"build {ids}",
+                                              sent_at=typed_at(interaction))
+        await send_ephemeral(interaction, t("clash.ui.deck_submitted", locale_of(interaction)))
+        await self.host.publish(outcome)
+
+    @build.autocomplete("cards")
+    async def build_autocomplete(self, interaction: discord.Interaction, current: str):
+        locale = locale_of(interaction)
+        done, _, partial = current.rpartition(",")
+        chosen = {c.strip() for c in done.split(",") if c.strip()}
+        prefix = (done + ",") if done else ""
+        choices = []
+        for card_id, card in CARDS.items():
+            if card.get("champion") or card_id in chosen:
+                continue
+            if partial.strip().lower() in card_id or partial.strip().lower() in card_name(card_id, locale).lower():
+                value = prefix + card_id
+                choices.append(app_commands.Choice(name=f"{value} ({card_name(card_id, locale)})"[-100:],
+                                                   value=value[:100]))
+        return choices[:25]

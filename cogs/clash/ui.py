@@ -1,0 +1,209 @@
+"""The Clash of Decks adapter the host calls: board picture and embed, narration, private
+hands and the menus of legal moves. It reads snapshots (views, prompts, the engine's move
+metadata), never the stored state."""
+from __future__ import annotations
+
+import discord
+
+from gamehost.i18n import t
+from gamehost.service import ServiceError
+from gamehost.snapshot import SeatSnapshot, Snapshot
+from gamehost.workers import RenderJob
+from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.items import GameButton, GameSelect, view_of
+from cogs.ui import PrivateMessage
+from cogs.clash.words import action_label, card_line, card_name, card_summary, describe_destination
+from render import clash as clash_render
+
+SEAT_COLOURS = (discord.Colour.from_rgb(52, 120, 246), discord.Colour.from_rgb(226, 68, 68))
+PERSON_KEYS = ("seat", "player", "owner", "by")
+CARD_KEYS = ("card", "target", "attacker", "host")
+
+
+class ClashUI:
+    game_id = "clash"
+    title_key = "game.clash"
+    fresh_verbs = {"hand"}  # read-only: works on any board, even a finished match's
+
+    def __init__(self, host: Host):
+        self.host = host
+
+    # -- images and embeds ---------------------------------------------------------------
+
+    def seat_names(self, snap: Snapshot) -> list[str]:
+        """Seated players, then the rulebook AI's seat in a solo game."""
+        names = snap.names
+        if snap.options.get("mode") == "solo":
+            names.append("AI")
+        return names
+
+    def board_job(self, snap: Snapshot, locale: str) -> RenderJob:
+        return clash_render.board_png, {"view": snap.view, "seat_names": self.seat_names(snap), "lang": locale}
+
+    def board_embed(self, snap: Snapshot, locale: str) -> discord.Embed:
+        view = snap.view
+        turn_player = view.get("turn_player")
+        colour = SEAT_COLOURS[turn_player] if isinstance(turn_player, int) and turn_player < 2 else None
+        embed = discord.Embed(title=t("game.clash", locale) + f" · #{snap.match_id}", colour=colour)
+        stage = view.get("stage")
+        if stage == "play":
+            embed.set_footer(text=t("clash.ui.footer_turn", locale, turn=view.get("turn", 1),
+                                    player=self.seat_names(snap)[turn_player],
+                                    phase=t(f"clash.ui.phase.{view.get('phase') or 'summon'}", locale)))
+        else:
+            embed.set_footer(text=t(f"clash.ui.stage.{stage}", locale))
+        return embed
+
+    def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
+        stage = snap.view.get("stage")
+        items: list[discord.ui.Item] = []
+        if stage == "play":
+            items.append(GameButton(snap.match_id, snap.version, "play", label=t("clash.btn.play", locale),
+                                    style=discord.ButtonStyle.primary, emoji="🃏"))
+            items.append(GameButton(snap.match_id, snap.version, "end", label=t("clash.btn.end", locale),
+                                    style=discord.ButtonStyle.danger, emoji="⚔️"))
+        elif stage in ("deck_choice", "draft", "champion"):
+            items.append(GameButton(snap.match_id, snap.version, "choose", label=t("clash.btn.choose", locale),
+                                    style=discord.ButtonStyle.primary))
+        items.append(GameButton(snap.match_id, snap.version, "hand", label=t("clash.btn.hand", locale), emoji="🔒"))
+        return items
+
+    def options_summary(self, options: dict, locale: str) -> str:
+        return " · ".join(f"{k}={v}" for k, v in options.items())
+
+    def narrate(self, snap: Snapshot, events: list, locale: str) -> list[str]:
+        """One sentence per public event, players and cards by name."""
+        names = self.seat_names(snap)
+        lines = []
+        for event in events:
+            if event.visible_to is not None:
+                continue
+            params = dict(event.params)
+            for key, value in list(params.items()):
+                if key in CARD_KEYS and isinstance(value, str):
+                    params[key] = card_name(value, locale)
+                elif key in PERSON_KEYS and isinstance(value, int) and value < len(names):
+                    params[key] = names[value]
+                elif key == "lane" and value in ("top", "bottom"):
+                    params[key] = t(f"clash.ui.lane.{value}", locale)
+                elif key == "ability" and isinstance(value, str):
+                    params[key] = t(f"clash.ability.{value}", locale)
+            key = f"clash.ev.{event.kind}"
+            text = t(key, locale, **params)
+            if text != key:
+                lines.append(text)
+        return lines
+
+    # -- private hand --------------------------------------------------------------------
+
+    def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage:
+        view, seat = mine.view, mine.seat
+        me = view["seats"][seat]
+        embed = discord.Embed(title=t("clash.ui.private_title", locale, id=mine.match.match_id),
+                              colour=SEAT_COLOURS[seat % 2])
+        lines = []
+        for index, slot in enumerate(me.get("hand", []), start=1):
+            if slot.get("fort"):
+                lines.append(f"`{index:>2}` 🏰 **{t('clash.ui.side.' + slot['side'], locale)}**")
+            elif slot.get("card"):
+                mark = "▶" if slot.get("playable") else "·"
+                lines.append(f"`{index:>2}` {mark} {card_line(slot['card'], locale)}")
+        if not lines:
+            lines = [t(p.key, locale, **{k: v for k, v in p.params.items() if not isinstance(v, (list, dict))})
+                     for p in mine.prompts] or [t("clash.ui.not_your_decision", locale)]
+        embed.description = "\n".join(lines)
+        embed.add_field(name=t("clash.ui.health", locale), value=str(me.get("health", "-")))
+        embed.add_field(name=t("clash.ui.mana", locale), value=str(me.get("mana", 0)))
+        if me.get("champion"):
+            champ = me["champion"]
+            embed.add_field(name=t("clash.ui.champion", locale),
+                            value=f"{card_name(champ['card'], locale)} · {champ['state']}")
+        png_job = None
+        if view.get("stage") == "play" and image:
+            png_job = (clash_render.private_png, {"view": view, "seat": seat,
+                                                  "seat_names": self.seat_names(mine.match), "lang": locale})
+        elif view.get("draft"):
+            embed.add_field(name=t("clash.ui.revealed", locale), inline=False,
+                            value="\n".join(card_line(c, locale) for c in view["draft"]["revealed"]) or "-")
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
+
+    # -- decisions -----------------------------------------------------------------------
+
+    def card_id(self, mine: SeatSnapshot, card: str) -> str:
+        """``champion`` stands for this seat's champion card."""
+        if card != "champion":
+            return card
+        champ = mine.view["seats"][mine.seat].get("champion") or {}
+        return champ.get("card", card)
+
+    def card_label(self, mine: SeatSnapshot, card: str, locale: str) -> str:
+        name = card_name(self.card_id(mine, card), locale)
+        return f"★ {name}" if card == "champion" else name
+
+    def playable_cards(self, mine: SeatSnapshot) -> list[str]:
+        """The cards (or ``champion``) this seat may play now, each once, in a stable order."""
+        return sorted({m.args[0] for m in mine.moves if m.command == "play" and m.args})
+
+    def destinations(self, mine: SeatSnapshot, card: str) -> list[tuple[str, str]]:
+        """``(move, destination)`` for every legal way to play ``card``."""
+        return [(m.text, m.rest) for m in mine.moves if m.command == "play" and m.args[:1] == (card,)]
+
+    def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
+        """A select of what this seat may do now, for DMs and ephemeral replies."""
+        snap = mine.match
+        if not mine.legal:
+            return []
+        if snap.view.get("stage") == "play":
+            cards = self.playable_cards(mine)
+            if not cards:
+                return []
+            options = [discord.SelectOption(label=self.card_label(mine, c, locale)[:100], value=c[:100],
+                                            description=card_summary(self.card_id(mine, c), locale)[:100])
+                       for c in cards[:25]]
+            return [GameSelect(snap.match_id, snap.version, "card", options=options,
+                               placeholder=t("clash.ui.pick_card", locale))]
+        if len(mine.legal) > 25:
+            return []
+        options = [discord.SelectOption(label=action_label(a, locale)[:100], value=a[:100]) for a in mine.legal]
+        return [GameSelect(snap.match_id, snap.version, "do", options=options,
+                           placeholder=t("clash.ui.choose", locale))]
+
+    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
+                           values: list[str]) -> None:
+        locale = locale_of(interaction)
+        mine = snap.for_seat(seated(snap, interaction.user.id))
+        service = self.host.service
+        if verb == "hand":
+            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
+        elif verb == "end":
+            outcome = await service.act(snap.match_id, interaction.user.id, "end", expected_version=snap.version)
+            await self.host.publish(outcome, interaction)
+        elif verb in ("play", "choose"):
+            items = self.decision_items(mine, locale)
+            if not items:
+                key = "clash.ui.nothing_playable" if mine.legal else "clash.ui.not_your_decision"
+                await send_ephemeral(interaction, t(key, locale))
+                return
+            await send_ephemeral(interaction, t("clash.ui.choose_prompt", locale), view=view_of(items))
+        elif verb == "card":
+            card = values[0].removeprefix("play ")  # menus drawn before 2026-11 sent "play <card>"
+            options = self.destinations(mine, card)
+            if len(options) == 1:
+                outcome = await service.act(snap.match_id, interaction.user.id, options[0][0],
+                                            expected_version=snap.version)
+                await self.host.publish(outcome, interaction)
+                return
+            if not options:
+                await send_ephemeral(interaction, t("host.stale_board", locale))
+                return
+            names = self.seat_names(snap)
+            select = [discord.SelectOption(label=describe_destination(snap.view, names, dest, locale)[:100],
+                                           value=move[:100]) for move, dest in options[:25]]
+            await send_ephemeral(interaction, t("clash.ui.where", locale, card=self.card_label(mine, card, locale)),
+                                 view=view_of([GameSelect(snap.match_id, snap.version, "do", options=select,
+                                                          placeholder=t("clash.ui.where_short", locale))]))
+        elif verb == "do":
+            outcome = await service.act(snap.match_id, interaction.user.id, values[0], expected_version=snap.version)
+            await self.host.publish(outcome, interaction)
+        else:
+            raise ServiceError("not_allowed")

@@ -1,0 +1,234 @@
+"""Cloudspire slash commands: /cloudspire new, the market, building, prep, the onslaught,
+any move in notation, menus, the private view and standing policies.
+
+Each move command names its arguments ``MoveArg[i]``: one autocomplete mechanism
+(cogs/move_args.py) offers the legal values from the engine's move metadata, and
+``self.move(...)`` finds the legal move those arguments make."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from engine.cloudspire.state import POLICIES
+from gamehost.i18n import t
+from gamehost.service import ServiceError
+from cogs.cloudspire.ui import CloudspireUI
+from cogs.cloudspire.words import move_label
+from cogs.game_cog import GameCog
+from cogs.host import QUICK, locale_of, send_ephemeral
+from cogs.items import view_of
+from cogs.lobby import PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES, create_match, parse_options_text
+from cogs.move_args import MoveArg, move_for
+
+
+def _choices(values, key_prefix: str) -> list[app_commands.Choice]:
+    return [app_commands.Choice(name=_(str(v), key=f"{key_prefix}.{v}"), value=str(v)) for v in values]
+
+
+MODE_CHOICES = _choices(["ffa", "teams"], "opt.cloudspire.mode")
+MAP_CHOICES = _choices(["random", "guided", "tutorial"], "opt.cloudspire.map")
+FACTION_CHOICES = _choices(["random", "pick"], "opt.cloudspire.factions")
+ONOFF_CHOICES = _choices(["on", "off"], "opt.onoff")
+SPIRE_POLICY_CHOICES = _choices(POLICIES["spire"], "opt.cloudspire.spire")
+AUTO_MANUAL_CHOICES = _choices(["auto", "manual"], "opt.cloudspire.automanual")
+STACK_CHOICES = _choices(["lock", "undo", "autostack"], "opt.cloudspire.stack")
+PEEK_CHOICES = _choices(["reveal", "hide"], "opt.cloudspire.peek")
+
+
+class Cloudspire(GameCog):
+    ui_class = CloudspireUI
+    cs = app_commands.Group(name="cloudspire", description=_("Play Cloudspire", key="cmd.cloudspire"))
+
+    async def act(self, interaction: discord.Interaction, move: str) -> None:
+        """A move in notation, as typed."""
+        mine = await self.my_seat(interaction)
+        await self.ui.perform(interaction, mine, move)
+
+    async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
+        """The legal move this subcommand makes with these arguments (or a refusal that
+        says what it could do now)."""
+        mine = await self.my_seat(interaction)
+        command = interaction.command
+        move = move_for(mine, command.name, args, shown=command.qualified_name)
+        await self.ui.perform(interaction, mine, move)
+
+    # -- creating ------------------------------------------------------------------------
+
+    @cs.command(name="new", extras=QUICK, description=_("Create a Cloudspire match (2-4 players)", key="cmd.cloudspire.new"))
+    @app_commands.describe(mode=_("Free for all, or 2 vs 2 (4 players)", key="arg.cs_mode"),
+                           map=_("Random map, guided set-up, or the tutorial layout (2 players)", key="arg.cs_map"),
+                           factions=_("Random factions or pick them in turn", key="arg.cs_factions"),
+                           events=_("Play with the event deck", key="arg.cs_events"),
+                           waves=_("Number of waves (5+ is the longer game)", key="arg.cs_waves"),
+                           spire_policy=_("Default targeting of spires in other players' turns",
+                                          key="arg.cs_spire_policy"),
+                           where=_("Here or in a new thread", key="arg.where"),
+                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
+                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
+                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           options=_("More options, e.g. faster_market=on relics=first_game", key="arg.options"))
+    @app_commands.choices(mode=MODE_CHOICES, map=MAP_CHOICES, factions=FACTION_CHOICES, events=ONOFF_CHOICES,
+                          spire_policy=SPIRE_POLICY_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
+                          timeout=POLICY_CHOICES)
+    async def new(self, interaction: discord.Interaction, mode: str = "ffa", map: str = "random",
+                  factions: str = "random", events: str = "on", waves: app_commands.Range[int, 4, 8] = 4,
+                  spire_policy: str = "lowest_health", where: str = "here", pace: str = "async",
+                  timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
+                  options: str = "") -> None:
+        chosen = {"mode": mode, "map": map, "factions": factions, "events": events, "waves": waves,
+                  "spire_policy": spire_policy, **parse_options_text(options)}
+        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes)
+
+    # -- market and build ----------------------------------------------------------------
+
+    @cs.command(name="buy", description=_("Market: buy a chip or the earthscape", key="cmd.cloudspire.buy"))
+    @app_commands.describe(item=_("A chip you can afford now", key="arg.cs_item"))
+    async def buy(self, interaction: discord.Interaction, item: MoveArg[0]) -> None:
+        await self.make_move(interaction, item)
+
+    @cs.command(name="pass", description=_("Market: pass", key="cmd.cloudspire.pass"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self.make_move(interaction)
+
+    @cs.command(name="build", description=_("Build a spire on a Source well", key="cmd.cloudspire.build"))
+    @app_commands.describe(spire=_("Spire type (+ = promoted side)", key="arg.cs_spire"),
+                           at=_("A well where you may build", key="arg.cs_at"),
+                           order=_("Initial upgrade chips, top first", key="arg.cs_order"))
+    async def build(self, interaction: discord.Interaction, spire: MoveArg[0], at: MoveArg[1],
+                    order: MoveArg[2]) -> None:
+        await self.make_move(interaction, spire, at, order)
+
+    @cs.command(name="upgrade", description=_("Add upgrade chips to the bottom of a spire", key="cmd.cloudspire.up"))
+    @app_commands.describe(at=_("Your spire", key="arg.cs_spire_at"),
+                           chips=_("Chips to add, in order (a, r, f)", key="arg.cs_chips"))
+    async def upgrade(self, interaction: discord.Interaction, at: MoveArg[0], chips: MoveArg[1]) -> None:
+        await self.make_move(interaction, at, chips)
+
+    @cs.command(name="earthscape", description=_("Place an earthscape you bought", key="cmd.cloudspire.es"))
+    @app_commands.describe(tile=_("The earthscape", key="arg.cs_tile"), at=_("Where its first hex goes", key="arg.cs_at"),
+                           rotation=_("Rotation 0-5", key="arg.cs_rotation"))
+    async def earthscape(self, interaction: discord.Interaction, tile: MoveArg[0], at: MoveArg[1],
+                         rotation: MoveArg[2]) -> None:
+        await self.make_move(interaction, tile, at, rotation)
+
+    @cs.command(name="advance", description=_("Advance a fortress structure", key="cmd.cloudspire.adv"))
+    @app_commands.describe(structure=_("An advancement you can afford", key="arg.cs_structure"))
+    async def advance(self, interaction: discord.Interaction, structure: MoveArg[0]) -> None:
+        await self.make_move(interaction, structure)
+
+    # -- prep ----------------------------------------------------------------------------
+
+    @cs.command(name="mark", description=_("Declare your mark (3-4 players)", key="cmd.cloudspire.mark"))
+    @app_commands.describe(player=_("The player whose gate you march on", key="arg.cs_player"))
+    async def mark(self, interaction: discord.Interaction, player: MoveArg[0]) -> None:
+        await self.make_move(interaction, player)
+
+    @cs.command(name="deploy", description=_("Prep: put a unit on your hidden deployment stack",
+                                             key="cmd.cloudspire.deploy"))
+    @app_commands.describe(unit=_("A unit you can pay for", key="arg.cs_unit"),
+                           group=_("Add this minion to the group on top instead", key="arg.cs_group"))
+    async def deploy(self, interaction: discord.Interaction, unit: MoveArg[0], group: bool = False) -> None:
+        await self.make_move(interaction, unit, "group" if group else None)
+
+    @cs.command(name="equip", description=_("Prep: give a bought item to a hero on your stack",
+                                            key="cmd.cloudspire.equip"))
+    @app_commands.describe(item=_("The item", key="arg.cs_item"), hero=_("The hero", key="arg.cs_hero"))
+    async def equip(self, interaction: discord.Interaction, item: MoveArg[0], hero: MoveArg[1]) -> None:
+        await self.make_move(interaction, item, hero)
+
+    @cs.command(name="stack", description=_("Prep: lock your stack, undo the last entry, or fill it automatically",
+                                            key="cmd.cloudspire.stack"))
+    @app_commands.describe(do=_("What to do with your stack", key="arg.cs_stack"))
+    @app_commands.choices(do=STACK_CHOICES)
+    async def stack(self, interaction: discord.Interaction, do: str) -> None:
+        await self.make_move(interaction, do)
+
+    # -- onslaught -----------------------------------------------------------------------
+
+    @cs.command(name="move", description=_("Move a hero, or choose the lead minion's move", key="cmd.cloudspire.move"))
+    @app_commands.describe(unit=_("Your unit", key="arg.cs_unit"), to=_("A legal destination", key="arg.cs_to"))
+    async def move(self, interaction: discord.Interaction, unit: MoveArg[0], to: MoveArg[1]) -> None:
+        await self.make_move(interaction, unit, to)
+
+    @cs.command(name="explore", description=_("Explore a landmark next to your hero", key="cmd.cloudspire.explore"))
+    @app_commands.describe(at=_("A face-down landmark you can explore", key="arg.cs_landmark"))
+    async def explore(self, interaction: discord.Interaction, at: MoveArg[0]) -> None:
+        await self.make_move(interaction, at)
+
+    @cs.command(name="peek", description=_("After exploring: reveal the landmark or keep it face down",
+                                           key="cmd.cloudspire.peek"))
+    @app_commands.describe(choice=_("Reveal or keep face down", key="arg.cs_peek"))
+    @app_commands.choices(choice=PEEK_CHOICES)
+    async def peek(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.make_move(interaction, choice)
+
+    @cs.command(name="attack", description=_("Attack with one of your units", key="cmd.cloudspire.attack"))
+    @app_commands.describe(unit=_("Your unit", key="arg.cs_unit"), target=_("A target in range", key="arg.cs_target"))
+    async def attack(self, interaction: discord.Interaction, unit: MoveArg[0], target: MoveArg[1]) -> None:
+        await self.make_move(interaction, unit, target)
+
+    @cs.command(name="end", description=_("End this step: stop building, continue, or end your turn",
+                                          key="cmd.cloudspire.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.ui.continue_(interaction, await self.my_seat(interaction))
+
+    # -- any move, views, policies -------------------------------------------------------
+
+    @cs.command(name="act", description=_("Any move in notation, e.g. `relic war_horn`", key="cmd.cloudspire.act"))
+    @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
+    async def act_any(self, interaction: discord.Interaction, move: str) -> None:
+        await self.act(interaction, move)
+
+    @act_any.autocomplete("move")
+    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        board = self.ui.board(mine)
+        out = []
+        for move in mine.legal:
+            if current.lower() in move.lower():
+                out.append(app_commands.Choice(name=f"{move} — {move_label(board, move, locale)}"[:100],
+                                               value=move[:100]))
+        return out[:25]
+
+    @cs.command(name="menu", description=_("Your choices now, as a menu", key="cmd.cloudspire.menu"))
+    async def menu(self, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        locale = locale_of(interaction)
+        items = self.ui.decision_items(mine, locale)
+        if not items:
+            await send_ephemeral(interaction, self.ui.not_yours(mine.match, locale))
+            return
+        await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
+
+    @cs.command(name="view", description=_("Your private view: stack, relics, landmarks you peeked",
+                                           key="cmd.cloudspire.view"))
+    async def view(self, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
+
+    @cs.command(name="policy", description=_("Standing choices for decisions in other players' turns",
+                                             key="cmd.cloudspire.policy"))
+    @app_commands.describe(spire=_("How your spires pick targets", key="arg.cs_pol_spire"),
+                           levelup=_("Hero level-ups: automatic or ask me", key="arg.cs_pol_levelup"),
+                           reward=_("Free-spire rewards: automatic or ask me", key="arg.cs_pol_reward"),
+                           mark=_("Marks: automatic or ask me", key="arg.cs_pol_mark"))
+    @app_commands.choices(spire=SPIRE_POLICY_CHOICES, levelup=AUTO_MANUAL_CHOICES, reward=AUTO_MANUAL_CHOICES,
+                          mark=AUTO_MANUAL_CHOICES)
+    async def policy(self, interaction: discord.Interaction, spire: str | None = None, levelup: str | None = None,
+                     reward: str | None = None, mark: str | None = None) -> None:
+        mine = await self.my_seat(interaction)
+        locale = locale_of(interaction)
+        wanted = {k: v for k, v in (("spire", spire), ("levelup", levelup), ("reward", reward), ("mark", mark))
+                  if v is not None}
+        for key, value in wanted.items():  # standing preferences, accepted at any time (engine: off_turn)
+            await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol {key} {value}")
+        if wanted:
+            mine = await self.my_seat(interaction)
+        current = mine.view["players"][mine.seat]["policy"]
+        await send_ephemeral(interaction, t("cloudspire.ui.policies", locale, **{
+            k: t(f"cloudspire.policy.{k}.{v}", locale) for k, v in current.items()}))

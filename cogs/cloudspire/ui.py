@@ -1,0 +1,250 @@
+"""The Cloudspire adapter the host calls: board picture and embed, narration, private views
+(stacks, relics, landmark peeks), drill-down menus of legal moves and the board's buttons.
+It reads snapshots (views, prompts, the engine's move metadata), never the stored state."""
+from __future__ import annotations
+
+import discord
+
+from engine.cloudspire.content import load
+from gamehost.i18n import t
+from gamehost.service import Outcome, ServiceError
+from gamehost.snapshot import SeatSnapshot, Snapshot
+from gamehost.workers import RenderJob
+from cogs import choices
+from cogs.cloudspire.words import Board, content_name, move_label, narrate_event, word_label
+from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
+from cogs.items import GameButton, GameSelect, view_of
+from cogs.ui import PrivateMessage
+from render import cloudspire as cloudspire_render
+
+FACTION_COLOURS = {"grey": (150, 150, 160), "green": (70, 160, 90), "purple": (150, 90, 200),
+                   "blue": (70, 130, 220)}
+
+
+def faction_colour(faction: str | None) -> discord.Colour | None:
+    rgb = FACTION_COLOURS.get(load()["factions"].get(faction, {}).get("colour")) if faction else None
+    return discord.Colour.from_rgb(*rgb) if rgb else None
+
+
+class CloudspireUI:
+    game_id = "cloudspire"
+    title_key = "game.cloudspire"
+    # Buttons that only open a private view or a menu of the current choices work on any
+    # board message; buttons that make a move check the board's version.
+    fresh_verbs = {"view", "menu"}
+
+    def __init__(self, host: Host):
+        self.host = host
+
+    def seat_names(self, snap: Snapshot) -> list[str]:
+        return snap.names
+
+    def board(self, mine: SeatSnapshot) -> Board:
+        return Board(mine.view, mine.match.names)
+
+    # -- public board --------------------------------------------------------------------
+
+    def board_job(self, snap: Snapshot, locale: str) -> RenderJob:
+        return cloudspire_render.board_png, {"view": snap.view, "seat_names": snap.names, "lang": locale}
+
+    def board_embed(self, snap: Snapshot, locale: str) -> discord.Embed:
+        view = snap.view
+        colour = faction_colour(view["factions"][view["active"][0]]) if view["active"] else None
+        embed = discord.Embed(title=t("game.cloudspire", locale) + f" · #{snap.match_id}", colour=colour)
+        embed.set_footer(text=t("cloudspire.ui.footer", locale, wave=view["wave"], last=view["last_wave"],
+                                phase=t(f"cloudspire.phase.{view['phase']}", locale), round=view["round"]))
+        return embed
+
+    def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
+        return [GameButton(snap.match_id, snap.version, "menu", label=t("cloudspire.btn.act", locale),
+                           style=discord.ButtonStyle.primary, emoji="🎯"),
+                GameButton(snap.match_id, snap.version, "next", label=t("cloudspire.btn.continue", locale),
+                           emoji="⏭️"),
+                GameButton(snap.match_id, snap.version, "view", label=t("cloudspire.btn.view", locale), emoji="🔒")]
+
+    def options_summary(self, options: dict, locale: str) -> str:
+        return " · ".join(f"{k}={v}" for k, v in options.items())
+
+    def narrate(self, snap: Snapshot, events: list, locale: str) -> list[str]:
+        board = Board(snap.view, snap.names)
+        lines = [narrate_event(board, e.kind, e.params, locale) for e in events if e.visible_to is None]
+        return [line for line in lines if line]
+
+    # -- private view --------------------------------------------------------------------
+
+    def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage:
+        view, seat = mine.view, mine.seat
+        board = self.board(mine)
+        me = view["players"][seat]
+        embed = discord.Embed(title=t("cloudspire.ui.private_title", locale, id=mine.match.match_id),
+                              colour=faction_colour(me["faction"]))
+        lines = []
+        for prompt in mine.prompts:
+            params = {k: v for k, v in prompt.params.items() if not isinstance(v, (list, dict))}
+            lines.append("👉 " + t(prompt.key, locale, **params))
+        if not lines:
+            lines.append(t("cloudspire.ui.waiting", locale))
+        peek = (view.get("turn") or {}).get("peek")
+        if peek:
+            lines.append(t("cloudspire.ui.peek", locale, pos=peek["pos"], type=content_name(peek["type"], locale),
+                           detail=self.landmark_detail(peek["type"], locale)))
+        known = [lm for lm in view["landmarks"] if lm.get("known") and not lm.get("revealed")]
+        if known:
+            lines.append(t("cloudspire.ui.known", locale, landmarks=", ".join(
+                f"{lm['pos']} {content_name(lm['type'], locale)}" for lm in known)))
+        prep = view.get("prep") or {}
+        if prep.get("own"):
+            entries = [" + ".join(content_name(x, locale) for x in e["types"]) for e in prep["own"]]
+            lines.append(t("cloudspire.ui.stack_building", locale, entries=" › ".join(entries)))
+        own_stack = view["stacks"][seat].get("entries") or []
+        if own_stack:
+            lines.append(t("cloudspire.ui.stack_locked", locale, entries=" › ".join(
+                content_name(u["type"], locale) for u in own_stack)))
+        for s, entries in (prep.get("earlier") or {}).items():
+            lines.append(t("cloudspire.ui.stack_earlier", locale, seat=board.seat(int(s), locale),
+                           entries=" › ".join(" + ".join(content_name(x, locale) for x in e.get("types", []))
+                                              for e in entries)))
+        if me.get("relics"):
+            lines.append(t("cloudspire.ui.relics", locale, relics=", ".join(
+                content_name(r, locale) for r in me["relics"])))
+        policy = me.get("policy") or {}
+        if policy:
+            lines.append(t("cloudspire.ui.policies", locale, **{k: t(f"cloudspire.policy.{k}.{v}", locale)
+                                                                   for k, v in policy.items()}))
+        embed.description = "\n".join(lines)
+        embed.add_field(name=t("cloudspire.ui.source", locale), value=f"{me['source']}/{me['cap']}")
+        embed.add_field(name=t("cloudspire.ui.gate", locale), value=str(me["gate"]))
+        if view["phase"] == "prep":
+            embed.add_field(name="CP", value=str(me["cp"]))
+        png_job = (cloudspire_render.private_png, {"view": view, "seat": seat, "seat_names": mine.match.names,
+                                                   "lang": locale}) if image else None
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
+
+    def landmark_detail(self, landmark: str, locale: str) -> str:
+        lm = load()["landmarks"].get(landmark, {})
+        kind = t(f"cloudspire.ui.landmark_kind.{lm.get('kind', 'inert')}", locale)
+        return f"{kind}, ❤{lm['hp']}" if lm.get("hp") else kind
+
+    def arg_label(self, mine: SeatSnapshot, move, index: int, locale: str) -> str:
+        """The autocomplete label of argument ``index`` of ``move`` (an ActionInfo)."""
+        words = move.text.split()
+        word = move.args[index]
+        position = next((i for i in range(1, len(words)) if words[i] == word and i > index), index + 1)
+        return word_label(self.board(mine), words, min(position, len(words) - 1), locale)
+
+    # -- menus ---------------------------------------------------------------------------
+
+    def menu_items(self, mine: SeatSnapshot, locale: str, prefix: tuple[str, ...] = (),
+                   page: int = 0) -> list[discord.ui.Item]:
+        if not mine.legal:
+            return []
+        snap = mine.match
+        board = self.board(mine)
+        menu = choices.level(mine.legal, prefix, page)
+        options = []
+        for option in menu.options:
+            words = list(menu.prefix) + [option.word]
+            label = word_label(board, words, len(words) - 1, locale)
+            description = move_label(board, option.value[1:], locale) if option.complete else None
+            options.append(discord.SelectOption(label=label[:100], value=option.value[:100],
+                                                description=description[:100] if description else None))
+        if menu.more:
+            options.append(discord.SelectOption(label=t("cloudspire.ui.more", locale),
+                                                value=choices.encode_level(menu.prefix, page + 1)))
+        if not options:
+            return []
+        placeholder = (t("cloudspire.ui.choose", locale) if not menu.prefix
+                       else move_label(board, " ".join(menu.prefix), locale) + " …")
+        return [GameSelect(snap.match_id, snap.version, "pick", options=options, placeholder=placeholder[:150])]
+
+    def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
+        if not mine.legal:
+            return []
+        snap = mine.match
+        if {m.command for m in mine.moves} == {"peek"}:  # reveal or keep face down: two buttons
+            return [GameButton(snap.match_id, snap.version, "do", arg=m.text,
+                               label=t(f"cloudspire.btn.{m.text}", locale),
+                               style=discord.ButtonStyle.success if m.text == "reveal" else discord.ButtonStyle.secondary,
+                               emoji="👁️" if m.text == "reveal" else "🙈") for m in mine.moves]
+        items = self.menu_items(mine, locale)
+        if mine.continue_move:
+            items.append(GameButton(snap.match_id, snap.version, "next", label=t("cloudspire.btn.continue", locale),
+                                    emoji="⏭️"))
+        items.append(GameButton(snap.match_id, snap.version, "auto", label=t("cloudspire.btn.default", locale),
+                                emoji="🤖"))
+        return items
+
+    # -- components ----------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
+                           values: list[str]) -> None:
+        locale = locale_of(interaction)
+        mine = snap.for_seat(seated(snap, interaction.user.id))
+        if verb == "view":
+            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
+        elif verb == "menu":
+            items = self.decision_items(mine, locale)
+            if not items:
+                await send_ephemeral(interaction, self.not_yours(snap, locale))
+                return
+            await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
+        elif verb == "pick":
+            value = values[0]
+            if value.startswith("="):
+                await self.perform(interaction, mine, value[1:], expected_version=snap.version)
+                return
+            prefix, page = choices.decode_level(value)
+            items = self.menu_items(mine, locale, prefix, page)
+            if not items:
+                await send_ephemeral(interaction, t("host.stale_board", locale))
+                return
+            await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
+        elif verb == "do":
+            await self.perform(interaction, mine, arg, expected_version=snap.version)
+        elif verb == "next":
+            await self.continue_(interaction, mine, expected_version=snap.version)
+        elif verb == "auto":
+            if not mine.prompted:
+                await send_ephemeral(interaction, "⚠️ " + self.not_yours(snap, locale))
+                return
+            await self.perform(interaction, mine, mine.default_move(), expected_version=snap.version)
+        else:
+            raise ServiceError("not_allowed")
+
+    async def continue_(self, interaction: discord.Interaction, mine: SeatSnapshot, *,
+                        expected_version: int | None = None) -> None:
+        """What Continue does: end the current step, or say privately why it cannot."""
+        if mine.continue_move is None:
+            await send_ephemeral(interaction, "⚠️ " + self.no_continue(mine, locale_of(interaction)))
+            return
+        await self.perform(interaction, mine, mine.continue_move, expected_version=expected_version)
+
+    def not_yours(self, snap: Snapshot, locale: str) -> str:
+        return t("cloudspire.ui.not_your_decision", locale,
+                 players=", ".join(snap.names[s] for s in snap.waiting) or "-")
+
+    def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
+        if not mine.legal:
+            return self.not_yours(mine.match, locale)
+        shown = ", ".join(f"`{m}`" for m in mine.legal[:8]) + (" …" if len(mine.legal) > 8 else "")
+        return t("cloudspire.ui.must_choose", locale, moves=shown)
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def perform(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                      expected_version: int | None = None) -> Outcome:
+        """Apply one move and show its result to whoever should see it."""
+        snap = mine.match
+        outcome = await self.host.service.act(snap.match_id, interaction.user.id, move,
+                                              expected_version=expected_version, sent_at=typed_at(interaction))
+        quiet = bool(move.split()) and mine.info(move).quiet
+        if quiet and not outcome.prompted_changed and outcome.result is None:
+            await self.host.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
+            return outcome
+        if interaction.channel_id != snap.channel_id:
+            # a button in a DM: the board belongs in the match's channel, the DM gets a short note
+            await send_ephemeral(interaction, t("cloudspire.ui.done", locale_of(interaction)))
+            await self.host.publish(outcome)
+        else:
+            await self.host.publish(outcome, interaction)
+        return outcome

@@ -1,0 +1,201 @@
+"""Setting up a match: options, factions (random or picked in turn, CS-SET-2..5), the map
+(random, guided set-up CS-SET-6..14 with the Chinese order CS-AMB-24, or the tutorial
+layout), landmarks, market and decks, then the first wave (CS-SET-15..19)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .. import rng as _rng
+from . import mapgen, market
+from .content import load
+from .decks import build_decks
+from .emit import ev
+from .options import normalise
+from .phases import start_wave
+from .state import init_faction, new_state, turn_order
+from .types import Action, Events, GameMap, Seat, State
+
+
+def seat_range(options: Mapping[str, Any]) -> tuple[int, int]:
+    """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
+    if options.get("mode") == "teams":
+        return (4, 4)
+    if options.get("map") == "tutorial":
+        return (2, 2)
+    return (2, 4)
+
+
+def setup(seats: int, options: Mapping[str, Any] | None, seed: int) -> State:
+    opts = normalise(seats, options)
+    st = new_state(seats, opts, seed)
+    c = load()
+    events: Events = []
+    if opts["map"] == "tutorial":
+        for s, f in enumerate(c["tutorial"]["factions"]):
+            init_faction(st, s, f)
+        finish_setup(st, events)
+    elif opts["factions"] == "pick":
+        st["phase"] = "faction"
+        st["setup"] = {"pick": 0}
+    else:
+        fs = list(c["faction_order"])
+        _rng.shuffle(st["rng"], fs)
+        for i, s in enumerate(turn_order(st)):
+            init_faction(st, s, fs[i])
+        after_factions(st, events)
+    return st
+
+
+def pick_faction(st: State, seat: Seat, faction: str, events: Events) -> None:
+    """CS-SET-2: factions are picked openly, in turn order."""
+    init_faction(st, seat, faction)
+    ev(events, "faction_picked", seat=seat, faction=faction)
+    st["setup"]["pick"] += 1
+    if st["setup"]["pick"] >= st["seats"]:
+        after_factions(st, events)
+
+
+def after_factions(st: State, events: Events) -> None:
+    if st["options"]["map"] == "guided":
+        start_guided(st)
+    else:
+        finish_setup(st, events)
+
+
+# ---------------------------------------------------------------- guided set-up
+
+def start_guided(st: State) -> None:
+    c = load()
+    st["phase"] = "setup"
+    m = st["map"]
+    centre = mapgen._centre_id()
+    others = [i for i in c["isle_order"] if i != centre]
+    _rng.shuffle(st["rng"], others)
+    mapgen.place_isle(m, 0, centre, 0, True)
+    for k in range(1, 7):
+        mapgen.place_isle(m, k, others[k - 1], 0, False)
+    st["spare_isle"] = others[6]
+    order = turn_order(st)
+    n = st["seats"]
+    seq = [order[1], order[0]] if n == 2 else [order[-1]] + [order[i] for i in range(n - 2, -1, -1)]
+    st["setup"] = {"fort_seq": seq, "i": 0, "step": "isle", "slot": None, "reveal_seq": []}
+
+
+def guided_seat(st: State) -> Seat | None:
+    su = st["setup"]
+    if su["step"] in ("isle", "fort"):
+        return su["fort_seq"][su["i"]]
+    return su["reveal_seq"][0] if su["reveal_seq"] else None
+
+
+def guided_slot_choices(st: State) -> list[int]:
+    su = st["setup"]
+    m = st["map"]
+    n = st["seats"]
+    unrev = [k for k in range(1, 7) if not m["slots"][k]["revealed"]]
+    if su["step"] == "reveal" or su["i"] == 0:
+        return unrev
+    if n == 2:
+        prev = m["last_fort_slot"]
+        return [k for k in unrev if not mapgen.slots_adjacent(k, prev)]
+    return mapgen.next_unrevealed(m, 3 if n == 3 else 2)
+
+
+def guided_actions(st: State) -> list[Action]:
+    su = st["setup"]
+    m = st["map"]
+    seat = guided_seat(st)
+    out: list[Action] = []
+    if su["step"] == "fort":
+        for g, o in mapgen.fort_placements(m, st["factions"][seat], su["slot"]):
+            out.append({"type": "fort", "gate": g, "orient": o})
+        return out
+    for k in guided_slot_choices(st):
+        isle = m["slots"][k]["isle"]
+        for r in mapgen.legal_rotations(isle, k):
+            if su["step"] == "isle":
+                mapgen.place_isle(m, k, isle, r, True)
+                ok = bool(mapgen.fort_placements(m, st["factions"][seat], k))
+                _unreveal(m, k)
+                if not ok:
+                    continue
+            out.append({"type": "isle", "slot": k, "rot": r})
+    return out
+
+
+def _unreveal(m: GameMap, k: int) -> None:
+    s = m["slots"][k]
+    for h in [h for h, c in m["hexes"].items() if c["g"] == s["isle"]]:
+        del m["hexes"][h]
+    s["revealed"] = False
+    s["rot"] = 0
+
+
+def apply_guided(st: State, seat: Seat, a: Action, events: Events) -> None:
+    su = st["setup"]
+    m = st["map"]
+    if a["type"] == "isle":
+        k = a["slot"]
+        mapgen.place_isle(m, k, m["slots"][k]["isle"], a["rot"], True)
+        ev(events, "isle_revealed", seat=seat, slot=k, isle=m["slots"][k]["isle"], rot=a["rot"])
+        if su["step"] == "isle":
+            su["slot"] = k
+            su["step"] = "fort"
+        else:
+            su["reveal_seq"].pop(0)
+            if not su["reveal_seq"]:
+                finish_setup(st, events)
+        return
+    mapgen.attach_fort(m, seat, st["factions"][seat], a["gate"], a["orient"])
+    m["last_fort_slot"] = su["slot"]
+    ev(events, "fortress_attached", seat=seat, gate=a["gate"], orient=a["orient"])
+    su["i"] += 1
+    su["step"] = "isle"
+    if su["i"] >= len(su["fort_seq"]):
+        su["step"] = "reveal"
+        left = [k for k in range(1, 7) if not m["slots"][k]["revealed"]]
+        n = st["seats"]
+        order = turn_order(st)
+        if n == 2:
+            cyc = [order[1], order[0]]
+        else:
+            last = su["fort_seq"][-1]
+            cyc = [(last - i) % n for i in range(n)]
+        su["reveal_seq"] = [cyc[i % len(cyc)] for i in range(len(left))]
+        if not left:
+            finish_setup(st, events)
+
+
+# ---------------------------------------------------------------- the rest of the set-up
+
+def finish_setup(st: State, events: Events) -> None:
+    c = load()
+    m = st["map"]
+    tut = st["options"]["map"] == "tutorial"
+    if tut:
+        T = c["tutorial"]
+        for k, (iid, rot) in enumerate(T["isles"]):
+            mapgen.place_isle(m, k, iid, rot, True)
+        st["spare_isle"] = T["spare_isle"]
+        for f in T["forts"]:
+            mapgen.attach_fort(m, f["seat"], st["factions"][f["seat"]], f["gate"], f["orient"])
+        mapgen.place_landmarks(st, turn_order(st), fixed=T["landmarks"])
+        st["market"] = {"supply": list(T["market_supply"]) + [x for x in c["market_order"]
+                                                             if x not in T["market_supply"] and x not in T["market_face"]],
+                        "face": list(T["market_face"]), "discard": [],
+                        "es_pile": list(T["earthscapes"][1:]) + [e for e in c["earthscape_order"] if e not in T["earthscapes"]],
+                        "es_face": T["earthscapes"][0], "es_discard": [], "es_bought": False, "turn": 0}
+    else:
+        if st["options"]["map"] == "random":
+            mapgen.random_layout(st, turn_order(st))
+        mapgen.place_landmarks(st, turn_order(st))
+        sup = list(c["market_order"])
+        _rng.shuffle(st["rng"], sup)
+        es = list(c["earthscape_order"])
+        _rng.shuffle(st["rng"], es)
+        st["market"] = {"supply": sup, "face": [], "discard": [], "es_pile": es, "es_face": None,
+                        "es_discard": [], "es_bought": False, "turn": 0}
+        market.fill(st)
+    build_decks(st)
+    st["setup"] = None
+    start_wave(st, events)

@@ -1,0 +1,54 @@
+"""Match options: their choices and defaults, and normalising what the host passes in
+(CS-ADJ-2: any "faster game" switch turns the events off; CS-TEAM-1: 2 vs 2 is four seats)."""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .errors import illegal
+from .state import POLICIES
+from .types import Options
+
+OptionSpec = Mapping[str, Any]
+
+OPTIONS: Mapping[str, OptionSpec] = MappingProxyType({k: MappingProxyType(v) for k, v in {
+    "map": {"choices": ("random", "guided", "tutorial"), "default": "random"},
+    "factions": {"choices": ("random", "pick"), "default": "random"},
+    "mode": {"choices": ("ffa", "teams"), "default": "ffa"},
+    "events": {"choices": ("on", "off"), "default": "on"},
+    "faster_market": {"choices": ("off", "on"), "default": "off"},
+    "faster_build": {"choices": ("off", "on"), "default": "off"},
+    "faster_prep": {"choices": ("off", "on"), "default": "off"},
+    "faster_short": {"choices": ("off", "on"), "default": "off"},
+    "waves": {"choices": (4, 5, 6, 7, 8), "default": 4},
+    "relics": {"choices": ("all", "first_game"), "default": "all"},
+    "spire_policy": {"choices": POLICIES["spire"], "default": "lowest_health"},
+    "levelup_policy": {"choices": POLICIES["levelup"], "default": "auto"},
+}.items()})
+
+FASTER = ("faster_market", "faster_build", "faster_prep", "faster_short")
+
+
+def options_schema() -> dict[str, dict]:
+    """A fresh JSON copy of OPTIONS (``{"choices": [...], "default": ...}`` per option)."""
+    return {k: {"choices": list(v["choices"]), "default": v["default"]} for k, v in OPTIONS.items()}
+
+
+def normalise(seats: int, options: Mapping[str, Any] | None) -> Options:
+    """Every option with its default filled in, checked against OPTIONS and the seat count."""
+    if not 2 <= seats <= 4:
+        raise illegal("bad_seats", "Cloudspire needs 2-4 players.", seats=seats)
+    opts: Any = {k: v["default"] for k, v in OPTIONS.items()}
+    for k, v in (options or {}).items():
+        if k not in OPTIONS:
+            raise illegal("bad_option", f"Unknown option {k}.", option=k)
+        if v not in OPTIONS[k]["choices"]:
+            raise illegal("bad_option", f"Bad value for {k}.", option=k)
+        opts[k] = v
+    if opts["mode"] == "teams" and seats != 4:
+        raise illegal("bad_option", "2 vs 2 needs 4 players.", option="mode")
+    if opts["map"] == "tutorial" and seats != 2:
+        raise illegal("bad_option", "The tutorial layout is for 2 players.", option="map")
+    if any(opts[k] == "on" for k in FASTER):
+        opts["events"] = "off"  # CS-ADJ-2: faster game includes no events
+    return opts

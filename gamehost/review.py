@@ -1,0 +1,50 @@
+"""Reviewing a match's moves, during the game or after it: each logged move as the viewer may
+see it, with the public events it caused, replayed from the seed (engine replays are exact).
+
+The narration itself is the adapters' job; this module hands them, for each move, the match
+just after it (a row whose state is that moment's), so names on the board at the time can be
+used. Replaying is CPU work: run ``review_steps`` in a thread.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from engine.base import Event, Game
+from gamehost.registry import plugin
+from gamehost.store import LoggedAction, MatchRow
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    entry: LoggedAction        # seq, seat, kind, and the text as the viewer may see it
+    events: list[Event]        # the public events this move caused
+    after: MatchRow            # the match right after the move (its state at that moment)
+
+
+def review_steps(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction]) -> Iterator[ReviewStep]:
+    """Replay ``log`` (the true moves) from the match's seed; ``shown`` is the same log as the
+    viewer may see it (``MatchService.log_for``), whose texts are reported."""
+    engine = plugin(row.game).engine
+    state = engine.setup(len(row.seats), row.options, row.seed)
+    for entry, seen in zip(log, shown):
+        state, events = apply_entry(engine, state, entry)
+        yield ReviewStep(seen, [e for e in events if e.visible_to is None], replace(row, state=state))
+
+
+def apply_entry(engine: Game, state: dict, entry: LoggedAction) -> tuple[dict, list[Event]]:
+    """One logged entry applied again: a move, a concession, or nothing (a cancellation)."""
+    if entry.kind == "abandon":
+        return state, []
+    if entry.kind == "concede":
+        return engine.concede(state, entry.seat, "resigned" if entry.action == "resign" else entry.action)
+    return engine.apply(state, entry.seat, engine.parse_action(entry.action))
+
+
+def replay(row: MatchRow, log: list[LoggedAction]) -> dict:
+    """Rebuild a match's state from its seed and action log (DESIGN: deterministic replays)."""
+    engine = plugin(row.game).engine
+    state = engine.setup(len(row.seats), row.options, row.seed)
+    for entry in log:
+        state, _events = apply_entry(engine, state, entry)
+    return state

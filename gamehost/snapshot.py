@@ -1,0 +1,108 @@
+"""A match as the Discord adapters see it: views, prompts and move metadata from the engine,
+never the stored state.
+
+One ``Snapshot`` is built per publish (the public view and the prompts are computed once and
+shared by the picture, the embed, the buttons and the mentions); a seat's ``SeatSnapshot``
+adds what that seat may know and do. What is secret is decided only by the engine's ``view``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from engine.base import ActionInfo, Game, Prompt
+from gamehost.registry import plugin
+from gamehost.store import MatchRow
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    match_id: int
+    game: str
+    channel_id: int
+    version: int
+    status: str
+    locale: str
+    seats: tuple[dict, ...]          # {"user_id", "name", "bot"?} per seated player
+    options: dict
+    result: dict | None              # the stored result (winners, reason), once finished
+    deadline_at: float | None
+    view: dict                       # the public view (viewer None)
+    prompts: tuple[Prompt, ...]
+    _row: MatchRow = field(repr=False, compare=False)
+
+    @property
+    def names(self) -> list[str]:
+        return [s["name"] for s in self.seats]
+
+    @property
+    def waiting(self) -> list[int]:
+        """Seated players the game is waiting for, in seat order."""
+        return sorted({p.seat for p in self.prompts if p.seat < len(self.seats)})
+
+    def for_seat(self, seat: int) -> "SeatSnapshot":
+        return SeatSnapshot(self, seat)
+
+
+class SeatSnapshot:
+    """What one seat may know and do now: its own view, its prompts and its legal moves
+    (notation and the engine's metadata for each)."""
+
+    def __init__(self, match: Snapshot, seat: int):
+        self.match = match
+        self.seat = seat
+
+    @property
+    def _engine(self) -> Game:
+        return plugin(self.match.game).engine
+
+    @property
+    def _state(self):
+        return self.match._row.state
+
+    @cached_property
+    def view(self) -> dict:
+        return self._engine.view(self._state, self.seat)
+
+    @property
+    def prompts(self) -> list[Prompt]:
+        return [p for p in self.match.prompts if p.seat == self.seat]
+
+    @property
+    def prompted(self) -> bool:
+        return bool(self.prompts)
+
+    @cached_property
+    def legal(self) -> list[str]:
+        engine = self._engine
+        return [engine.format_action(a) for a in engine.legal_actions(self._state, self.seat)]
+
+    @cached_property
+    def moves(self) -> list[ActionInfo]:
+        info = self._engine.action_info
+        return [info(text) for text in self.legal]
+
+    def info(self, text: str) -> ActionInfo:
+        return self._engine.action_info(text)
+
+    @cached_property
+    def continue_move(self) -> str | None:
+        """The move a Continue button makes now, or None."""
+        action = self._engine.continue_action(self._state, self.seat)
+        return None if action is None else self._engine.format_action(action)
+
+    def default_move(self) -> str:
+        """The move the timeout policy would make for this seat now."""
+        engine = self._engine
+        return engine.format_action(engine.timeout_action(self._state, self.seat))
+
+
+def snapshot(row: MatchRow) -> Snapshot:
+    engine = plugin(row.game).engine
+    active = row.state is not None
+    return Snapshot(match_id=row.id, game=row.game, channel_id=row.channel_id, version=row.version,
+                    status=row.status, locale=row.locale, seats=tuple(row.seats), options=dict(row.options),
+                    result=row.result, deadline_at=row.deadline_at,
+                    view=engine.view(row.state, None) if active else {},
+                    prompts=tuple(engine.prompts(row.state)) if active and row.status == "active" else (),
+                    _row=row)

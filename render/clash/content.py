@@ -1,0 +1,80 @@
+"""Card and ability content, read through the engine: the only module of this package that
+imports ``engine.clash``.
+
+:class:`Cards` looks card ids up (``card_lookup(card_id) -> dict``, the shape of
+``engine.clash.cards.CARDS[id]``) and memoises the names in the picture's language; without
+a lookup, or for an unknown id, the id is prettified.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.clash.abilities import ABILITIES
+from engine.clash.cards import CARDS
+from render.common import can_draw, prettify_id, safe_text
+
+CardLookup = Callable[[str], dict]
+
+#: ability ids in rulebook order (CD-ABL-4): legends list them in this order
+ABILITY_ORDER: tuple[str, ...] = tuple(ABILITIES)
+
+
+def engine_lookup(card_id: str) -> dict | None:
+    """The game's own card content (champions included)."""
+    return CARDS.get(card_id)
+
+
+def ability_sort(abilities: list[str]) -> list[str]:
+    """``abilities`` in rulebook order; unknown ids last, in their given order."""
+    return sorted(abilities, key=lambda a: ABILITY_ORDER.index(a) if a in ABILITY_ORDER else 99)
+
+
+class Cards:
+    """Per-render memo of card look-ups; never raises."""
+
+    def __init__(self, lookup: CardLookup | None, lang: str):
+        self.lookup = lookup
+        self.lang = lang or "en"
+        self._memo: dict[str, dict] = {}
+
+    def info(self, card_id: object) -> dict:
+        key = str(card_id)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        raw = None
+        if self.lookup is not None and card_id is not None:
+            try:
+                raw = self.lookup(key)
+            except Exception:  # an unknown id or a broken lookup must not break a render
+                raw = None
+        if not isinstance(raw, dict):
+            raw = {}
+        info = {
+            "id": key,
+            "name": self._name(key, raw.get("name")),
+            "type": raw.get("type"),
+            "cost": raw.get("cost"),
+            "av": raw.get("av"),
+            "hp": raw.get("hp"),
+            "abilities": [a for a in (raw.get("abilities") or []) if isinstance(a, str)],
+        }
+        self._memo[key] = info
+        return info
+
+    def name(self, card_id: object) -> str:
+        return self.info(card_id)["name"]
+
+    def _name(self, card_id: str, name: object) -> str:
+        if isinstance(name, dict):
+            if self.lang.startswith("zh"):
+                zh = name.get("zh") or name.get("zh-CN")
+                if zh and can_draw(str(zh)):
+                    return str(zh)
+            en = name.get("en")
+            if en:
+                return safe_text(en)
+        elif isinstance(name, str) and name:
+            return safe_text(name)
+        return prettify_id(card_id)

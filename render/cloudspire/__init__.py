@@ -1,0 +1,67 @@
+"""Pillow renderer for Cloudspire: pictures of the engine's views, deciding nothing.
+
+* :func:`board_png` -- the public board for the channel embed, from the public view
+  (``GAME.view(state, None)``); a seat's own view is refused, so hiding is decided in one
+  place, the engine;
+* :func:`private_png` -- one seat's private panel (its deployment stack in order, grouped
+  minions, explored / peeked landmarks, relics, standing policies), from that seat's own
+  view, for that seat's DM only.
+
+The board is 1240 x 960 px (4:3, so it fills a ~400 x 300 embed on a phone): the hex map on
+the left, one panel per player, the market and a compact legend on the right. Everything
+that must be read at a glance (unit and landmark health, spire height, gate health, Source)
+is a big bold number; every faction has a colour *and* a letter.
+
+What is drawn comes from the view (``docs/cloudspire-view.md``: influence, fortress power,
+mat numbers and slot footprints included), names from the engine's content module and
+words from the message catalog (``locales/cloudspire_render.json``). Modules: ``names``
+(content names, catalog labels), ``style`` (sizes, colours), ``sprites`` (pieces),
+``legend``, ``layout`` (map model, board layout), ``terrain`` (the static map layer),
+``panels`` (header, player panels, market), ``board`` and ``private`` (the two pictures).
+Nothing here imports discord.
+"""
+
+from __future__ import annotations
+
+from render.common import to_png
+
+from .board import board_image
+from .layout import BoardLayout, board_layout
+from .private import PRIVATE_W, private_image, private_size
+
+__all__ = [
+    "BoardLayout",
+    "PRIVATE_W",
+    "board_layout",
+    "board_png",
+    "private_png",
+    "private_size",
+    "render_board",
+    "render_private",
+]
+
+
+def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of the public board, drawn from the public view (``viewer`` None)."""
+    view = view if isinstance(view, dict) else {}
+    if view.get("viewer") is not None:
+        raise ValueError("the board is drawn from the public view (viewer None), "
+                         f"not seat {view.get('viewer')}'s view")
+    return to_png(board_image(view, seat_names, lang))
+
+
+def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of ``seat``'s private information, from that seat's own view. Private fields
+    are used only when ``view["viewer"] == seat``; ``seat_names`` is the seating (unused
+    by the picture today, part of the renderer contract)."""
+    return to_png(private_image(view if isinstance(view, dict) else {}, seat, lang))
+
+
+def render_board(view: dict, *, seat_names: list[str], lang: str = "en") -> bytes:
+    """Old name of :func:`board_png` (callers are being moved over)."""
+    return board_png(view, seat_names, lang)
+
+
+def render_private(view: dict, seat: int, *, lang: str = "en") -> bytes:
+    """Old name of :func:`private_png` (callers are being moved over)."""
+    return private_png(view, seat, [], lang)
