@@ -1,6 +1,7 @@
 """Shared Discord plumbing for every game: errors, publishing boards, DMs and deadlines."""
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -10,10 +11,11 @@ import discord
 from engine.base import IllegalAction
 from gamehost.i18n import normalize_locale, t
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
-from gamehost.snapshot import Snapshot, snapshot
+from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
 from gamehost.workers import Renderer
 from cogs.items import GameButton, view_of
+from cogs.options_text import options_in_words
 
 if TYPE_CHECKING:
     from cogs.ui import GameUI
@@ -147,7 +149,14 @@ class Host:
             if verb not in ui.fresh_verbs and version != row.version:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
-            await ui.on_component(interaction, snapshot(row), verb, arg, values)
+            snap = snapshot(row)
+            if verb == "confirm":  # a move the player was warned about, confirmed
+                await ui.make_move(interaction, snap.for_seat(seated(snap, interaction.user.id)), arg,
+                                   expected_version=row.version, confirmed=True)
+            elif verb == "cancel":
+                await send_ephemeral(interaction, t("host.confirm.cancelled", locale))
+            else:
+                await ui.on_component(interaction, snap, verb, arg, values)
         except (ServiceError, IllegalAction) as error:
             await reply_error(interaction, error)
         except Exception:
@@ -211,6 +220,19 @@ class Host:
         except discord.HTTPException as error:
             log.info("lobby message of match %s not closed: %s", row.id, error)
 
+    async def needs_confirmation(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str) -> bool:
+        """Before a move that would lose the mover the game (a Blood Price paid with the last
+        fort health, ...): a private warning with Confirm / Cancel instead, and True. The
+        check replays the move on a copy, off the event loop."""
+        if not await asyncio.to_thread(mine.loses_by, move):
+            return False
+        snap, locale = mine.match, locale_of(interaction)
+        items = [GameButton(snap.match_id, snap.version, "confirm", arg=move[:60], label=t("host.btn.confirm", locale),
+                            style=discord.ButtonStyle.danger),
+                 GameButton(snap.match_id, snap.version, "cancel", label=t("host.btn.cancel", locale))]
+        await send_ephemeral(interaction, "⚠️ " + t("host.confirm.losing", locale, move=move), view=view_of(items))
+        return True
+
     # -- lobby ---------------------------------------------------------------------------
 
     def lobby_message(self, row: MatchRow) -> dict:
@@ -221,7 +243,7 @@ class Host:
         lines += [t("host.lobby.open_seat", loc, n=i + 1) for i in range(len(row.seats), high)]
         embed = discord.Embed(title=t("host.lobby.title", loc, game=t(ui.title_key, loc)),
                               description="\n".join(lines), colour=discord.Colour.blurple())
-        embed.add_field(name=t("host.lobby.options", loc), value=ui.options_summary(row.options, loc) or "-",
+        embed.add_field(name=t("host.lobby.options", loc), value=options_in_words(row.game, row.options, loc) or "-",
                         inline=False)
         embed.add_field(name=t("host.lobby.pace", loc),
                         value=t(f"host.pace.{row.pace}", loc, minutes=row.decision_seconds // 60,
@@ -302,7 +324,8 @@ class Host:
         row = outcome.match
         snap = snapshot(row)  # one public view and one set of prompts for everything below
         ui = self.uis[row.game]
-        narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale)
+        narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
+                               moves=outcome.moves)
         message = await self.board_message(snap, narration)
         posted = await self.post_board(row, message, interaction)
         if not posted and interaction is not None:

@@ -7,7 +7,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from gamehost.registry import GAMES, plugin
-from gamehost.i18n import t
+from gamehost.i18n import normalize_locale, t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
 from gamehost.snapshot import snapshot
 from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
@@ -33,10 +33,20 @@ def parse_options_text(text: str) -> dict:
     return options
 
 
+def match_language(interaction: discord.Interaction, language: str | None) -> str:
+    """The language of the match's channel posts (boards, narration): the one chosen, else a
+    Chinese server's, else the creator's. Private replies always follow each reader's own."""
+    if language:
+        return normalize_locale(language)
+    if interaction.guild_locale is not None and normalize_locale(str(interaction.guild_locale)) != "en":
+        return normalize_locale(str(interaction.guild_locale))
+    return locale_of(interaction)
+
+
 async def create_match(interaction: discord.Interaction, game: str, options: dict, where: str,
-                       pace: str, timeout: str, minutes: int | None = None) -> None:
+                       pace: str, timeout: str, minutes: int | None = None, language: str | None = None) -> None:
     host: Host = interaction.client.host
-    locale = locale_of(interaction)
+    locale = match_language(interaction, language)
     channel = interaction.channel
     if where == "thread":
         if isinstance(channel, discord.Thread) or not hasattr(channel, "create_thread"):
@@ -54,7 +64,8 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         await host.post_lobby(row, interaction=interaction)
     else:
         await host.post_lobby(row)
-        await interaction.response.send_message(t("host.created_thread", locale, thread=channel.mention))
+        await interaction.response.send_message(t("host.created_thread", locale_of(interaction),
+                                                  thread=channel.mention))
 
 
 GAME_CHOICES = [app_commands.Choice(name=_(g, key=f"game.{g}"), value=g) for g in GAMES]
@@ -62,6 +73,8 @@ WHERE_CHOICES = [app_commands.Choice(name=_("here", key="opt.here"), value="here
                  app_commands.Choice(name=_("new thread", key="opt.thread"), value="thread")]
 PACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.pace.{p}"), value=p) for p in PACES]
 POLICY_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.policy.{p}"), value=p) for p in TIMEOUT_POLICIES]
+LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="简体中文", value="zh-CN")]
+LANGUAGE_HELP = _("Language of the boards in the channel (default: the server's or yours)", key="arg.language")
 
 
 class Lobby(commands.Cog):
@@ -82,12 +95,15 @@ class Lobby(commands.Cog):
                            pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           options=_("Game options, e.g. format=draft champions=yes", key="arg.options"))
-    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES)
+                           options=_("Game options, e.g. format=draft champions=yes", key="arg.options"),
+                           language=LANGUAGE_HELP)
+    @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES,
+                          language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, game: str, where: str = "here",
                      pace: str = "live", timeout: str = "auto",
-                     minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "") -> None:
-        await create_match(interaction, game, parse_options_text(options), where, pace, timeout, minutes)
+                     minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
+                     language: str | None = None) -> None:
+        await create_match(interaction, game, parse_options_text(options), where, pace, timeout, minutes, language)
 
     @create.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):

@@ -26,7 +26,7 @@ def review_lines(host, row: MatchRow, log: list, shown: list, locale: str) -> li
         names = ui.seat_names(snap)
         who = names[entry.seat] if entry.seat is not None and entry.seat < len(names) else "-"
         tag = "" if entry.kind == "action" else f" ({t('host.by.' + entry.kind, locale)})"
-        said = " ".join(ui.narrate(snap, step.events, locale))
+        said = " ".join(ui.narrate(snap, step.events, locale, moves=[step.entry]))
         lines.append(f"{entry.seq}. {who}: {entry.action}{tag}" + (f" — {said}" if said else ""))
     return lines
 

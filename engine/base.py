@@ -183,6 +183,14 @@ def log_verb_hidden(verbs: Mapping[str, LogRule], text: str) -> bool:
     return rule is None or rule.hidden is not None
 
 
+class SelfDestructiveMoves(Protocol):
+    """Optional: moves that lose the mover the game by themselves (e.g. paying a cost with
+    the last of one's health), so the host can ask before making them. Judged only from
+    what the mover may know: never by playing out other seats' or an AI's hidden turns."""
+
+    def self_destructive(self, state: JSON, seat: Seat, action: JSON) -> bool: ...
+
+
 class ConcedingGame(Protocol):
     """Resignation and forfeits are decided by the host but recorded by the engine,
     so that ``result(state)`` stays the single source of truth for who won."""

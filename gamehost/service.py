@@ -352,7 +352,12 @@ class MatchService:
                 raise ServiceError("not_seated")
             engine = plugin(row.game).engine
             if isinstance(action, str):
-                action = engine.parse_action(action)
+                try:
+                    action = engine.parse_action(action)
+                except IllegalAction as error:  # unreadable: say what could be typed instead
+                    if not error.legal and row.state is not None:
+                        error.legal = [engine.format_action(a) for a in engine.legal_actions(row.state, seat)]
+                    raise
             text = engine.format_action(action)
             if sent_at is not None:
                 previous = self._recent.get((match_id, user_id))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from engine.base import ActionInfo, Game, Prompt
+from engine.base import ActionInfo, Game, IllegalAction, Prompt
 from gamehost.registry import plugin
 from gamehost.store import MatchRow
 
@@ -90,6 +90,19 @@ class SeatSnapshot:
         """The move a Continue button makes now, or None."""
         action = self._engine.continue_action(self._state, self.seat)
         return None if action is None else self._engine.format_action(action)
+
+    def loses_by(self, text: str) -> bool:
+        """Whether the move ``text`` would lose this seat the game by itself (the engine's
+        optional ``self_destructive``): worth a confirmation first. A move the engine
+        refuses is not judged here; making it reports why."""
+        engine = self._engine
+        judge = getattr(engine, "self_destructive", None)
+        if judge is None:
+            return False
+        try:
+            return bool(judge(self._state, self.seat, engine.parse_action(text)))
+        except IllegalAction:
+            return False
 
     def default_move(self) -> str:
         """The move the timeout policy would make for this seat now."""

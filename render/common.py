@@ -7,6 +7,12 @@ PNG encoding.
 Fonts are always loaded from ``render/fonts`` (never from system paths) and text is laid
 out with Pillow's BASIC engine, so a fresh machine renders byte-identical images whether
 or not libraqm is installed.
+
+Two faces draw every string: DejaVu Sans (Latin, Greek, Cyrillic, symbols) and, for the
+characters DejaVu has no glyph for, a subset of Noto Sans CJK SC (Chinese, kana, CJK
+punctuation; ``tools/build_cjk_font.py``). :func:`font` returns a :class:`FallbackFont`
+that picks the face per character, so text DejaVu covers is drawn exactly as before and
+``draw.text`` / ``getlength`` need no change in the renderers.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Iterable
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from gamehost.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
@@ -30,6 +36,10 @@ FONT_FILES = {
     False: FONT_DIR / "DejaVuSans.ttf",
     True: FONT_DIR / "DejaVuSans-Bold.ttf",
 }
+#: the CJK fallback face. The renderers draw bold only, so one bold subset is bundled and
+#: regular text falls back to it too.
+CJK_FONT_FILE = FONT_DIR / "NotoSansCJKsc-Bold-subset.otf"
+FALLBACK_FONT_FILES = {False: CJK_FONT_FILE, True: CJK_FONT_FILE}
 
 #: what an unsupported glyph run is replaced with
 REPLACEMENT = "?"
@@ -67,14 +77,6 @@ def seat_colour(seat: int) -> dict:
 
 
 # ---------------------------------------------------------------- fonts
-
-
-@lru_cache(maxsize=None)
-def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu font at ``size`` px (cached)."""
-    return ImageFont.truetype(
-        str(FONT_FILES[bool(bold)]), size, layout_engine=ImageFont.Layout.BASIC
-    )
 
 
 def _parse_cmap(data: bytes) -> frozenset[int]:
@@ -129,14 +131,199 @@ def _parse_cmap(data: bytes) -> frozenset[int]:
 
 
 @lru_cache(maxsize=None)
-def _coverage(bold: bool) -> frozenset[int]:
+def _primary_coverage(bold: bool) -> frozenset[int]:
+    """Code points DejaVu draws."""
     return _parse_cmap(FONT_FILES[bool(bold)].read_bytes())
 
 
+@lru_cache(maxsize=None)
+def _fallback_coverage(bold: bool) -> frozenset[int]:
+    """Code points the CJK face draws that DejaVu does not."""
+    return _parse_cmap(FALLBACK_FONT_FILES[bool(bold)].read_bytes()) - _primary_coverage(bold)
+
+
+@lru_cache(maxsize=None)
+def _coverage(bold: bool) -> frozenset[int]:
+    """Code points the bundled fonts draw, one face or the other."""
+    return _primary_coverage(bold) | _fallback_coverage(bold)
+
+
 def can_draw(text: str, bold: bool = True) -> bool:
-    """True if every character of ``text`` has a glyph in the bundled font."""
+    """True if every character of ``text`` has a glyph in the bundled fonts (DejaVu or the
+    CJK fallback)."""
     cov = _coverage(bool(bold))
     return all(ord(ch) in cov or ch in "\n\t" for ch in text)
+
+
+@lru_cache(maxsize=8192)
+def _runs(text: str, bold: bool) -> tuple[tuple[str, bool], ...] | None:
+    """``text`` cut into runs of ``(chars, drawn by the CJK face)``; None when DejaVu draws
+    it all (or the CJK face has none of it), the common case, which stays on Pillow's own
+    path. A character neither face has stays with DejaVu (:func:`safe_text` has replaced
+    it before anything is drawn)."""
+    if text.isascii():
+        return None
+    extra = _fallback_coverage(bold)
+    runs: list[tuple[str, bool]] = []
+    start, cur = 0, None
+    for i, ch in enumerate(text):
+        fb = ord(ch) in extra
+        if cur is None:
+            cur = fb
+        elif fb != cur:
+            runs.append((text[start:i], cur))
+            start, cur = i, fb
+    if cur is not None:
+        runs.append((text[start:], cur))
+    if not any(fb for _t, fb in runs):
+        return None
+    return tuple(runs)
+
+
+class FallbackFont(ImageFont.FreeTypeFont):
+    """DejaVu at ``size`` px with the CJK face as a per-character fallback.
+
+    It is DejaVu's own :class:`~PIL.ImageFont.FreeTypeFont` (``size``, ``getmetrics``,
+    ``path`` are DejaVu's) and measures, boxes and rasterises a string DejaVu draws on its
+    own exactly as Pillow does. A string with characters only the CJK face has is cut into
+    runs (:func:`_runs`), each measured and rasterised by its own face and laid end to end
+    on one baseline; the anchor's vertical metrics (ascender, middle, descender) are
+    DejaVu's, so Chinese and Latin labels line up alike."""
+
+    def __init__(self, size: int, bold: bool = True) -> None:
+        bold = bool(bold)
+        super().__init__(str(FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC)
+        self.bold = bold
+        self.fallback = ImageFont.FreeTypeFont(
+            str(FALLBACK_FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
+        )
+        self._baseline: dict[str, int] = {}
+
+    def __reduce__(self):
+        return font, (self.size, self.bold)
+
+    def font_variant(self, font=None, size=None, index=None, encoding=None, layout_engine=None):
+        if font is None and index is None and encoding is None and layout_engine in (None, self.layout_engine):
+            return _font(self.size if size is None else size, self.bold)
+        return super().font_variant(font, size, index, encoding, layout_engine)
+
+    # -- helpers
+
+    def _run_length(self, run: str, fb: bool, mode: str = "") -> float:
+        if fb:
+            return self.fallback.getlength(run, mode)
+        return ImageFont.FreeTypeFont.getlength(self, run, mode)
+
+    def _baseline_below(self, v: str) -> int:
+        """How far below the anchor point the baseline lies for vertical anchor ``v`` in
+        ``"amsd"`` (DejaVu's metrics, as Pillow computes them)."""
+        if v not in self._baseline:
+            top = ImageFont.FreeTypeFont.getbbox(self, "x", anchor="l" + v)[1]
+            base = ImageFont.FreeTypeFont.getbbox(self, "x", anchor="ls")[1]
+            self._baseline[v] = top - base
+        return self._baseline[v]
+
+    def _boxes(self, runs, mode: str, stroke_width: float, ink: bool = True):
+        """Each run's pen x from the start of the string and (with ``ink``) its ink box on a
+        baseline at y = 0, else None; and the total advance width."""
+        out, pen = [], 0.0
+        for run, fb in runs:
+            box = None
+            if ink:
+                if fb:
+                    box = self.fallback.getbbox(run, mode, None, None, None, stroke_width, "ls")
+                else:
+                    box = ImageFont.FreeTypeFont.getbbox(self, run, mode, None, None, None, stroke_width, "ls")
+            out.append((run, fb, pen, box))
+            pen += self._run_length(run, fb, mode)
+        return out, pen
+
+    def _origin(self, anchor: str | None, width: float, ink_top: float, ink_bottom: float):
+        """The baseline origin relative to the anchor point."""
+        anchor = anchor or "la"
+        if len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
+            raise ValueError(f"bad anchor {anchor!r}")
+        h, v = anchor
+        x = 0.0 if h == "l" else -(width / 2 if h == "m" else width)
+        if v == "t":
+            y = -ink_top
+        elif v == "b":
+            y = -ink_bottom
+        else:
+            y = self._baseline_below(v)
+        return x, y
+
+    # -- the FreeTypeFont API the renderers and ImageDraw use
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None):
+        runs = _runs(text, self.bold) if isinstance(text, str) else None
+        if runs is None:
+            return super().getlength(text, mode, direction, features, language)
+        return sum(self._run_length(run, fb, mode) for run, fb in runs)
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None,
+                stroke_width=0, anchor=None):
+        runs = _runs(text, self.bold) if isinstance(text, str) else None
+        if runs is None:
+            return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
+        boxes, width = self._boxes(runs, mode, stroke_width)
+        left = min(math.floor(pen) + b[0] for _r, _f, pen, b in boxes)
+        right = max(math.floor(pen) + b[2] for _r, _f, pen, b in boxes)
+        top = min(b[1] for *_x, b in boxes)
+        bottom = max(b[3] for *_x, b in boxes)
+        ox, oy = self._origin(anchor, width, top, bottom)
+        dx, dy = math.floor(ox), math.floor(oy)
+        return left + dx, top + dy, right + dx, bottom + dy
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None,
+                 stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        runs = _runs(text, self.bold) if isinstance(text, str) else None
+        if runs is None:
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
+        sx, sy = start or (0.0, 0.0)
+        inked = bool(anchor) and anchor[1:] in ("t", "b")  # only these anchors need the ink
+        boxes, width = self._boxes(runs, mode, stroke_width, inked)
+        top = min(b[1] for *_x, b in boxes) if inked else 0
+        bottom = max(b[3] for *_x, b in boxes) if inked else 0
+        ox, oy = self._origin(anchor, width, top, bottom)
+        base_y = sy + oy
+        iy = math.floor(base_y)
+        pieces = []
+        for run, fb, pen, _box in boxes:
+            px = sx + ox + pen
+            ix = math.floor(px)
+            face = self.fallback if fb else super()
+            mask, (mx, my) = face.getmask2(run, mode, None, None, None, stroke_width, "ls", ink,
+                                           (px - ix, base_y - iy), *args, **kwargs)
+            if mask.size[0] and mask.size[1]:
+                pieces.append((mask, ix + mx, iy + my))
+        if not pieces:
+            return Image.core.fill("RGBA" if mode == "RGBA" else "L", (0, 0)), (0, 0)
+        if len(pieces) == 1:  # e.g. all Chinese, or Chinese and spaces
+            mask, x, y = pieces[0]
+            return mask, (x, y)
+        x0 = min(x for _m, x, _y in pieces)
+        y0 = min(y for _m, _x, y in pieces)
+        x1 = max(x + m.size[0] for m, x, _y in pieces)
+        y1 = max(y + m.size[1] for m, _x, y in pieces)
+        canvas = Image.new(pieces[0][0].mode, (x1 - x0, y1 - y0))
+        for mask, x, y in pieces:
+            box = (x - x0, y - y0, x - x0 + mask.size[0], y - y0 + mask.size[1])
+            piece = canvas._new(mask)
+            canvas.paste(ImageChops.lighter(canvas.crop(box), piece), box)
+        return canvas.im, (x0, y0)
+
+
+def font(size: int, bold: bool = True) -> FallbackFont:
+    """The bundled font at ``size`` px (cached): DejaVu Sans, with the CJK face for what
+    DejaVu cannot draw."""
+    return _font(size, bool(bold))
+
+
+@lru_cache(maxsize=None)
+def _font(size: int, bold: bool) -> FallbackFont:
+    return FallbackFont(size, bold)
 
 
 # characters silently dropped: joiners, variation selectors, skin-tone modifiers...
@@ -151,12 +338,12 @@ def _is_invisible(ch: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def safe_text(text: object, bold: bool = True) -> str:
-    """Make ``text`` drawable with the bundled font.
+    """Make ``text`` drawable with the bundled fonts.
 
     Normalises to NFC, turns line breaks and tabs into spaces, drops invisible format
     characters (zero-width joiners, variation selectors, emoji modifiers), and replaces
-    every run of characters the font has no glyph for (CJK, emoji, ...) with a single
-    ``?``. Never raises, whatever the input.
+    every run of characters neither bundled font has a glyph for (emoji, Hangul, Thai,
+    Chinese outside the CJK subset, ...) with a single ``?``. Never raises, whatever the input.
     """
     if text is None:
         return ""
@@ -236,13 +423,45 @@ def _hyphen_split(word: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> t
     return word[:best] + "-", word[best:]
 
 
+#: CJK punctuation that never starts a line, and that never ends one
+_NO_LINE_START = frozenset("\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011"
+                           "\u300b\u3009\u3015\uff3d\uff5d\u2019\u201d\u2026\u30fc\u00b7\u30fb"
+                           ")]},.:;!?%")
+_NO_LINE_END = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008\u3014\uff3b\uff5b\u2018\u201c([{")
+
+
+def _is_wide(ch: str) -> bool:
+    """A CJK character (East Asian wide or full-width): a line may break on either side."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _cjk_split(word: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> tuple[str, str]:
+    """Split a too-long word holding CJK characters where CJK text breaks, between two
+    characters one of which is wide, with no hyphen: the longest head that fits, keeping
+    closing punctuation off the next line's start; ``("", word)`` if there is no such
+    place (a word with no CJK character never has one)."""
+    if word.isascii() or not any(_is_wide(ch) for ch in word):
+        return "", word
+    best = 0
+    for k in range(1, len(word)):
+        if fnt.getlength(word[:k]) > max_width:
+            break
+        a, b = word[k - 1], word[k]
+        if (_is_wide(a) or _is_wide(b)) and b not in _NO_LINE_START and a not in _NO_LINE_END:
+            best = k
+    if best == 0:
+        return "", word
+    return word[:best], word[best:]
+
+
 def wrap_text(
     text: str, fnt: ImageFont.FreeTypeFont, max_width: float, max_lines: int = 2,
     hyphenate: bool = True,
 ) -> list[str]:
     """Greedy word wrap into at most ``max_lines`` lines; the last line is ellipsized.
-    A word wider than a line is hyphenated when a later line can take the rest
-    (``hyphenate``), otherwise ellipsized."""
+    A word wider than a line is broken between CJK characters (Chinese has no spaces), or
+    else hyphenated when a later line can take the rest (``hyphenate``), otherwise
+    ellipsized."""
     words = text.split()
     lines: list[str] = []
     current = ""
@@ -261,7 +480,9 @@ def wrap_text(
             continue
         # a single word wider than the line
         if len(lines) < max_lines - 1:
-            head, tail = _hyphen_split(word, fnt, max_width) if hyphenate else ("", word)
+            head, tail = _cjk_split(word, fnt, max_width)
+            if not head and hyphenate:
+                head, tail = _hyphen_split(word, fnt, max_width)
             if head:
                 lines.append(head)
                 words[0] = tail
@@ -375,12 +596,12 @@ def to_png(image: Image.Image, compress_level: int = 3) -> bytes:
 
 
 def label(key: str, lang: str | None = "en", /, **params) -> str:
-    """The catalog text ``key`` in ``lang`` if the bundled font can draw its words, else in
+    """The catalog text ``key`` in ``lang`` if the bundled fonts can draw its words, else in
     English, formatted with ``params``.
 
-    The bundled DejaVu fonts have no CJK glyphs, so today a Chinese label falls back to its
-    English text rather than turning into ``?``; a font with CJK glyphs turns them on with no
-    change here. An unknown key comes back as the key itself (as ``gamehost.i18n.t`` does)."""
+    With the CJK fallback face a Chinese label is drawn in Chinese; a locale whose script
+    neither face covers would fall back to its English text rather than turn into ``?``.
+    An unknown key comes back as the key itself (as ``gamehost.i18n.t`` does)."""
     cat = catalog()
     loc = normalize_locale(lang)
     if loc != DEFAULT_LOCALE and cat.has(key):

@@ -10,9 +10,11 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.host import QUICK, locale_of, send_ephemeral, typed_at
 from cogs.game_cog import GameCog
-from cogs.lobby import POLICY_CHOICES, PACE_CHOICES, WHERE_CHOICES, create_match, parse_options_text
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES,
+                        create_match, parse_options_text)
 from cogs.clash.ui import ClashUI
-from cogs.clash.words import card_name, card_summary, describe_destination
+from cogs.clash.help import card_help
+from cogs.clash.words import card_name, describe_destination
 
 MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
                 app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
@@ -33,14 +35,16 @@ class Clash(GameCog):
                            pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           language=LANGUAGE_HELP,
                            options=_("More options, e.g. difficulty settings", key="arg.options"))
     @app_commands.choices(mode=MODE_CHOICES, format=FORMAT_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
-                          timeout=POLICY_CHOICES)
+                          timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, mode: str = "duel", format: str = "precon",
                   champions: bool = False, where: str = "here", pace: str = "live", timeout: str = "auto",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "") -> None:
+                  minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
+                  language: str | None = None) -> None:
         chosen = {"mode": mode, "format": format, "champions": champions, **parse_options_text(options)}
-        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes)
+        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes, language)
 
     @clash.command(name="play", description=_("Play a card from your four leftmost cards", key="cmd.clash.play"))
     @app_commands.describe(card=_("A playable card (cost shown)", key="arg.card"),
@@ -52,9 +56,7 @@ class Clash(GameCog):
         # an unknown card or place goes to the engine as typed, so its refusal says what is legal
         text = matching[0] if matching else (f"champion {where}".strip() if card == "champion"
                                              else f"play {card} {where}".strip())
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, text,
-                                              sent_at=typed_at(interaction))
-        await self.host.publish(outcome, interaction)
+        await self.ui.make_move(interaction, mine, text)
 
     @play.autocomplete("card")
     async def play_card_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -65,8 +67,8 @@ class Clash(GameCog):
         locale = locale_of(interaction)
         choices = []
         for card in self.ui.playable_cards(mine):
-            label = (f"{self.ui.card_label(mine, card, locale)} — "
-                     f"{card_summary(self.ui.card_id(mine, card), locale)}")
+            name = self.ui.card_label(mine, card, locale)
+            label = f"{name} — {card_help(self.ui.card_id(mine, card), locale, limit=97 - len(name))}"
             if current.lower() in label.lower() or current.lower() in card:
                 choices.append(app_commands.Choice(name=label[:100], value=card))
         return choices[:25]
@@ -89,10 +91,7 @@ class Clash(GameCog):
 
     @clash.command(name="end", description=_("End your summon phase; your creatures attack", key="cmd.clash.end"))
     async def end(self, interaction: discord.Interaction) -> None:
-        mine = await self.my_seat(interaction)
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, "end",
-                                              sent_at=typed_at(interaction))
-        await self.host.publish(outcome, interaction)
+        await self.ui.make_move(interaction, await self.my_seat(interaction), "end")
 
     @clash.command(name="hand", description=_("See your hand privately", key="cmd.clash.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -102,10 +101,7 @@ class Clash(GameCog):
     @clash.command(name="act", description=_("Any move in notation, e.g. `pick frost_bolt`", key="cmd.clash.act"))
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self, interaction: discord.Interaction, move: str) -> None:
-        mine = await self.my_seat(interaction)
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
-                                              sent_at=typed_at(interaction))
-        await self.host.publish(outcome, interaction)
+        await self.ui.make_move(interaction, await self.my_seat(interaction), move)
 
     @act.autocomplete("move")
     async def act_autocomplete(self, interaction: discord.Interaction, current: str):

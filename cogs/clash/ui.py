@@ -9,15 +9,14 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
-from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
-from cogs.clash.words import action_label, card_line, card_name, card_summary, describe_destination
+from cogs.clash.help import card_help
+from cogs.clash.words import action_label, card_line, card_name, describe_destination, narrate_events
 from render import clash as clash_render
 
 SEAT_COLOURS = (discord.Colour.from_rgb(52, 120, 246), discord.Colour.from_rgb(226, 68, 68))
-PERSON_KEYS = ("seat", "player", "owner", "by")
-CARD_KEYS = ("card", "target", "attacker", "host")
 
 
 class ClashUI:
@@ -68,31 +67,13 @@ class ClashUI:
         items.append(GameButton(snap.match_id, snap.version, "hand", label=t("clash.btn.hand", locale), emoji="🔒"))
         return items
 
-    def options_summary(self, options: dict, locale: str) -> str:
-        return " · ".join(f"{k}={v}" for k, v in options.items())
-
-    def narrate(self, snap: Snapshot, events: list, locale: str) -> list[str]:
-        """One sentence per public event, players and cards by name."""
-        names = self.seat_names(snap)
-        lines = []
-        for event in events:
-            if event.visible_to is not None:
-                continue
-            params = dict(event.params)
-            for key, value in list(params.items()):
-                if key in CARD_KEYS and isinstance(value, str):
-                    params[key] = card_name(value, locale)
-                elif key in PERSON_KEYS and isinstance(value, int) and value < len(names):
-                    params[key] = names[value]
-                elif key == "lane" and value in ("top", "bottom"):
-                    params[key] = t(f"clash.ui.lane.{value}", locale)
-                elif key == "ability" and isinstance(value, str):
-                    params[key] = t(f"clash.ability.{value}", locale)
-            key = f"clash.ev.{event.kind}"
-            text = t(key, locale, **params)
-            if text != key:
-                lines.append(text)
-        return lines
+    def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
+        """Short sentences for what the public saw happen: players, cards and lanes by name,
+        "the AI" for the solo AI. ``moves``: the ``(seat, notation)`` of the moves behind the
+        events, for a sentence when the events themselves said nothing."""
+        ai_seat = len(snap.names) if snap.options.get("mode") == "solo" else None
+        return narrate_events([e for e in events if e.visible_to is None], snap.names, locale,
+                              ai_seat=ai_seat, moves=moves)
 
     # -- private hand --------------------------------------------------------------------
 
@@ -158,7 +139,7 @@ class ClashUI:
             if not cards:
                 return []
             options = [discord.SelectOption(label=self.card_label(mine, c, locale)[:100], value=c[:100],
-                                            description=card_summary(self.card_id(mine, c), locale)[:100])
+                                            description=card_help(self.card_id(mine, c), locale))
                        for c in cards[:25]]
             return [GameSelect(snap.match_id, snap.version, "card", options=options,
                                placeholder=t("clash.ui.pick_card", locale))]
@@ -172,12 +153,10 @@ class ClashUI:
                            values: list[str]) -> None:
         locale = locale_of(interaction)
         mine = snap.for_seat(seated(snap, interaction.user.id))
-        service = self.host.service
         if verb == "hand":
             await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
         elif verb == "end":
-            outcome = await service.act(snap.match_id, interaction.user.id, "end", expected_version=snap.version)
-            await self.host.publish(outcome, interaction)
+            await self.make_move(interaction, mine, "end", expected_version=snap.version)
         elif verb in ("play", "choose"):
             items = self.decision_items(mine, locale)
             if not items:
@@ -189,9 +168,7 @@ class ClashUI:
             card = values[0].removeprefix("play ")  # menus drawn before 2026-11 sent "play <card>"
             options = self.destinations(mine, card)
             if len(options) == 1:
-                outcome = await service.act(snap.match_id, interaction.user.id, options[0][0],
-                                            expected_version=snap.version)
-                await self.host.publish(outcome, interaction)
+                await self.make_move(interaction, mine, options[0][0], expected_version=snap.version)
                 return
             if not options:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
@@ -203,7 +180,14 @@ class ClashUI:
                                  view=view_of([GameSelect(snap.match_id, snap.version, "do", options=select,
                                                           placeholder=t("clash.ui.where_short", locale))]))
         elif verb == "do":
-            outcome = await service.act(snap.match_id, interaction.user.id, values[0], expected_version=snap.version)
-            await self.host.publish(outcome, interaction)
+            await self.make_move(interaction, mine, values[0] if values else arg, expected_version=snap.version)
         else:
             raise ServiceError("not_allowed")
+
+    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                        expected_version: int | None = None, confirmed: bool = False) -> None:
+        if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
+            return
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
+                                              expected_version=expected_version, sent_at=typed_at(interaction))
+        await self.host.publish(outcome, interaction)

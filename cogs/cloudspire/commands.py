@@ -18,7 +18,8 @@ from cogs.cloudspire.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.items import view_of
-from cogs.lobby import PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES, create_match, parse_options_text
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES,
+                        create_match, parse_options_text)
 from cogs.move_args import MoveArg, move_for
 
 
@@ -43,7 +44,7 @@ class Cloudspire(GameCog):
     async def act(self, interaction: discord.Interaction, move: str) -> None:
         """A move in notation, as typed."""
         mine = await self.my_seat(interaction)
-        await self.ui.perform(interaction, mine, move)
+        await self.ui.make_move(interaction, mine, move)
 
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
         """The legal move this subcommand makes with these arguments (or a refusal that
@@ -51,7 +52,7 @@ class Cloudspire(GameCog):
         mine = await self.my_seat(interaction)
         command = interaction.command
         move = move_for(mine, command.name, args, shown=command.qualified_name)
-        await self.ui.perform(interaction, mine, move)
+        await self.ui.make_move(interaction, mine, move)
 
     # -- creating ------------------------------------------------------------------------
 
@@ -67,18 +68,20 @@ class Cloudspire(GameCog):
                            pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           language=LANGUAGE_HELP,
                            options=_("More options, e.g. faster_market=on relics=first_game", key="arg.options"))
     @app_commands.choices(mode=MODE_CHOICES, map=MAP_CHOICES, factions=FACTION_CHOICES, events=ONOFF_CHOICES,
                           spire_policy=SPIRE_POLICY_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
-                          timeout=POLICY_CHOICES)
+                          timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, mode: str = "ffa", map: str = "random",
                   factions: str = "random", events: str = "on", waves: app_commands.Range[int, 4, 8] = 4,
                   spire_policy: str = "lowest_health", where: str = "here", pace: str = "async",
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
-                  options: str = "") -> None:
+                  options: str = "",
+                  language: str | None = None) -> None:
         chosen = {"mode": mode, "map": map, "factions": factions, "events": events, "waves": waves,
                   "spire_policy": spire_policy, **parse_options_text(options)}
-        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes)
+        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes, language)
 
     # -- market and build ----------------------------------------------------------------
 

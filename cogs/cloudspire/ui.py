@@ -11,7 +11,7 @@ from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs import choices
-from cogs.cloudspire.words import Board, content_name, move_label, narrate_event, word_label
+from cogs.cloudspire.words import Board, content_name, move_label, narrate_events, word_label
 from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
@@ -62,13 +62,12 @@ class CloudspireUI:
                            emoji="⏭️"),
                 GameButton(snap.match_id, snap.version, "view", label=t("cloudspire.btn.view", locale), emoji="🔒")]
 
-    def options_summary(self, options: dict, locale: str) -> str:
-        return " · ".join(f"{k}={v}" for k, v in options.items())
-
-    def narrate(self, snap: Snapshot, events: list, locale: str) -> list[str]:
-        board = Board(snap.view, snap.names)
-        lines = [narrate_event(board, e.kind, e.params, locale) for e in events if e.visible_to is None]
-        return [line for line in lines if line]
+    def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
+        """Short sentences for what the public saw happen, players, units, spires and
+        landmarks by name. ``moves``: the ``(seat, notation)`` of the moves behind the events:
+        a move with no event of its own (Continue to the next step) still gets a sentence."""
+        return narrate_events(Board(snap.view, snap.names), [e for e in events if e.visible_to is None], locale,
+                              moves=moves)
 
     # -- private view --------------------------------------------------------------------
 
@@ -191,7 +190,7 @@ class CloudspireUI:
         elif verb == "pick":
             value = values[0]
             if value.startswith("="):
-                await self.perform(interaction, mine, value[1:], expected_version=snap.version)
+                await self.make_move(interaction, mine, value[1:], expected_version=snap.version)
                 return
             prefix, page = choices.decode_level(value)
             items = self.menu_items(mine, locale, prefix, page)
@@ -200,14 +199,14 @@ class CloudspireUI:
                 return
             await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
         elif verb == "do":
-            await self.perform(interaction, mine, arg, expected_version=snap.version)
+            await self.make_move(interaction, mine, arg, expected_version=snap.version)
         elif verb == "next":
             await self.continue_(interaction, mine, expected_version=snap.version)
         elif verb == "auto":
             if not mine.prompted:
                 await send_ephemeral(interaction, "⚠️ " + self.not_yours(snap, locale))
                 return
-            await self.perform(interaction, mine, mine.default_move(), expected_version=snap.version)
+            await self.make_move(interaction, mine, mine.default_move(), expected_version=snap.version)
         else:
             raise ServiceError("not_allowed")
 
@@ -217,7 +216,7 @@ class CloudspireUI:
         if mine.continue_move is None:
             await send_ephemeral(interaction, "⚠️ " + self.no_continue(mine, locale_of(interaction)))
             return
-        await self.perform(interaction, mine, mine.continue_move, expected_version=expected_version)
+        await self.make_move(interaction, mine, mine.continue_move, expected_version=expected_version)
 
     def not_yours(self, snap: Snapshot, locale: str) -> str:
         return t("cloudspire.ui.not_your_decision", locale,
@@ -231,9 +230,11 @@ class CloudspireUI:
 
     # -- acting --------------------------------------------------------------------------
 
-    async def perform(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
-                      expected_version: int | None = None) -> Outcome:
+    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
         """Apply one move and show its result to whoever should see it."""
+        if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
+            return None
         snap = mine.match
         outcome = await self.host.service.act(snap.match_id, interaction.user.id, move,
                                               expected_version=expected_version, sent_at=typed_at(interaction))

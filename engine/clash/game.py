@@ -73,6 +73,20 @@ class ClashGame:
             figures["health"] = [_health(state, s) for s in (0, 1)]
         return Result(winners=winners, placements=[winners, [loser]], reason=r["reason"], figures=figures)
 
+    def self_destructive(self, state: dict, seat: int, action: dict) -> bool:
+        """Whether this move, by itself, loses ``seat`` the game: Blood Price paid with the
+        last fort health (CD-BLP-2), or a play that leaves only the fort card (CD-HAND-7).
+        Only plays are judged: they end before anyone else acts, so the check reveals
+        nothing hidden (ending the turn starts the opponent's or the AI's)."""
+        if action.get("type") not in ("play", "champion"):
+            return False
+        try:
+            after, _events = self.apply(state, seat, action)
+        except IllegalAction:
+            return False
+        result = self.result(after)
+        return result is not None and seat not in result.winners
+
     def concede(self, state: dict, seat: int, reason: str) -> tuple[dict, list[Event]]:
         if state.get("result") is not None:
             raise IllegalAction("clash.err.game_over", "The game is over.")

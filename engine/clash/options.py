@@ -9,19 +9,24 @@ from .cards import DIFFICULTY
 
 
 def schema() -> dict[str, dict]:
+    """Each option's choices and default; ``headline``: always worth showing in a lobby;
+    ``when``: the option only matters when the named options have one of these values."""
+    solo_custom = {"mode": ["solo"], "solo_game": ["custom"]}
     return {
-        "mode": {"choices": ["duel", "solo"], "default": "duel"},
-        "format": {"choices": ["precon", "draft", "constructed"], "default": "precon"},
-        "champions": {"choices": [False, True], "default": False},
-        "solo_game": {"choices": ["quick", "custom"], "default": "quick"},
-        "ai_modifier": {"choices": [1] + sorted(DIFFICULTY["ai_modifier"]), "default": 1},
-        "ai_base_mana": {"choices": [6] + sorted(DIFFICULTY["ai_base_mana"]), "default": 6},
-        "ai_first": {"choices": [False, True], "default": False},
-        "ai_defence": {"choices": [False, True], "default": False},
-        "ai_abilities": {"choices": list(CUSTOM_AI_ABILITIES), "default": [], "multiple": True},
+        "mode": {"choices": ["duel", "solo"], "default": "duel", "headline": True},
+        "format": {"choices": ["precon", "draft", "constructed"], "default": "precon", "headline": True},
+        "champions": {"choices": [False, True], "default": False, "headline": True,
+                      "when": {"format": ["draft", "constructed"]}},
+        "solo_game": {"choices": ["quick", "custom"], "default": "quick", "headline": True,
+                      "when": {"mode": ["solo"]}},
+        "ai_modifier": {"choices": [1] + sorted(DIFFICULTY["ai_modifier"]), "default": 1, "when": solo_custom},
+        "ai_base_mana": {"choices": [6] + sorted(DIFFICULTY["ai_base_mana"]), "default": 6, "when": solo_custom},
+        "ai_first": {"choices": [False, True], "default": False, "when": solo_custom},
+        "ai_defence": {"choices": [False, True], "default": False, "when": solo_custom},
+        "ai_abilities": {"choices": list(CUSTOM_AI_ABILITIES), "default": [], "multiple": True, "when": solo_custom},
         "level": {"choices": [None] + list(range(DIFFICULTY["min_level"], DIFFICULTY["max_level"] + 1)),
-                  "default": None},
-        "pause_phase3": {"choices": [False, True], "default": False},
+                  "default": None, "when": solo_custom},
+        "pause_phase3": {"choices": [False, True], "default": False, "when": {"champions": [True]}},
     }
 
 

@@ -12,15 +12,16 @@ from .types import Options
 OptionSpec = Mapping[str, Any]
 
 OPTIONS: Mapping[str, OptionSpec] = MappingProxyType({k: MappingProxyType(v) for k, v in {
-    "map": {"choices": ("random", "guided", "tutorial"), "default": "random"},
-    "factions": {"choices": ("random", "pick"), "default": "random"},
-    "mode": {"choices": ("ffa", "teams"), "default": "ffa"},
-    "events": {"choices": ("on", "off"), "default": "on"},
+    "map": {"choices": ("random", "guided", "tutorial"), "default": "random", "headline": True},
+    "factions": {"choices": ("random", "pick"), "default": "random", "headline": True},
+    "mode": {"choices": ("ffa", "teams"), "default": "ffa", "headline": True},
+    "events": {"choices": ("on", "off"), "default": "on", "headline": True,  # CS-ADJ-2
+               "when": {f: ("off",) for f in ("faster_market", "faster_build", "faster_prep", "faster_short")}},
     "faster_market": {"choices": ("off", "on"), "default": "off"},
     "faster_build": {"choices": ("off", "on"), "default": "off"},
     "faster_prep": {"choices": ("off", "on"), "default": "off"},
     "faster_short": {"choices": ("off", "on"), "default": "off"},
-    "waves": {"choices": (4, 5, 6, 7, 8), "default": 4},
+    "waves": {"choices": (4, 5, 6, 7, 8), "default": 4, "headline": True},
     "relics": {"choices": ("all", "first_game"), "default": "all"},
     "spire_policy": {"choices": POLICIES["spire"], "default": "lowest_health"},
     "levelup_policy": {"choices": POLICIES["levelup"], "default": "auto"},
@@ -30,8 +31,12 @@ FASTER = ("faster_market", "faster_build", "faster_prep", "faster_short")
 
 
 def options_schema() -> dict[str, dict]:
-    """A fresh JSON copy of OPTIONS (``{"choices": [...], "default": ...}`` per option)."""
-    return {k: {"choices": list(v["choices"]), "default": v["default"]} for k, v in OPTIONS.items()}
+    """A fresh JSON copy of OPTIONS (``{"choices": [...], "default": ...}`` per option;
+    ``headline``: always worth showing in a lobby; ``when``: it only matters when the named
+    options have one of these values)."""
+    return {k: {**dict(v), "choices": list(v["choices"]),
+                **({"when": {w: list(c) for w, c in v["when"].items()}} if "when" in v else {})}
+            for k, v in OPTIONS.items()}
 
 
 def normalise(seats: int, options: Mapping[str, Any] | None) -> Options:

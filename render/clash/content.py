@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.clash.abilities import ABILITIES
-from engine.clash.cards import CARDS
+from engine.clash.cards import CARDS, DECK_NAMES
 from render.common import can_draw, prettify_id, safe_text
 
 CardLookup = Callable[[str], dict]
@@ -23,6 +23,17 @@ ABILITY_ORDER: tuple[str, ...] = tuple(ABILITIES)
 def engine_lookup(card_id: str) -> dict | None:
     """The game's own card content (champions included)."""
     return CARDS.get(card_id)
+
+
+def deck_name(deck: object, lang: str) -> str:
+    """A preconstructed deck's name as the panels draw it: the content's Chinese name in a
+    Chinese picture, otherwise the prettified id (``"ember"`` -> ``"Ember"``)."""
+    if str(lang or "").startswith("zh"):
+        names = DECK_NAMES.get(str(deck)) or {}
+        zh = names.get("zh") or names.get("zh-CN")
+        if zh and can_draw(str(zh)):
+            return str(zh)
+    return prettify_id(deck)
 
 
 def ability_sort(abilities: list[str]) -> list[str]:

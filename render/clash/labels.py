@@ -1,10 +1,13 @@
 """The words the pictures draw, from the message catalog (``locales/clash_render.json``;
-ability names from ``locales/clash.json``), in the picture's language when the bundled font
-can draw it, otherwise in English (``render.common.label``)."""
+ability names from ``locales/clash.json``), in the picture's language when the bundled fonts
+can draw it (DejaVu and the CJK fallback: Chinese does draw), otherwise in English
+(``render.common.label``)."""
 
 from __future__ import annotations
 
 from render.common import has_label, has_readable, label, prettify_id, safe_text
+
+from .content import deck_name
 
 #: drawbacks (CD-THR-3, CD-MER-3) get a different pill colour
 NEGATIVE_ABILITIES = frozenset({"THORNS", "MERCENARY"})
@@ -69,12 +72,12 @@ def seat_name(seat_names: list[str] | None, seat: int, lang: str, is_ai: bool = 
         return raw
     if is_ai:
         return text("seat.ai", lang)
-    return player_label(seat, lang)  # no name, or one the font cannot draw at all (CJK...)
+    return player_label(seat, lang)  # no name, or one the fonts cannot draw at all (emoji...)
 
 
 def deck_label(deck: object, lang: str) -> str:
-    """"Deck: Ember" for a preconstructed deck id."""
-    return label("clash.ui.deck", lang, deck=prettify_id(deck))
+    """"Deck: Ember" for a preconstructed deck id ("牌组:余烬军团" in Chinese)."""
+    return label("clash.ui.deck", lang, deck=deck_name(deck, lang))
 
 
 def game_title(lang: str) -> str:

@@ -7,6 +7,7 @@ runs none of them."""
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot import create_bot
 from gamehost.config import Settings
@@ -23,9 +24,21 @@ def make_bot(db_path):
                                          "COMMAND_BURST": "0"}))
 
 
-@pytest.fixture
-def simcord_bot(db_path):
-    return make_bot(db_path)
+@pytest_asyncio.fixture
+async def simcord_bot(db_path):
+    """The bot under test; its database is closed after the test even when the test fails
+    (SimCord's shutdown leaves the bot open, and an open aiosqlite connection's thread
+    kept a failed run from exiting)."""
+    bot = make_bot(db_path)
+    yield bot
+    await close_bot(bot)
+
+
+async def close_bot(bot) -> None:
+    host = getattr(bot, "host", None)
+    if host is not None:
+        await host.service.close()
+        await host.service.store.close()
 
 
 class World:

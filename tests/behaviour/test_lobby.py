@@ -64,3 +64,61 @@ async def test_a_move_command_refuses_privately_with_what_it_could_do(world):
     wrong_turn = await other.slash(world.channel, "cloudspire buy", item="the_moon")
     assert wrong_turn.response.content.startswith("⚠️") and "not your decision" in wrong_turn.response.content
     assert (await world.match()).version == row.version
+
+
+async def test_lobby_shows_only_the_options_that_matter_in_words(world):
+    """Issue 10, point 7: options in words; settings of another mode are not listed."""
+    await world.alice.slash(world.channel, "clash new")
+    options = lobby_messages(world.channel)[0].embeds[0].fields[0].value
+    assert options == "Mode: Duel · Decks: preconstructed", options
+    assert "=" not in options and "None" not in options and "[]" not in options
+
+
+async def test_solo_custom_lists_its_ai_settings(world):
+    await world.alice.slash(world.channel, "clash new", mode="solo", format="draft",
+                            options="solo_game=custom ai_first=yes")
+    options = lobby_messages(world.channel)[0].embeds[0].fields[0].value
+    assert "Solo vs the AI" in options and "AI plays first: yes" in options and "ai_" not in options
+
+
+async def cloudspire_duel(world):
+    from engine.cloudspire import GAME
+    await world.alice.slash(world.channel, "cloudspire new")
+    await world.bob.click(world.channel.last_message, label="Join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    row = await world.match()
+    seat = GAME.prompts(row.state)[0].seat
+    actor = world.users[row.seats[seat]["user_id"]]
+    return row, actor, (world.bob if actor is world.alice else world.alice)
+
+
+async def test_refusals_say_what_was_wrong_and_what_would_work(world):
+    """Issue 10, point 10: unreadable notation lists the legal moves; a move command with a
+    unit that is not there names the command, not the notation word; Continue out of turn
+    carries the warning sign like every refusal."""
+    row, actor, other = await cloudspire_duel(world)
+    unreadable = await actor.slash(world.channel, "cloudspire act", move="fly to the moon")
+    text = unreadable.response.content
+    assert text.startswith("⚠️") and "fly to the moon" in text and "Legal now:" in text and "`buy " in text
+    no_unit = await actor.slash(world.channel, "cloudspire move", unit="u99", to="3,-5")
+    text = no_unit.response.content
+    assert text.startswith("⚠️") and "`/cloudspire move`" in text and "Legal now:" in text and "mv" not in text
+    board = [m for m in world.channel.history() if m.attachments][-1]
+    early = await other.click(board, label="Continue")
+    assert early.ephemeral and early.response.content.startswith("⚠️")
+    assert (await world.match()).version == row.version
+
+
+async def test_a_chinese_match_posts_chinese_boards(world):
+    """Issue 10, point 8: the channel's posts follow the match's language (chosen at create
+    time); the board picture is drawn in it too."""
+    from tests.render.text_recorder import recording
+    await world.alice.slash(world.channel, "clash new", language="zh-CN")
+    lobby = world.channel.last_message
+    assert "大厅" in lobby.embeds[0].title and "模式: 对决" in lobby.embeds[0].fields[0].value
+    await world.bob.click(lobby, label="加入")
+    with recording() as drawn:
+        await world.alice.click(lobby, label="开始")
+    board = [m for m in world.channel.history() if m.attachments][-1]
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in board.embeds[0].footer.text), board.embeds[0].footer.text
+    assert any("\u4e00" <= ch <= "\u9fff" for d in drawn for ch in d.text), "the picture draws Chinese"

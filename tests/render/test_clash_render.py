@@ -220,15 +220,19 @@ def test_safe_text_only_emits_drawable_characters(text):
 def test_safe_text_keeps_supported_and_replaces_unsupported():
     assert common.safe_text("Zoë café") == "Zoë café"
     assert common.safe_text("e\u0301") == "é"  # NFC
-    assert common.safe_text("张三 wins") == "? wins"  # a run becomes one "?"
+    assert common.safe_text("张三 wins") == "张三 wins"  # Chinese: the CJK fallback face
+    assert common.safe_text("김철수 wins") == "? wins"  # Hangul (in neither face): one "?"
     assert common.safe_text("a👨‍👩‍👧b") == "a?b"  # ZWJ sequence = one "?"
     assert common.safe_text("ok\u200b!") == "ok!"  # zero-width space dropped
 
 
-def test_chinese_card_names_fall_back_to_english_without_a_cjk_font():
-    cards = _cards("zh-CN")
-    assert cards.name("ember_drake") == "Ember Drake"
-    assert not common.can_draw("余烬幼龙")
+def test_chinese_card_names_are_drawn_in_chinese():
+    assert _cards("zh-CN").name("ember_drake") == "余烬幼龙"
+    assert _cards("en").name("ember_drake") == "Ember Drake"
+    assert common.can_draw("余烬幼龙")
+    # a name the fonts cannot draw (Hangul here) falls back to English, not to "?"
+    cards = Cards(lambda cid: {"name": {"en": "Kim's Drake", "zh": "김 드레이크"}}, "zh-CN")
+    assert cards.name("kim") == "Kim's Drake"
 
 
 def test_card_lookup_failures_fall_back_to_the_id():
@@ -496,13 +500,20 @@ def _engine_views(seed=5, steps=40):
 def test_board_png_and_private_png_draw_engine_views(lang):
     public, seats = _engine_views()
     img, texts = _drawn(lambda: board_png(public, ["Alice", "Bob"], lang))
-    assert img.size == (board_layout(public).width, board_layout(public).height)
+    lay = board_layout(public, Cards(CARDS.get, lang))  # the legend's rows depend on the language
+    assert img.size == (lay.width, lay.height)
     drawn = _texts(texts)
-    assert "Alice" in drawn and "Bob" in drawn and f"Turn {public['turn']}" in drawn
-    names = {CARDS[c["card"]]["name"]["en"] for lane in public["lanes"].values() for side in lane for c in side}
+    nl = "zh" if lang.startswith("zh") else "en"
+
+    def start(name: str) -> str:  # what survives wrapping: a first word, or two hanzi
+        return name[:2] if nl == "zh" else name.split()[0][:4]
+
+    assert "Alice" in drawn and "Bob" in drawn
+    assert common.label("clash.render.turn", lang, turn=public["turn"]) in drawn
+    names = {CARDS[c["card"]]["name"][nl] for lane in public["lanes"].values() for side in lane for c in side}
     joined = " ".join(drawn)
-    for name in names:  # creature names come from the engine's content
-        assert name.split()[0][:4] in joined, name
+    for name in names:  # creature names come from the engine's content, in the picture's language
+        assert start(name) in joined, name
     # a seat's own view draws the same public board: the board never shows a hand
     assert board_png(seats[0], ["Alice", "Bob"], lang) == board_png(public, ["Alice", "Bob"], lang)
     for seat in (0, 1):
@@ -513,7 +524,7 @@ def test_board_png_and_private_png_draw_engine_views(lang):
         hand = [h["card"] for h in seats[seat]["seats"][seat]["hand"] if h.get("card")]
         joined = " ".join(_texts(texts))
         for cid in hand:
-            assert CARDS[cid]["name"]["en"].split()[0][:4] in joined, cid
+            assert start(CARDS[cid]["name"][nl]) in joined, cid
     assert board_png(public, ["Alice", "Bob"], lang) == render_board(
         public, seat_names=["Alice", "Bob"], card_lookup=CARDS.get, lang=lang)
 
@@ -541,19 +552,33 @@ def test_every_label_the_package_asks_for_is_in_the_catalog():
         assert catalog().has(f"clash.ability.{ability}") and catalog().has(f"clash.render.abbr.{ability}")
 
 
-def test_catalog_labels_fall_back_to_english_the_font_can_draw():
+def test_catalog_labels_are_drawn_in_the_pictures_language(monkeypatch):
+    from gamehost.i18n import catalog
+
     assert common.label("clash.render.turn", "en", turn=3) == "Turn 3"
-    assert common.label("clash.render.turn", "zh-CN", turn=3) == "Turn 3"  # no CJK glyphs bundled
-    assert common.label("clash.render.seat.ai", "zh-CN") == "AI"
-    assert common.label("clash.ability.BLOOD_PRICE", "zh-TW") == "Blood Price"
+    zh_turn = catalog().entries["clash.render.turn"]["zh-CN"].format(turn=3)
+    assert common.label("clash.render.turn", "zh-CN", turn=3) == zh_turn != "Turn 3"
+    assert common.label("clash.ability.BLOOD_PRICE", "zh-TW") == catalog().entries["clash.ability.BLOOD_PRICE"]["zh-CN"]
     assert common.label("no.such.key", "en") == "no.such.key"
     assert common.has_label("clash.render.abbr.FLYING") and not common.has_label("no.such.key")
+    # words the fonts cannot draw fall back to English (the parameters do not count)
+    monkeypatch.setattr(common, "can_draw", lambda text, bold=True: text.isascii())
+    assert common.label("clash.render.turn", "zh-CN", turn=3) == "Turn 3"
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+#: the Latin words a Chinese sample may still draw: the seat names
+_NAMES_AND_NUMBERS = {"Alice", "Bob", "AI", "Alexandra the Magnificent of Very Long Names"}
 
 
 @pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES) + sorted(clash_views.HAND_SAMPLES))
-def test_chinese_pictures_draw_english_words_without_a_cjk_font(name):
-    """The bundled font has no CJK glyphs: a Chinese picture draws the English words and
-    names (never "?" boxes). Adding a CJK font turns the Chinese on (and breaks this pin)."""
+def test_chinese_pictures_draw_chinese(name):
+    """A zh-CN picture draws its words, card names and deck names in Chinese (with the CJK
+    fallback face): every English word is gone but the seat names, and nothing turns into
+    "?" boxes."""
     def render(lang):
         if name in clash_views.BOARD_SAMPLES:
             make, names = clash_views.BOARD_SAMPLES[name]
@@ -563,7 +588,15 @@ def test_chinese_pictures_draw_english_words_without_a_cjk_font(name):
 
     img_en, en = _drawn(render("en"))
     img_zh, zh = _drawn(render("zh-CN"))
-    assert img_zh.size == img_en.size and _tokens(zh) == _tokens(en)
+    assert img_zh.size[0] == img_en.size[0]
+    assert render("zh-CN")() != render("en")()
+    assert sum(_has_cjk(t.text) for t in zh) >= len(zh) // 3, _texts(zh)
+    for t in zh:
+        assert common.can_draw(t.text) and "?" not in t.text, t.text
+        latin = "".join(ch if ch.isascii() and ch.isalpha() else " " for ch in t.text).split()
+        leftover = [w for w in latin  # (a name cut short by an ellipsis still counts)
+                    if not any(nw.startswith(w) for n in _NAMES_AND_NUMBERS for nw in n.split())]
+        assert not leftover, (t.text, leftover)
 
 
 # ---------------------------------------------------------------- no text leaves its box
@@ -678,6 +711,26 @@ def test_hand_sample_draws_the_pinned_content(name):
     assert _tokens(texts) == "".join(pinned).split("|")
 
 
+ZH_PINNED = {
+    "board_midgame": lambda: render_board(clash_views.midgame(), seat_names=clash_views.NAMES,
+                                          card_lookup=clash_views.lookup, lang="zh-CN"),
+    "board_finished": lambda: render_board(clash_views.finished(), seat_names=["小明", "Bob"],
+                                           card_lookup=clash_views.lookup, lang="zh-CN"),
+    "hand_opening_seat0": lambda: render_hand(clash_views.opening(private_for=0), 0,
+                                              card_lookup=clash_views.lookup, lang="zh-CN"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ZH_PINNED))
+def test_chinese_sample_draws_the_pinned_content(name):
+    """The same samples in zh-CN: the catalog's Chinese words, the cards' and decks' Chinese
+    names, and a Chinese seat name ("小明") as it is."""
+    img, texts = _drawn(ZH_PINNED[name])
+    size, pinned = DRAWN_ZH[name]
+    assert img.size == size
+    assert _tokens(texts) == "".join(pinned).split("|")
+
+
 #: sample -> (image size, every string drawn, in order, as "text@font size", joined by "|")
 
 DRAWN = {
@@ -785,5 +838,45 @@ DRAWN = {
         'Rain@18|SPELL@16|0@24|9@20|Goblin@18|1@28|1@28|can play from these 4@18|'
         '8 cards right of the fort = health@18|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|'
         'Aura@19|PRO@17|Protection@19|SWP@17|Sweep@19|PRC@17|Pierce@19|DSH@17|Dash@19'
+    )),
+}
+
+#: the zh-CN samples of ``ZH_PINNED``, as ``DRAWN``
+
+DRAWN_ZH = {
+    'board_midgame': ((1080, 878), (
+        '下路@20|上路@20|第 7 回合@24|对决 · 构筑@20|Bob@26| 出牌  ·  攻击阶段@26|Alic'
+        'e@28|2@28|堡垒@18|0@28|法力@18|5@28|张牌@18|堡@26|牌组:余烬军团  ·  ★ 已用尽'
+        ':北方荒原的远古雷爪巨兽@19|出牌中@18|Bob@28|3@28|要塞(最后)@18|3@28|法力@18|5@28'
+        '|张牌@18|要@26|牌组:潮汐王庭  ·  ★ 在场:风暴女王@19|1@17|余烬幼龙@19|3@34|3@34|'
+        '-2(共 5)@17|飞@16|2@17|附身暗影@19|3@34|8@34|附于石像魔@16|附@16|消@16|护@'
+        '16|3@17|旗手@19|1@34|3@34|光@16|1@17|★@17|风暴女王@19|5@34|6@34|飞@1'
+        '6|利@16|闪@16|2@17|新@17|狂狼@19|3@34|1@34|-1(共 2)@17|狂@16|暴@16|1'
+        '@17|潮汐海蛇@18|2@32|4@32|水@16|闪@16|+穿@16|1@17|枪骑兵@18|5@32|3@32|'
+        '⚡+2@17|闪@16|2@17|幽灵守卫@18|2@32|5@32|不@16|护@16|3@17|苔藓巨魔@18|4@'
+        '32|4@32|-3@17|再@16|反@16|4@17|新@17|海巫@18|1@32|3@32|虚@16|水@16|'
+        '飞@17|飞行@19|水@17|水生@19|光@17|光环@19|狂@17|狂暴@19|护@17|护卫@19|暴@17|'
+        '暴怒@19|再@17|再生@19|利@17|利刃@19|不@17|不朽@19|反@17|反击@19|穿@17|穿刺@19'
+        '|闪@17|闪现@19|附@17|附身@19|消@17|消隐@19|虚@17|虚弱@19|+穿@17|获得的能力(光环/'
+        '自定义)@19|护@17|护卫已用@19|新@17|本回合上场@19|-2@17|已受伤害@19|闪现+2@17|闪现加'
+        '成@19|★@17|斗士@19|附于@17|附身宿主@19'
+    )),
+    'board_finished': ((1080, 890), (
+        '下路@20|上路@20|第 14 回合@24|对决 · 预组@20|对局结束@26|★ 小明 获胜!★@38|Bob的要'
+        '塞陷落@22|小明@28|2@28|堡垒@18|0@28|法力@18|4@28|张牌@18|堡@26|牌组:余烬军团@1'
+        '9|Bob@28|0@28|要塞(最后)@18|0@28|法力@18|3@28|张牌@18|要@26|牌组:潮汐王庭@1'
+        '9|空@20|1@17|余烬幼龙@19|3@34|5@34|飞@16|2@17|风暴女王@19|5@34|6@34|飞@'
+        '16|利@16|闪@16|1@17|枪骑兵@19|3@34|3@34|闪@16|1@17|石像魔@19|2@34|6@3'
+        '4|护@16|飞@17|飞行@19|护@17|护卫@19|利@17|利刃@19|闪@17|闪现@19'
+    )),
+    'hand_opening_seat0': ((1080, 432), (
+        '你的手牌@26|8@28|堡垒@18|6@28|法力@18|第 1 回合 · 你的回合:召唤阶段@22|堡垒@18|8@'
+        '34|生命@16|4@24|2@20|✓@18|余烬幼龙@18|3@28|5@28|飞@16|2@24|3@20|✓@1'
+        '8|火球术@18|法术@16|横@16|3@24|4@20|✓@18|石像魔@18|2@28|6@28|护@16|3@2'
+        '4|5@20|✓@18|潮汐海蛇@18|2@28|4@28|水@16|闪@16|2@24|6@20|长矛手@18|2@2'
+        '8|3@28|穿@16|2@24|7@20|旗手@18|1@28|3@28|光@16|1@24|8@20|治愈之雨@18'
+        '|法术@16|0@24|9@20|哥布林@18|1@28|1@28|可从这 4 张中出牌@18|要塞右侧 8 张牌 = '
+        '生命@18|飞@17|飞行@19|水@17|水生@19|光@17|光环@19|护@17|护卫@19|横@17|横扫@19'
+        '|穿@17|穿刺@19|闪@17|闪现@19'
     )),
 }

@@ -1,0 +1,336 @@
+"""The bundled fonts: DejaVu Sans with a Noto Sans CJK SC subset as a per-character fallback
+(``render/common.py``, ``tools/build_cjk_font.py``).
+
+Pinned here: the font files and licences are there and small; the subset covers every
+Chinese character of the catalogs and the content data, and GB2312; Latin text is measured
+and rasterised exactly as with DejaVu alone (so English boards do not change); Chinese,
+kana, Cyrillic, Greek and accented names are drawn as they are; text in CJK breaks where
+Chinese breaks.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pickle
+import subprocess
+import sys
+import tomllib
+import unicodedata
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from PIL import Image, ImageFont
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import clash_views  # noqa: E402
+from text_recorder import recording  # noqa: E402
+
+from render import common  # noqa: E402
+from render.clash import board as board_module  # noqa: E402
+from render.clash import render_board, render_hand  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FONTS = ROOT / "render" / "fonts"
+
+
+def _load_tool():
+    """``tools/build_cjk_font.py`` as a module (it imports fontTools only when it builds)."""
+    spec = importlib.util.spec_from_file_location("build_cjk_font", ROOT / "tools" / "build_cjk_font.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_cjk_font = _load_tool()
+
+
+def _is_cjk(ch: str) -> bool:
+    """Han, kana, CJK punctuation and full-width forms: what the fallback face is for."""
+    cp = ord(ch)
+    return (0x2E80 <= cp <= 0x9FFF or 0xF900 <= cp <= 0xFAFF or 0xFE30 <= cp <= 0xFE4F
+            or 0xFF00 <= cp <= 0xFFEF or 0x20000 <= cp <= 0x3FFFF)
+
+
+def _strings(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v)
+
+
+def _project_texts() -> dict[str, list[str]]:
+    files = sorted(ROOT.glob("locales/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
+    assert len(files) > 8
+    return {str(p.relative_to(ROOT)): list(_strings(json.loads(p.read_text(encoding="utf-8"))))
+            for p in files}
+
+
+def _drawn(render):
+    board_module._static_board.cache_clear()
+    with recording() as texts:
+        png = render()
+    return png, [t.text for t in texts]
+
+
+@pytest.fixture
+def without_cjk(monkeypatch):
+    """Switch the CJK fallback off: the fonts and helpers as they were before it (DejaVu
+    alone). Caches are cleared on the way in and out."""
+    def clear():
+        for f in (common._coverage, common._runs, common.safe_text):
+            f.cache_clear()
+        board_module._static_board.cache_clear()
+
+    def off():
+        monkeypatch.setattr(common, "_fallback_coverage", lambda bold: frozenset())
+        clear()
+
+    yield off
+    monkeypatch.undo()
+    clear()
+
+
+# ---------------------------------------------------------------- the files
+
+
+def test_font_files_and_licences_are_bundled():
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt",
+                 "NotoSansCJKsc-Bold-subset.otf", "LICENSE-NotoSansCJK.txt"):
+        assert (FONTS / name).is_file(), name
+    assert common.CJK_FONT_FILE == FONTS / "NotoSansCJKsc-Bold-subset.otf"
+    licence = (FONTS / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
+    assert "TERMINATION" in licence and "DISCLAIMER" in licence  # the whole text
+    size = common.CJK_FONT_FILE.stat().st_size
+    assert 500_000 < size < 3_000_000, size  # a subset, not the 20 MB collection
+    # the wheel ships it
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["*"]
+    assert "*.otf" in patterns and "*.ttf" in patterns and "*.txt" in patterns
+
+
+def test_the_subset_covers_every_chinese_character_of_the_catalogs_and_content():
+    """Every CJK character of ``locales/*.json`` and ``engine/*/data/*.json`` has a glyph. A new
+    string with a character outside the subset fails here: rebuild the subset with
+    ``tools/build_cjk_font.py`` (apt-get install fonts-noto-cjk; .venv/bin/pip install fonttools)."""
+    cov = common._coverage(True)
+    missing = {}
+    for path, texts in _project_texts().items():
+        for text in texts:
+            for ch in text:
+                if _is_cjk(ch) and ord(ch) not in cov:
+                    missing.setdefault(ch, path)
+    assert not missing, f"rebuild the CJK subset (tools/build_cjk_font.py): {missing}"
+
+
+def test_every_chinese_label_the_renderers_draw_can_be_drawn():
+    """So ``label`` picks the Chinese text of every render label, never the English."""
+    from gamehost.i18n import catalog
+
+    keys = [k for k in catalog().entries if k.startswith(("clash.render.", "cloudspire.render.", "clash.ability."))]
+    assert len(keys) > 100
+    for key in keys:
+        zh = catalog().entries[key].get("zh-CN") or ""
+        literal = "".join(lit for lit, *_ in Formatter().parse(zh))
+        assert common.can_draw(literal), (key, zh)
+
+
+def test_the_subset_holds_gb2312_big5_kana_and_cjk_punctuation():
+    """So most Chinese player names, simplified or traditional, and Japanese kana draw, not
+    only the game's words."""
+    for bold in (True, False):
+        cov = common._coverage(bold)
+        gb = build_cjk_font.gb2312(level2=True)
+        big5 = build_cjk_font.big5_common()
+        assert len(gb) > 7000 and len(big5) == 5401
+        assert all(ord(ch) in cov for ch in gb | big5)
+        for lo, hi in build_cjk_font.BLOCKS:
+            assert all(cp in cov for cp in range(lo, hi + 1) if unicodedata.category(chr(cp)) != "Cn")
+    assert common.can_draw("小明，你好！「对决」")
+    assert common.can_draw("さくら サクラ") and common.can_draw("雲嶺戰記 李小龍")
+
+
+@pytest.mark.skipif(not build_cjk_font.DEFAULT_SOURCE.exists(), reason="fonts-noto-cjk not installed")
+def test_the_build_tool_reproduces_the_committed_subset(tmp_path):
+    pytest.importorskip("fontTools")
+    out = tmp_path / "subset.otf"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build_cjk_font.py"), "--out", str(out)],
+                   check=True, capture_output=True, timeout=300)
+    assert out.read_bytes() == common.CJK_FONT_FILE.read_bytes()
+
+
+# ---------------------------------------------------------------- Latin text is unchanged
+
+LATIN = ["Alice", "Turn 7 · Attack phase", "Zoë Ångström", "Иван Δέλτα", "★ Alice wins! ★",
+         "\u26a1+2", "\u2713", "-2 of 5", "Thundercl\u2026", "x" * 80]
+
+
+@pytest.mark.parametrize("bold", [True, False])
+@pytest.mark.parametrize("size", [14, 19, 28])
+def test_text_dejavu_draws_is_measured_and_rasterised_as_by_dejavu_alone(size, bold):
+    fnt = common.font(size, bold)
+    plain = ImageFont.truetype(str(common.FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC)
+    assert isinstance(fnt, ImageFont.FreeTypeFont) and fnt.getmetrics() == plain.getmetrics()
+    for text in LATIN:
+        assert fnt.getlength(text) == plain.getlength(text), text
+        for anchor in ("la", "lm", "mm", "rs", "ms"):
+            assert fnt.getbbox(text, anchor=anchor) == plain.getbbox(text, anchor=anchor), text
+            mask, off = fnt.getmask2(text, "L", anchor=anchor, start=(0.3, 0.6))
+            pmask, poff = plain.getmask2(text, "L", anchor=anchor, start=(0.3, 0.6))
+            assert off == poff and mask.size == pmask.size
+            assert bytes(Image.Image()._new(mask).tobytes()) == bytes(Image.Image()._new(pmask).tobytes())
+
+
+@pytest.mark.parametrize("kind,name", [("board", n) for n in sorted(clash_views.BOARD_SAMPLES)]
+                         + [("hand", n) for n in sorted(clash_views.HAND_SAMPLES)])
+def test_english_pictures_are_byte_identical_with_and_without_the_cjk_font(kind, name, without_cjk):
+    """The fallback changes nothing an English picture draws, accented and Cyrillic/Greek
+    names included (DejaVu draws them, as before)."""
+    def render():
+        if kind == "board":
+            make, names = clash_views.BOARD_SAMPLES[name]
+            names = [*names[:1], "Иван Δέλτα Zoë"]
+            return render_board(make(), seat_names=names, card_lookup=clash_views.lookup, lang="en")
+        make, seat = clash_views.HAND_SAMPLES[name]
+        return render_hand(make(), seat, card_lookup=clash_views.lookup, lang="en")
+
+    board_module._static_board.cache_clear()
+    with_cjk = render()
+    without_cjk()
+    assert render() == with_cjk
+
+
+def test_without_the_cjk_font_chinese_fell_back_to_english(without_cjk):
+    """What the fixture switches off is what made zh-CN boards English before."""
+    zh = render_board(clash_views.midgame(), seat_names=["小明", "Bob"], card_lookup=clash_views.lookup,
+                      lang="zh-CN")
+    without_cjk()
+    old, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["小明", "Bob"],
+                                             card_lookup=clash_views.lookup, lang="zh-CN"))
+    assert old != zh and "Player 1" in texts and "Turn 7" in texts
+
+
+# ---------------------------------------------------------------- names in any script
+
+SCRIPT_NAMES = {
+    "小明": "小明",
+    "雲嶺戰記": "雲嶺戰記",
+    "李小龙 (Bruce)": "李小龙 (Bruce)",
+    "さくら": "さくら",
+    "Иван": "Иван",
+    "Δέλτα": "Δέλτα",
+    "Zoë Ångström": "Zoë Ångström",
+    "李四 🐉": "李四 ?",  # emoji still become "?" as before
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+@pytest.mark.parametrize("make", [clash_views.midgame, clash_views.draft, clash_views.finished])
+def test_seat_names_in_any_script_are_drawn_as_they_are(make, lang):
+    for raw, shown in SCRIPT_NAMES.items():
+        _png, texts = _drawn(lambda: render_board(make(), seat_names=["Alice", raw],
+                                                  card_lookup=clash_views.lookup, lang=lang))
+        assert any(shown in t for t in texts), (raw, texts)
+        assert all(common.can_draw(t) for t in texts)
+        assert "Player 2" not in texts and "玩家 2" not in texts
+
+
+def test_a_chinese_seat_name_is_drawn_not_player_2():
+    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", "小明"],
+                                              card_lookup=clash_views.lookup, lang="en"))
+    assert texts.count("小明") == 2  # the header (turn player) and the panel
+    assert not any("Player 2" in t for t in texts)
+
+
+@pytest.mark.parametrize("raw", ["👨‍👩‍👧‍👦", "김철수", "สวัสดี", "\u200b"])
+def test_names_no_font_can_draw_still_become_player_n(raw):
+    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", raw],
+                                              card_lookup=clash_views.lookup, lang="en"))
+    assert "Player 2" in " ".join(texts)
+    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", raw],
+                                              card_lookup=clash_views.lookup, lang="zh-CN"))
+    assert common.label("clash.render.seat.player", "zh-CN", n=2) in " ".join(texts)
+
+
+# ---------------------------------------------------------------- how CJK is drawn
+
+
+def _mask(fnt, text, anchor="ls"):
+    core, off = fnt.getmask2(text, "L", anchor=anchor)
+    return Image.Image()._new(core), off
+
+
+def test_chinese_glyphs_are_real_glyphs_not_boxes():
+    fnt = common.font(28)
+    a, _ = _mask(fnt, "小")
+    b, _ = _mask(fnt, "明")
+    box, _ = _mask(fnt.fallback, "\uffff")  # .notdef
+    assert a.getbbox() and b.getbbox()
+    assert a.tobytes() != b.tobytes() and a.tobytes() != box.tobytes()
+    assert fnt.getlength("小明") == 2 * fnt.fallback.getlength("小")
+
+
+def test_mixed_text_keeps_latin_pixels_and_one_baseline():
+    fnt = common.font(26)
+    latin, (lx, ly) = _mask(fnt, "Alice")
+    mixed, (mx, my) = _mask(fnt, "Alice小明")
+    # the Latin run is rasterised as on its own, on the same baseline
+    ox, oy = lx - mx, ly - my
+    region = mixed.crop((ox, oy, ox + latin.width, oy + latin.height))
+    assert region.tobytes() == latin.tobytes()
+    assert mixed.width > latin.width + 40
+    assert fnt.getlength("Alice小明") == fnt.getlength("Alice") + fnt.getlength("小明")
+    # Chinese sits on DejaVu's baseline and is centred like Latin for the "m" anchors
+    top, bottom = fnt.getbbox("小明", anchor="ls")[1::2]
+    assert -26 <= top <= -18 and 0 <= bottom <= 4
+    lat = fnt.getbbox("Alice", anchor="lm")
+    cjk = fnt.getbbox("小明", anchor="lm")
+    assert abs((lat[1] + lat[3]) / 2 - (cjk[1] + cjk[3]) / 2) <= 2.5
+    for anchor in ("la", "mm", "rm", "ls", "lt", "lb", "rd"):
+        box = fnt.getbbox("Bob 小明 wins", anchor=anchor)
+        core, off = fnt.getmask2("Bob 小明 wins", "L", anchor=anchor)
+        ink = Image.Image()._new(core).getbbox()
+        # the ink lies inside the box getbbox reports (what textbbox and the recorder use)
+        assert box[0] - 1 <= off[0] + ink[0] and off[0] + ink[2] <= box[2] + 1, anchor
+        assert box[1] - 1 <= off[1] + ink[1] and off[1] + ink[3] <= box[3] + 1, anchor
+
+
+def test_draw_text_with_stroke_and_anchor_draws_chinese():
+    img = Image.new("RGB", (300, 60), (0, 0, 0))
+    from PIL import ImageDraw
+
+    d = ImageDraw.Draw(img)
+    drawn = common.draw_text(d, (150, 30), "★ 小明 获胜!★", common.font(24), (255, 255, 255),
+                             anchor="mm", stroke=2, stroke_fill=(255, 0, 0))
+    assert drawn == "★ 小明 获胜!★"
+    x0, y0, x1, y1 = img.getbbox()
+    assert x0 > 20 and x1 < 280 and y0 > 5 and y1 < 55  # centred, not clipped
+    assert abs((x0 + x1) / 2 - 150) <= 3
+
+
+def test_fonts_pickle_to_the_cached_instance():
+    fnt = common.font(21)
+    assert pickle.loads(pickle.dumps(fnt)) is fnt
+    assert fnt.font_variant(size=22) is common.font(22)
+
+
+def test_chinese_wraps_between_characters_without_hyphens():
+    fnt = common.font(18)
+    lines = common.wrap_text("北方荒原的远古雷爪巨兽", fnt, 150, 2)
+    assert "".join(lines) == "北方荒原的远古雷爪巨兽" and len(lines) == 2
+    assert not any(line.endswith("-") for line in lines)
+    assert all(fnt.getlength(line) <= 150 for line in lines)
+    # closing punctuation never starts a line
+    lines = common.wrap_text("小明，你好。我们开始吧", fnt, 40, 4)
+    assert not any(line[0] in "，。" for line in lines)
+    # English words are still hyphenated as before
+    head, tail = common.wrap_text("Alchemist", fnt, 70, 2)
+    assert head.endswith("-") and head[:-1] + tail == "Alchemist"
