@@ -88,7 +88,8 @@ class ClashUI:
                 lines.append(f"`{index:>2}` 🏰 **{t('clash.ui.side.' + slot['side'], locale)}**")
             elif slot.get("card"):
                 mark = "▶" if slot.get("playable") else "·"
-                lines.append(f"`{index:>2}` {mark} {card_line(slot['card'], locale)}")
+                card = slot["card"]
+                lines.append(f"`{index:>2}` {mark} **{card_name(card, locale)}** · {card_help(card, locale, limit=180)}")
         if not lines:
             lines = [t(p.key, locale, **{k: v for k, v in p.params.items() if not isinstance(v, (list, dict))})
                      for p in mine.prompts] or [t("clash.ui.not_your_decision", locale)]

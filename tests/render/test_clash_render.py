@@ -755,7 +755,7 @@ DRAWN = {
     )),
     'board_draft': ((1080, 740), (
         'Duel · Draft@20|Draft@26|Alice@28|5@28|of 8 cards picked@18|Bob@28|4@28|'
-        'of 8 cards picked@18|Draft round 2@24|Bob@28| picks 2@28|pile 20@20|6@24|'
+        'of 8 cards picked@18|Draft round 2@24|Bob@28| picks a card (2 left this round)@28|pile 20@20|6@24|'
         'Storm Queen@18|5@28|6@28|FLY@16|BLD@16|DSH@16|0@24|Goblin@18|1@28|1@28|7@24|'
         'Ancient@18|Thunderclaw B…@18|6@28|9@28|SWP@16|PRC@16|BLD@16|FRZ@16|RET@16|PRO@16|'
         'Alice@20|picked 5@20|Ember Drake@18|Stone Golem@18|Fireball@18|Lancer@18|Sea Witch@18|'
