@@ -15,6 +15,9 @@ parameters the engine gives them, so that every ``<game>.ev.<kind>`` of the cata
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import random
 import re
 from dataclasses import dataclass
@@ -23,7 +26,6 @@ from functools import cache
 import pytest
 
 from engine.base import Event
-from engine.clash.cards import CARDS, CHAMPIONS, DECKS
 from engine.cloudspire.content import load as cloudspire_content
 from gamehost import registry
 from gamehost.i18n import catalog
@@ -204,11 +206,23 @@ def narrated() -> tuple[tuple[Step, str, tuple[str, ...]], ...]:
 
 # -- what must never appear ---------------------------------------------------------------
 
+ROOT_DIR = Path(__file__).resolve().parent.parent
+
+
+def _clash_data_ids() -> set[str]:
+    data = ROOT_DIR / "engine" / "clash" / "data"
+    ids = {c["id"] for c in json.loads((data / "cards.json").read_text(encoding="utf-8"))["cards"]}
+    for name, key in (("champions.json", "champions"), ("decks.json", "decks")):
+        entries = json.loads((data / name).read_text(encoding="utf-8"))[key]
+        ids |= {e["id"] for e in entries} if isinstance(entries, list) else set(entries)
+    return ids
+
+
 @cache
 def raw_ids() -> frozenset[str]:
     """Every content id of both games (cards, decks, champions; units, spires, chips,
     landmarks, relics, events, isles, earthscapes, factions, advancements, dice)."""
-    ids = set(CARDS) | set(DECKS) | set(CHAMPIONS)
+    ids = set(_clash_data_ids())  # from the data files: other tests register throwaway cards ("a")
     c = cloudspire_content()
     for table in ("units", "spires", "market", "landmarks", "events", "relics", "isles", "earthscapes",
                   "factions", "dice"):

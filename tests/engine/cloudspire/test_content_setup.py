@@ -279,7 +279,10 @@ def test_public_view_hides_private_information_cs_exp_7():
 def test_options_schema_and_catalog_keys():
     """options_schema shape; every catalog key the engine emits has en and zh-CN."""
     sch = GAME.options_schema()
-    assert all(set(v) == {"choices", "default"} and v["default"] in v["choices"] for v in sch.values())
+    assert all({"choices", "default"} <= set(v) <= {"choices", "default", "headline", "when"}
+               and v["default"] in v["choices"] for v in sch.values())
+    assert all(name in sch and set(values) <= set(sch[name]["choices"])
+               for v in sch.values() for name, values in (v.get("when") or {}).items())
     with open(os.path.join(ROOT, "locales", "cloudspire.json"), encoding="utf-8") as f:
         cat = json.load(f)
     assert all(set(v) == {"en", "zh-CN"} and v["en"] and v["zh-CN"] for v in cat.values())
