@@ -3,7 +3,8 @@ look at.
 
     .venv/bin/python tools/render_cloudspire_samples.py [--scaled] [--bench N] [--lang zh-CN]
 
-``--scaled`` also writes 35% copies (about what a phone shows inside a Discord embed);
+``--scaled`` also writes copies 400 px wide (``*_400px.png``): what Discord shows on a
+phone, where every label a move needs must still be readable (at least 9 px tall);
 ``--bench N`` renders each board N times and prints the median (p50) time.
 """
 
@@ -26,11 +27,12 @@ import cloudspire_views as cv  # noqa: E402
 from render.cloudspire import board_png, private_png  # noqa: E402
 
 OUT = ROOT / "out" / "render" / "cloudspire"
+PHONE_W = 400
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scaled", action="store_true", help="also write 35%% copies")
+    ap.add_argument("--scaled", action="store_true", help="also write copies 400 px wide (a phone)")
     ap.add_argument("--bench", type=int, default=0, help="time N renders of each board")
     ap.add_argument("--lang", default="en")
     ap.add_argument("--only", default="", help="comma-separated sample names")
@@ -73,8 +75,8 @@ def _write(filename: str, png: bytes, scaled: bool) -> Path:
     path.write_bytes(png)
     if scaled:
         img = Image.open(io.BytesIO(png))
-        small = img.resize((round(img.width * 0.35), round(img.height * 0.35)), Image.LANCZOS)
-        small.save(OUT / filename.replace(".png", "_35pct.png"))
+        small = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)), Image.LANCZOS)
+        small.save(OUT / filename.replace(".png", f"_{PHONE_W}px.png"))
     return path
 
 

@@ -84,8 +84,11 @@ def join_words(items: list[str], locale: str) -> str:
     return t("clash.narr.and", locale, a=t("clash.narr.sep", locale).join(items[:-1]), b=items[-1])
 
 
-def sentence(text: str) -> str:
-    """A sentence starts with a capital letter even when a name starts it (``the AI``)."""
+def sentence(text: str, names: tuple[str, ...] | list[str] = ()) -> str:
+    """A sentence starts with a capital letter (``the AI`` -> ``The AI``), except when it
+    starts with a player's name, which is written as the player wrote it."""
+    if any(name and text.startswith(name) for name in names):
+        return text
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
@@ -99,6 +102,7 @@ class ClashNarrator:
     def __init__(self, names: list[str], locale: str, ai_seat: int | None = None):
         self.locale = locale
         self.names = list(names)
+        self.people = [n for n in names if n]  # names written as their owners wrote them
         self.solo = ai_seat is not None
         if ai_seat is not None:
             while len(self.names) <= ai_seat:
@@ -126,7 +130,7 @@ class ClashNarrator:
         return join_words([self.card(c) for c in ids or []], self.locale)
 
     def say(self, key: str, /, **params) -> str:
-        return sentence(t(key, self.locale, **params))
+        return sentence(t(key, self.locale, **params), self.people)
 
     # -- events -----------------------------------------------------------------------
 
@@ -159,7 +163,7 @@ class ClashNarrator:
         params["player"] = self.player(seat)
         key = f"clash.ev.{kind}"
         text = t(key, self.locale, **params)
-        return (None if text == key else sentence(text)), 1
+        return (None if text == key else sentence(text, self.people)), 1
 
     # events about creatures: ``creature`` is the creature by owner and card
     def _creature_event(self, kind: str, p: dict, **extra) -> tuple[str, int]:

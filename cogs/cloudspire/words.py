@@ -168,7 +168,11 @@ def with_article(name: str, locale: str) -> str:
     return ("an " if vowel or low.startswith(("hour", "honest")) else "a ") + name
 
 
-def sentence(text: str) -> str:
+def sentence(text: str, names: tuple[str, ...] | list[str] = ()) -> str:
+    """A sentence starts with a capital letter (``the AI`` -> ``The AI``), except when it
+    starts with a player's name, which is written as the player wrote it."""
+    if any(name and text.startswith(name) for name in names):
+        return text
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
@@ -179,7 +183,7 @@ class CloudspireNarrator:
         self.pairs: list[tuple[str, dict]] = []
 
     def say(self, key: str, /, **params) -> str:
-        return sentence(t(key, self.locale, **params))
+        return sentence(t(key, self.locale, **params), self.board.names)
 
     def name(self, ident) -> str:
         return content_name(ident, self.locale)
@@ -328,7 +332,7 @@ class CloudspireNarrator:
             params["unit"] = self.unit(p["unit"], i)
         key = f"cloudspire.ev.{kind}"
         text = t(key, self.locale, **params)
-        return (None if text == key else sentence(text)), 1
+        return (None if text == key else sentence(text, self.board.names)), 1
 
     def _next(self, i: int) -> tuple[str | None, dict]:
         return self.pairs[i + 1] if i + 1 < len(self.pairs) else (None, {})
@@ -443,7 +447,7 @@ class CloudspireNarrator:
         text = t(key, self.locale, seat=self.player(p.get("seat")))
         if text == key:
             return self.say("cloudspire.ev.reward_lost", seat=self.player(p.get("seat"))), 1
-        return sentence(text), 1
+        return sentence(text, self.board.names), 1
 
     def ev_roll(self, i, p):
         return self.say("cloudspire.ev.roll", by=self.thing(p.get("by"), i), dice=self.dice(p.get("dice"))), 1

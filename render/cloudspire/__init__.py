@@ -4,20 +4,26 @@
   (``GAME.view(state, None)``); a seat's own view is refused, so hiding is decided in one
   place, the engine;
 * :func:`private_png` -- one seat's private panel (its deployment stack in order, grouped
-  minions, explored / peeked landmarks, relics, standing policies), from that seat's own
-  view, for that seat's DM only.
+  minions, explored / peeked landmarks, relics, standing policies, and its fortress
+  reserves in the words of its card on the board), from that seat's own view, for that
+  seat's DM only.
 
-The board is 1240 x 960 px (4:3, so it fills a ~400 x 300 embed on a phone): the hex map on
-the left, one panel per player, the market and a compact legend on the right. Everything
-that must be read at a glance (unit and landmark health, spire height, gate health, Source)
-is a big bold number; every faction has a colour *and* a letter.
+Both are made for a phone: Discord shows a picture about 400 px wide there, and at that
+width every string is at least 9 px tall (capitals and digits), so a move can be read off
+the picture without zooming (``style.PHONE_W``, ``style.MIN_PX``). The board is 800 px wide
+and as tall as it needs: the header, the hex map filling the width (every hex a move can
+name now carries its ``q,r``; a piece shows one big number: a unit's health, a spire's chip
+count, a landmark's or a gate's health), one card per player (units on the map named as the
+menus name them: name, hex, health), the revealed landmarks, the market and the legend.
+Text is wrapped, never cut. Every faction has a colour *and* a letter.
 
 What is drawn comes from the view (``docs/cloudspire-view.md``: influence, fortress power,
 mat numbers and slot footprints included), names from the engine's content module and
 words from the message catalog (``locales/cloudspire_render.json``). Modules: ``names``
-(content names, catalog labels), ``style`` (sizes, colours), ``sprites`` (pieces),
-``legend``, ``layout`` (map model, board layout), ``terrain`` (the static map layer),
-``panels`` (header, player panels, market), ``board`` and ``private`` (the two pictures).
+(content names, catalog labels), ``style`` (sizes, colours), ``text`` (wrapping, measuring),
+``sprites`` (pieces), ``legend``, ``layout`` (map model and geometry, board boxes),
+``terrain`` (the static map layer), ``cards`` (player cards), ``panels`` (header, landmarks,
+market), ``board`` and ``private`` (the two pictures).
 Nothing here imports discord.
 """
 
@@ -25,8 +31,8 @@ from __future__ import annotations
 
 from render.common import to_png
 
-from .board import board_image
-from .layout import BoardLayout, board_layout
+from .board import board_image, board_layout
+from .layout import BoardLayout
 from .private import PRIVATE_W, private_image, private_size
 
 __all__ = [

@@ -1,5 +1,5 @@
-"""Where everything goes: the map model read from the view, and the board's layout
-(header, hex map, one panel per player, market and legend)."""
+"""Where everything goes: the map model read from the view, the map's geometry (the hex
+lattice filling the picture's width) and the board's boxes."""
 
 from __future__ import annotations
 
@@ -7,18 +7,11 @@ import json
 import math
 from dataclasses import dataclass, field
 
-from .legend import legend_height
 from .style import (
     DIRS,
-    GAP,
-    H,
-    HEADER_H,
-    MAP_BOX,
-    MARGIN,
+    MAP_MARGIN,
     MAX_HEX,
-    SIDE_BOX,
     SQRT3,
-    W,
     parse_hex,
     section,
     to_int,
@@ -109,8 +102,10 @@ def group_number(model: MapModel, g: str) -> str:
     return str(model.numbers[g])
 
 
-def group_label_spots(model: MapModel) -> dict[str, tuple]:
-    """Where to pin each numbered mat's label: just outside its outermost edge facing the sky."""
+def group_label_spots(model: MapModel) -> dict[str, list[tuple]]:
+    """Where a numbered mat's label may be pinned: just outside one of its edges facing the
+    sky, as [(edge midpoint (q, r), direction (dq, dr))], the spots facing away from the
+    map's centre first."""
     taken = model.all_cells()
     all_x = [SQRT3 * (q + r / 2.0) for q, r in taken] or [0.0]
     all_y = [1.5 * r for q, r in taken] or [0.0]
@@ -123,58 +118,71 @@ def group_label_spots(model: MapModel) -> dict[str, tuple]:
         gy = sum(1.5 * r for q, r in cells) / len(cells)
         ox, oy = gx - mx, gy - my
         norm = math.hypot(ox, oy) or 1.0
-        best = None
+        spots = []
         for c in sorted(cells):
             for dq, dr in DIRS:
-                n = (c[0] + dq, c[1] + dr)
-                if n in taken:
+                if (c[0] + dq, c[1] + dr) in taken:
                     continue
-                # the sky cell must not touch a fortress or another label spot
                 ex = SQRT3 * (c[0] + dq / 2.0 + (c[1] + dr / 2.0) / 2.0)
                 ey = 1.5 * (c[1] + dr / 2.0)
                 score = ((ex - gx) * ox + (ey - gy) * oy) / norm
-                if best is None or score > best[0] + 1e-9:
-                    best = (score, (c[0] + dq / 2.0, c[1] + dr / 2.0), (dq, dr))
-        if best is not None:
-            out[g] = (best[1], best[2])
+                spots.append((-score, (c[0] + dq / 2.0, c[1] + dr / 2.0), (dq, dr)))
+        out[g] = [(mid, direction) for _score, mid, direction in sorted(spots)]
     return out
 
 
-# ---------------------------------------------------------------- board layout
+# ---------------------------------------------------------------- map geometry
+
+
+def lattice_cells(model: MapModel) -> set:
+    """The cells a move can name (isle, earthscape and fortress-gate/well hexes) and the
+    face-down slots: these must all be on the picture. Fortress bodies may be cut at the
+    picture's side edges (their figures are in the player cards)."""
+    return set(model.hexes) | set(model.face_down)
 
 
 @dataclass
-class BoardLayout:
-    width: int
-    height: int
-    header: tuple
-    map_box: tuple
-    side_box: tuple
-    size: float  # hex circumradius in px
-    origin: tuple  # pixel of hex 0,0
-    panels: list = field(default_factory=list)
-    market: tuple | None = None
-    legend: tuple | None = None
+class MapGeom:
+    """Where the map goes: ``box`` on the picture, hex circumradius ``size`` and the pixel
+    of hex 0,0 (``origin``), pointy-top."""
 
-    def centre(self, q: int, r: int) -> tuple[float, float]:
+    box: tuple
+    size: float
+    origin: tuple
+
+    def centre(self, q: float, r: float) -> tuple[float, float]:
         return (self.origin[0] + self.size * SQRT3 * (q + r / 2.0),
                 self.origin[1] + self.size * 1.5 * r)
 
+    def label_xy(self, q: int, r: int) -> tuple[float, float]:
+        """Centre of the hex's coordinate label: the upper part of the hex."""
+        x, y = self.centre(q, r)
+        return x, y - 0.36 * self.size
 
-def _fit(cells, box) -> tuple[float, tuple]:
-    x0, y0, x1, y1 = box
-    if not cells:
-        return 30.0, ((x0 + x1) / 2, (y0 + y1) / 2)
-    xs = [SQRT3 * (q + r / 2.0) for q, r in cells]
+    def token_xy(self, q: int, r: int) -> tuple[float, float]:
+        """Centre of the piece on the hex: the lower part, under the label."""
+        x, y = self.centre(q, r)
+        return x, y + 0.41 * self.size
+
+    def token_h(self) -> float:
+        return 0.78 * self.size
+
+
+def map_geom(model: MapModel, x0: float, y0: float, width: float) -> MapGeom:
+    """The map ``width`` wide with its top at ``y0``: the lattice fills the width, the
+    box is as tall as every cell needs (fortresses included) plus room for mat labels."""
+    lat = lattice_cells(model) or model.all_cells()
+    if not lat:
+        return MapGeom((x0, y0, x0 + width, y0 + 200), 30.0, (x0 + width / 2, y0 + 100))
+    xs = [SQRT3 * (q + r / 2.0) for q, r in lat]
+    s = min((width - 2 * MAP_MARGIN) / (max(xs) - min(xs) + SQRT3), MAX_HEX)
+    cells = model.all_cells()
     ys = [1.5 * r for q, r in cells]
-    bw = max(xs) - min(xs) + SQRT3 + 0.5  # + half a hex of breathing room
-    bh = max(ys) - min(ys) + 2.0 + 0.5
-    s = min((x1 - x0) / bw, (y1 - y0) / bh, MAX_HEX)
-    cx = (max(xs) + min(xs)) / 2
-    cy = (max(ys) + min(ys)) / 2
-    ox = (x0 + x1) / 2 - cx * s
-    oy = (y0 + y1) / 2 - cy * s
-    return s, (ox, oy)
+    top, bottom = min(ys) - 1.0 - 0.62, max(ys) + 1.0 + 0.62  # room for the mat labels
+    height = (bottom - top) * s
+    ox = x0 + width / 2 - (max(xs) + min(xs)) / 2 * s
+    oy = y0 - top * s
+    return MapGeom((x0, y0, x0 + width, int(math.ceil(y0 + height))), s, (ox, oy))
 
 
 def market_tiles(view: dict) -> list[tuple[str, object]]:
@@ -185,31 +193,31 @@ def market_tiles(view: dict) -> list[tuple[str, object]]:
     return tiles
 
 
-MARKET_ROW = 25
+# ---------------------------------------------------------------- board layout
 
 
-def market_height(view: dict) -> int:
-    n = len(market_tiles(view))
-    rows = n if n <= 4 else (n + 1) // 2
-    return 32 + rows * MARKET_ROW + 4 + 2 * 18 + 32
+@dataclass
+class BoardLayout:
+    """The board, top to bottom: header, map, player cards (one a row), landmarks,
+    market, legend. Every box is (x0, y0, x1, y1) on the picture."""
 
+    width: int
+    height: int
+    header: tuple
+    map_box: tuple
+    size: float  # hex circumradius in px
+    origin: tuple  # pixel of hex 0,0
+    panels: list = field(default_factory=list)
+    landmarks: tuple | None = None
+    market: tuple | None = None
+    legend: tuple | None = None
 
-def board_layout(view: dict, lang: str = "en") -> BoardLayout:
-    model = map_model(view)
-    s, origin = _fit(model.all_cells(), MAP_BOX)
-    n = max(1, len(view.get("players") or []) or to_int(view.get("seats"), 2))
-    sx0, sy0, sx1, sy1 = SIDE_BOX
-    legend_h = legend_height(sx1 - sx0, lang)
-    market_h = market_height(view)
-    legend = (sx0, sy1 - legend_h, sx1, sy1)
-    market = (sx0, legend[1] - GAP - market_h, sx1, legend[1] - GAP)
-    gap = GAP if n <= 3 else 6
-    avail = market[1] - GAP - sy0
-    ph = (avail - gap * (n - 1)) // n
-    panels = []
-    y = sy0
-    for _ in range(n):
-        panels.append((sx0, y, sx1, y + ph))
-        y += ph + gap
-    return BoardLayout(W, H, (MARGIN, MARGIN, W - MARGIN, MARGIN + HEADER_H), MAP_BOX, SIDE_BOX,
-                       s, origin, panels, market, legend)
+    def geom(self) -> MapGeom:
+        return MapGeom(self.map_box, self.size, self.origin)
+
+    def centre(self, q: float, r: float) -> tuple[float, float]:
+        return self.geom().centre(q, r)
+
+    def boxes(self) -> list[tuple]:
+        """Every box text is drawn in."""
+        return [b for b in [self.header, self.map_box, *self.panels, self.landmarks, self.market, self.legend] if b]

@@ -1,14 +1,18 @@
-"""The compact legend under the market: terrain, wells, upgrade chips, unit marks,
-landmark backs and the mat-number label."""
+"""The legend at the bottom of the board: the tokens (unit health, spire chips, landmark),
+terrain, wells, upgrade chips, unit marks, landmark backs and the mat-number label. Its
+icons are drawn without text; every word is BODY size."""
 
 from __future__ import annotations
 
 from render.common import DARK_TEXT, GOLD, PANEL, PANEL_EDGE, TEXT, TEXT_SOFT, font, rounded_box
 
 from .names import label
-from .sprites import diamond, star
+from .sprites import HEALTH_FULL, SPIRE_BADGE, diamond, gate_icon, star
 from .style import (
     BACKS,
+    BODY,
+    LINE,
+    PAD,
     CHIPS,
     FACTIONS,
     HERO_RING,
@@ -21,12 +25,13 @@ from .style import (
     WELL_RING,
 )
 
-LEGEND_FONT = 12
-LEGEND_ROW = 19
+LEGEND_ROW = LINE + 4
+ICON = 30  # room for an icon before its word
 
 #: (icon kind, key, catalog key of the word beside it), in reading order
 ITEMS = (
-    [("terrain", t, f"terrain.{t}") for t in ("p", "l", "f", "m", "w")]
+    [("unit", None, "legend.unit"), ("spire", None, "legend.spire"), ("lm", None, "legend.landmark")]
+    + [("terrain", t, f"terrain.{t}") for t in ("p", "l", "f", "m", "w")]
     + [("well", None, "legend.well")]
     + [("chip", ch, f"chip.{ch}") for ch in "arf"]
     + [("hero", None, "word.hero"), ("damage", None, "legend.damage"), ("star", None, "word.promoted"),
@@ -36,15 +41,15 @@ ITEMS = (
 )
 
 
-def legend_rows(width: int, lang: str) -> list[list[tuple]]:
+def legend_rows(width: float, lang: str) -> list[list[tuple]]:
     """The legend's items laid out in rows: [[((kind, key, text), x)]]."""
-    f = font(LEGEND_FONT)
+    f = font(BODY)
     rows: list[list] = [[]]
     x = 0.0
     for kind, key, text_key in ITEMS:
         text = label(text_key, lang)
-        w = f.getlength(text) + (0 if kind == "text" else 20) + 10
-        if rows[-1] and x + w > width:
+        w = f.getlength(text) + (0 if kind == "text" else ICON + 6) + 18
+        if rows[-1] and x + w > width + 18:
             rows.append([])
             x = 0.0
         rows[-1].append(((kind, key, text), x))
@@ -52,57 +57,72 @@ def legend_rows(width: int, lang: str) -> list[list[tuple]]:
     return rows
 
 
-def legend_height(width: int, lang: str) -> int:
-    return len(legend_rows(width - 20, lang)) * LEGEND_ROW + 14
+def legend_height(width: float, lang: str) -> int:
+    return len(legend_rows(width - 2 * PAD, lang)) * LEGEND_ROW + 2 * PAD - 6
 
 
 def draw_legend(d, box, lang: str) -> None:
     x0, y0, x1, y1 = box
-    rounded_box(d, box, 12, fill=PANEL, outline=PANEL_EDGE, width=2)
-    f = font(LEGEND_FONT)
-    y = y0 + 7
-    for row in legend_rows(x1 - x0 - 20, lang):
+    rounded_box(d, box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
+    f = font(BODY)
+    y = y0 + PAD - 3
+    for row in legend_rows(x1 - x0 - 2 * PAD, lang):
         for (kind, key, text), rx in row:
-            x = x0 + 10 + rx
+            x = x0 + PAD + rx
             cy = y + LEGEND_ROW / 2
             if kind == "text":
                 d.text((x, cy), text, font=f, fill=TEXT_SOFT, anchor="lm")
                 continue
-            _icon(d, kind, key, x + 8, cy)
-            d.text((x + 19, cy), text, font=f, fill=TEXT, anchor="lm")
+            _icon(d, kind, key, x + ICON / 2, cy)
+            d.text((x + ICON + 6, cy), text, font=f, fill=TEXT, anchor="lm")
         y += LEGEND_ROW
 
 
 def _icon(d, kind, key, cx, cy) -> None:
-    r = 7
-    if kind == "terrain":
-        d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=3, fill=TERRAIN[key]["fill"], outline=MAT_EDGE)
+    r = 13
+    if kind == "unit":  # owner's colour, then the health part
+        d.rounded_rectangle((cx - r - 2, cy - 10, cx + r + 2, cy + 10), radius=10, fill=HEALTH_FULL, outline=MAT_EDGE,
+                            width=2)
+        d.rounded_rectangle((cx - r - 2, cy - 10, cx, cy + 10), radius=10, fill=FACTIONS["narora"]["bright"],
+                            outline=MAT_EDGE, width=2)
+    elif kind == "spire":
+        d.rectangle((cx, cy - 11, cx + r + 1, cy + 11), fill=SPIRE_BADGE, outline=MAT_EDGE, width=2)
+        for i, ch in enumerate("arf"):
+            d.rectangle((cx + 2, cy - 9 + i * 6, cx + r - 1, cy - 9 + i * 6 + 4), fill=CHIPS[ch]["fill"])
+        gate_icon(d, cx - 6, cy + 1, 8, FACTIONS["narora"]["bright"], False)
+    elif kind == "lm":
+        d.ellipse((cx - r, cy - 11, cx + r, cy + 11), fill=BACKS["temple"]["fill"], outline=MAT_EDGE, width=2)
+        d.ellipse((cx - r + 4, cy - 7, cx + r - 4, cy + 7), fill=LANDMARK_CHIP)
+    elif kind == "terrain":
+        d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=4, fill=TERRAIN[key]["fill"], outline=MAT_EDGE)
     elif kind == "well":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TERRAIN["p"]["fill"], outline=WELL_RING, width=2)
-        diamond(d, cx, cy, 4, outline=WELL_RING)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TERRAIN["p"]["fill"], outline=WELL_RING, width=3)
+        diamond(d, cx, cy, 7, outline=WELL_RING)
     elif kind == "chip":
         info = CHIPS[key]
-        d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=3, fill=info["fill"], outline=MAT_EDGE)
-        d.text((cx, cy), info["letter"], font=font(10), fill=info["text"], anchor="mm")
+        d.rounded_rectangle((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), radius=4, fill=info["fill"],
+                            outline=MAT_EDGE)
+        d.text((cx, cy), info["letter"], font=font(BODY), fill=info["text"], anchor="mm")
     elif kind == "hero":
-        d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=HERO_RING, outline=MAT_EDGE)
-        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=TEXT_SOFT)
+        d.rounded_rectangle((cx - r - 1, cy - 11, cx + r + 1, cy + 11), radius=11, fill=HERO_RING, outline=MAT_EDGE)
+        d.rounded_rectangle((cx - r + 3, cy - 7, cx + r - 3, cy + 7), radius=7, fill=TEXT_SOFT)
     elif kind == "damage":
-        d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=(240, 240, 240), outline=MAT_EDGE)
-        d.pieslice((cx - 8, cy - 8, cx + 8, cy + 8), 90, 270, fill=HP_LOST)
-        d.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=TEXT_SOFT)
+        d.rounded_rectangle((cx - r, cy - 10, cx + r, cy + 10), radius=10, fill=(254, 202, 202), outline=MAT_EDGE,
+                            width=2)
+        d.line([(cx - 3, cy - 6), (cx - 3, cy + 6)], fill=HP_LOST, width=3)
+        d.line([(cx + 3, cy - 6), (cx + 3, cy + 6)], fill=HP_LOST, width=3)
     elif kind == "star":
-        star(d, cx, cy, 8, GOLD)
+        star(d, cx, cy, r, GOLD)
     elif kind == "equip":
-        d.rectangle((cx - 6, cy - 6, cx + 6, cy + 6), fill=MARKET_EDGE["equipment"], outline=MAT_EDGE)
+        d.rectangle((cx - 9, cy - 9, cx + 9, cy + 9), fill=MARKET_EDGE["equipment"], outline=MAT_EDGE)
     elif kind == "group":
-        for k in (4, 2, 0):
-            d.ellipse((cx - 6 + k - 2, cy - 6 + k - 2, cx + 6 + k - 2, cy + 6 + k - 2), fill=TEXT_SOFT,
-                      outline=MAT_EDGE)
+        for k in (6, 0):
+            d.rounded_rectangle((cx - r + k - 3, cy - 9 + k / 2 - 2, cx + r + k - 7, cy + 9 + k / 2 - 2), radius=9,
+                                fill=TEXT_SOFT if k == 0 else (90, 96, 110), outline=MAT_EDGE, width=2)
     elif kind == "back":
-        d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=LANDMARK_CHIP, outline=MAT_EDGE)
-        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=BACKS[key]["fill"])
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LANDMARK_CHIP, outline=MAT_EDGE)
+        d.ellipse((cx - r + 4, cy - r + 4, cx + r - 4, cy + r - 4), fill=BACKS[key]["fill"])
     elif kind == "label":
-        d.rounded_rectangle((cx - 9, cy - 7, cx + 9, cy + 7), radius=7, fill=LABEL_CHIP, outline=MAT_EDGE)
-        d.text((cx - 3, cy), "3", font=font(10), fill=DARK_TEXT, anchor="mm")
-        d.ellipse((cx + 2, cy - 3, cx + 8, cy + 3), fill=FACTIONS["heirs"]["bright"])
+        d.rounded_rectangle((cx - r - 1, cy - 10, cx + r + 1, cy + 10), radius=10, fill=LABEL_CHIP, outline=MAT_EDGE)
+        d.ellipse((cx + 1, cy - 6, cx + 11, cy + 4 + 0), fill=FACTIONS["heirs"]["bright"])
+        d.rectangle((cx - 9, cy - 6, cx - 3, cy + 6), fill=DARK_TEXT)

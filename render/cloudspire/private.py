@@ -1,30 +1,34 @@
 """One seat's private picture, from that seat's own view: its deployment stack in order,
 the minions under its groups, the landmarks only it knows, its relics and standing
-policies. Private fields are used only when ``view["viewer"]`` is that seat."""
+policies, then its fortress reserves (beside the barracks, heroes out, barracks) in the same
+words as its card on the board. Private fields are used only when ``view["viewer"]`` is
+that seat. PRIVATE_W wide, no string smaller than P_BODY (9 px capitals at phone width),
+every line wrapped rather than cut."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import BG, PANEL, PANEL_EDGE, TEXT, TEXT_SOFT, draw_text, font, rounded_box, safe_text, wrap_text
+from render.common import BG, PANEL, PANEL_EDGE, TEXT, TEXT_SOFT, font, rounded_box
 
-from .names import faction_name, label, landmark_facts, name, policy_name, unit_facts, unit_name
+from .cards import barracks_text
+from .names import any_name, faction_name, label, landmark_facts, name, policy_name, unit_facts, unit_name
 from .sprites import draw_landmark, draw_unit
-from .style import CHIPS, MAT_EDGE, faction_of, player, section, seat_style, to_int
+from .style import CHIPS, MAT_EDGE, faction_of, min_font, player, section, seat_style, to_int
+from .text import line_height, wrap
 
 PRIVATE_W = 640  # narrow, so a phone shrinks it less
-ROW_PIECE_H = 60
-ROW_TEXT_H = 26
-PRIV_TITLE_H = 58
-SECTION_TITLE_H = 32
-PRIV_SIZE = 34.0 * 0.95  # the hex size the pieces are drawn for
-PRIV_TEXT_X = 152
+P_BODY = min_font(PRIVATE_W)  # 21: nothing is smaller
+P_NAME = P_BODY + 3
+P_TITLE = P_BODY + 5
+TOKEN_H = 32
+CAPTION_X = 22
+CAPTION_W = 76
+TOKEN_X = CAPTION_X + CAPTION_W + 34
+TEXT_X = TOKEN_X + 42
+RIGHT = PRIVATE_W - 24
+ROW_PAD = 10
 DOT = "  \u00b7  "
-
-
-def private_size(view: dict, seat: int, lang: str = "en") -> tuple[int, int]:
-    """(width, height) of the private picture of ``seat``."""
-    return PRIVATE_W, _private_height(private_sections(view if isinstance(view, dict) else {}, seat, lang))
 
 
 def _pseudo_unit(seat, types: list, eq: list | None, kind: str) -> dict:
@@ -129,10 +133,23 @@ def private_sections(view: dict, seat: int, lang: str) -> list[tuple[str, list]]
     if rows:
         sections.append((label("private.title.relics", lang), rows))
     if own and isinstance(p.get("policy"), dict) and p["policy"]:
-        pol = DOT.join(label(f"private.policy.{k}", lang, value=policy_name(k, v, lang)) for k, v in p["policy"].items())
-        sections.append((label("private.title.policies", lang), [("text", pol, TEXT_SOFT)]))
+        sections.append((label("private.title.policies", lang),
+                         [("text", label(f"private.policy.{k}", lang, value=policy_name(k, v, lang)), TEXT_SOFT)
+                          for k, v in p["policy"].items()]))
     if not sections:
         sections.append((label("private.title.nothing", lang), [("text", label("private.nothing", lang), TEXT_SOFT)]))
+    # the seat's fortress reserves, in the same words as its card on the board
+    rows = []
+    if p.get("beside"):
+        rows.append(("text", label("panel.beside", lang, names=", ".join(any_name(b, lang) for b in p["beside"])),
+                     TEXT_SOFT))
+    if p.get("heroes_removed"):
+        rows.append(("text", label("panel.heroes_out", lang,
+                                   names=", ".join(unit_name(b, lang) for b in p["heroes_removed"])), TEXT_SOFT))
+    if p.get("barracks") or p.get("spire_barracks"):
+        rows.append(("text", barracks_text(p, lang), TEXT_SOFT))
+    if rows:
+        sections.append((label("private.title.fortress", lang), rows))
     return sections
 
 
@@ -147,67 +164,113 @@ def _lm_row(t, pos, caption: str, lang: str) -> tuple:
     return ("lm", lm, str(pos), name("landmarks", t, lang), DOT.join(bits))
 
 
+def _name_lines(text: str) -> list[str]:
+    return wrap(text, P_NAME, RIGHT - TEXT_X)
+
+
 def _detail_lines(details: str) -> list[str]:
-    return wrap_text(safe_text(details), font(14), PRIVATE_W - PRIV_TEXT_X - 24, 2, hyphenate=False)
+    return wrap(details, P_BODY, RIGHT - TEXT_X)
 
 
 def _text_lines(text: str) -> list[str]:
-    return wrap_text(safe_text(text), font(15), PRIVATE_W - 48, 3, hyphenate=False)
+    return wrap(text, P_BODY, RIGHT - 24)
 
 
 def _row_h(r) -> int:
     if r[0] in ("unit", "lm"):
-        return ROW_PIECE_H + 17 * (len(_detail_lines(r[4])) - 1)
-    return ROW_TEXT_H + 18 * (len(_text_lines(r[1])) - 1)
+        h = line_height(P_NAME) * len(_name_lines(r[3])) + line_height(P_BODY) * len(_detail_lines(r[4]))
+        return max(TOKEN_H + 16, h) + ROW_PAD
+    return line_height(P_BODY) * len(_text_lines(r[1])) + 4
 
 
-def _private_height(sections) -> int:
-    h = PRIV_TITLE_H + 16
-    for _title, rows in sections:
-        h += SECTION_TITLE_H + sum(_row_h(r) for r in rows) + 6 + 8
-    return int(h)
+def _title_lines(view: dict, seat: int, lang: str) -> tuple[list[str], str]:
+    title = label("private.title", lang, faction=faction_name(faction_of(view, seat), lang))
+    wave, phase = to_int(view.get("wave")), view.get("phase")
+    sub = (label("private.wave_phase", lang, wave=wave, phase=label(f"phase.{phase}", lang)) if phase is not None
+           else label("header.wave", lang, wave=wave))
+    return wrap(title, P_TITLE, RIGHT - 70), sub
+
+
+def _title_h(view: dict, seat: int, lang: str) -> int:
+    lines, _sub = _title_lines(view, seat, lang)
+    return 16 + line_height(P_TITLE) * len(lines) + line_height(P_BODY) + 12
+
+
+def _section_h(title: str, rows) -> int:
+    return 12 + line_height(P_NAME) * len(wrap(title, P_NAME, RIGHT - 20)) + 4 + sum(_row_h(r) for r in rows) + 8
+
+
+def _private_height(view: dict, seat: int, lang: str, sections) -> int:
+    return int(8 + _title_h(view, seat, lang) + 8 + sum(_section_h(t, rows) + 8 for t, rows in sections) + 4)
+
+
+def private_size(view: dict, seat: int, lang: str = "en") -> tuple[int, int]:
+    """(width, height) of the private picture of ``seat``."""
+    view = view if isinstance(view, dict) else {}
+    return PRIVATE_W, _private_height(view, seat, lang, private_sections(view, seat, lang))
+
+
+def layout_boxes(view: dict, seat: int, lang: str) -> list[tuple]:
+    """The title box and one box per section: every string is drawn inside one of them."""
+    sections = private_sections(view, seat, lang)
+    boxes = [(8, 8, PRIVATE_W - 8, 8 + _title_h(view, seat, lang))]
+    y = boxes[0][3] + 8
+    for title, rows in sections:
+        h = _section_h(title, rows)
+        boxes.append((8, y, PRIVATE_W - 8, y + h))
+        y += h + 8
+    return boxes
 
 
 def private_image(view: dict, seat: int, lang: str) -> Image.Image:
     sections = private_sections(view, seat, lang)
-    height = _private_height(sections)
+    height = _private_height(view, seat, lang, sections)
     img = Image.new("RGB", (PRIVATE_W, height), BG)
     d = ImageDraw.Draw(img)
     st = seat_style(view, seat)
-    rounded_box(d, (8, 8, PRIVATE_W - 8, PRIV_TITLE_H), 12, fill=PANEL, outline=st["bright"], width=3)
-    cy = (8 + PRIV_TITLE_H) / 2
-    d.ellipse((20, cy - 17, 54, cy + 17), fill=st["bright"], outline=TEXT, width=2)
-    d.text((37, cy), st["letter"], font=font(21), fill=TEXT, anchor="mm", stroke_width=1, stroke_fill=MAT_EDGE)
-    wave, phase = to_int(view.get("wave")), view.get("phase")
-    right = (label("private.wave_phase", lang, wave=wave, phase=label(f"phase.{phase}", lang)) if phase is not None
-             else label("header.wave", lang, wave=wave))
-    rf = font(17)
-    d.text((PRIVATE_W - 22, cy), right, font=rf, fill=TEXT_SOFT, anchor="rm")
-    title = label("private.title", lang, faction=faction_name(faction_of(view, seat), lang))
-    draw_text(d, (66, cy), title, font(25), st["light"], anchor="lm",
-              max_width=PRIVATE_W - 66 - 40 - rf.getlength(right))
-    y = PRIV_TITLE_H + 8
-    for title, rows in sections:
-        sec_h = SECTION_TITLE_H + sum(_row_h(r) for r in rows) + 6
-        rounded_box(d, (8, y, PRIVATE_W - 8, y + sec_h), 10, fill=PANEL, outline=PANEL_EDGE, width=2)
-        draw_text(d, (20, y + 17), title, font(18), TEXT, anchor="lm", max_width=PRIVATE_W - 48)
-        ry = y + SECTION_TITLE_H
+    boxes = layout_boxes(view, seat, lang)
+    tb = boxes[0]
+    rounded_box(d, tb, 12, fill=PANEL, outline=st["bright"], width=3)
+    lines, sub = _title_lines(view, seat, lang)
+    y = tb[1] + 12
+    d.ellipse((22, y + 2, 58, y + 38), fill=st["bright"], outline=TEXT, width=2)
+    d.text((40, y + 20), st["letter"], font=font(P_TITLE), fill=TEXT, anchor="mm", stroke_width=1,
+           stroke_fill=MAT_EDGE)
+    for line in lines:
+        d.text((70, y + line_height(P_TITLE) / 2), line, font=font(P_TITLE), fill=st["light"], anchor="lm")
+        y += line_height(P_TITLE)
+    d.text((70, y + line_height(P_BODY) / 2), sub, font=font(P_BODY), fill=TEXT_SOFT, anchor="lm")
+    for (title, rows), box in zip(sections, boxes[1:]):
+        rounded_box(d, box, 10, fill=PANEL, outline=PANEL_EDGE, width=2)
+        y = box[1] + 10
+        for line in wrap(title, P_NAME, RIGHT - 20):
+            d.text((20, y + line_height(P_NAME) / 2), line, font=font(P_NAME), fill=TEXT, anchor="lm")
+            y += line_height(P_NAME)
+        y += 4
         for r in rows:
+            rh = _row_h(r)
             if r[0] in ("unit", "lm"):
                 kind, piece, caption, piece_name, details = r
-                mid = ry + ROW_PIECE_H / 2
-                draw_text(d, (22, mid), caption, font(15), TEXT_SOFT, anchor="lm", max_width=58)
+                mid = y + (rh - ROW_PAD) / 2
+                for k, line in enumerate(wrap(caption, P_BODY, CAPTION_W)):
+                    d.text((CAPTION_X, mid + (k - 0.5 * (len(wrap(caption, P_BODY, CAPTION_W)) - 1))
+                            * line_height(P_BODY)), line, font=font(P_BODY), fill=TEXT_SOFT, anchor="lm")
                 if kind == "unit":
-                    draw_unit(img, d, PRIV_SIZE, view, piece, 110, mid, 1.0)
+                    draw_unit(img, d, view, piece, TOKEN_X, mid, TOKEN_H, P_NAME)
                 else:
-                    draw_landmark(img, d, PRIV_SIZE, piece, 110, mid, lang)
-                draw_text(d, (PRIV_TEXT_X, mid - 11), piece_name, font(19), TEXT, anchor="lm",
-                          max_width=PRIVATE_W - PRIV_TEXT_X - 24)
-                for k, line in enumerate(_detail_lines(details)):
-                    d.text((PRIV_TEXT_X, mid + 13 + 17 * k), line, font=font(14), fill=TEXT_SOFT, anchor="lm")
+                    draw_landmark(img, d, piece, TOKEN_X, mid, TOKEN_H, P_NAME)
+                ty = y + 4
+                for line in _name_lines(piece_name):
+                    d.text((TEXT_X, ty + line_height(P_NAME) / 2), line, font=font(P_NAME), fill=TEXT, anchor="lm")
+                    ty += line_height(P_NAME)
+                for line in _detail_lines(details):
+                    d.text((TEXT_X, ty + line_height(P_BODY) / 2), line, font=font(P_BODY), fill=TEXT_SOFT,
+                           anchor="lm")
+                    ty += line_height(P_BODY)
             else:
-                for k, line in enumerate(_text_lines(r[1])):
-                    d.text((24, ry + ROW_TEXT_H / 2 + 18 * k), line, font=font(15), fill=r[2], anchor="lm")
-            ry += _row_h(r)
-        y += sec_h + 8
+                ty = y
+                for line in _text_lines(r[1]):
+                    d.text((24, ty + line_height(P_BODY) / 2), line, font=font(P_BODY), fill=r[2], anchor="lm")
+                    ty += line_height(P_BODY)
+            y += rh
     return img

@@ -1,7 +1,10 @@
-"""The pieces: unit chips, spires, landmarks, the gate, Source diamonds and badges.
+"""The pieces: unit, spire, landmark and gate tokens, Source diamonds and small icons.
 
-Shapes are drawn supersampled and cached as sprites; the text on them (health, letters) is
-drawn afterwards at 1x so it stays crisp."""
+A token fits the lower part of a hex, under the hex's coordinate label, and carries one
+big number: a unit's health, a spire's chip count, a landmark's health, a gate's health.
+Shapes are drawn supersampled and cached as sprites; the text on them is drawn afterwards
+at 1x, straight onto the picture, so it stays crisp and its size is the size it is seen at.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import DARK_TEXT, GOLD, RED, TEXT, font, safe_text
+from render.common import DARK_TEXT, GOLD, RED, TEXT, font
 
-from .names import name
 from .style import (
     BACKS,
     CHIPS,
@@ -26,10 +28,13 @@ from .style import (
     SQRT3,
     SS,
     UNKNOWN_BACK,
-    abbr,
     seat_style,
     to_int,
 )
+
+HEALTH_FULL = (246, 246, 246)
+HEALTH_HURT = (254, 202, 202)
+SPIRE_BADGE = (40, 46, 60)
 
 # ---------------------------------------------------------------- hex shapes
 
@@ -52,60 +57,7 @@ def _edge_corner_index() -> list[tuple[int, int]]:
 
 EDGES = _edge_corner_index()
 
-# ---------------------------------------------------------------- sprites (cached)
-
-
-def _ss_image(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    img = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
-    return img, ImageDraw.Draw(img)
-
-
-@lru_cache(maxsize=512)
-def _unit_sprite(size: float, fill: tuple, dark: tuple, hero: bool, hp: int, max_hp: int,
-                 grouped: bool, promoted: bool, ups: tuple, eq: bool) -> Image.Image:
-    """A unit chip: faction disc, health ring, hero ring, group shadow, promoted star,
-    upgrade and equipment badges. Text (letter, health) is drawn later at 1x."""
-    R = 0.6 * size
-    pad = int(math.ceil(0.34 * size)) + 2
-    side = int(math.ceil(2 * R)) + 2 * pad
-    img, d = _ss_image(side, side)
-    c = side * SS / 2
-    r = R * SS
-    if grouped:  # minions stacked underneath: two offset chips
-        for k in (2, 1):
-            off = k * 0.11 * size * SS
-            d.ellipse((c - r + off, c - r + off, c + r + off, c + r + off), fill=dark,
-                      outline=MAT_EDGE, width=SS * 2)
-    ring = max(2.0, 0.13 * size) * SS
-    if hero:
-        g = r + 0.12 * size * SS
-        d.ellipse((c - g, c - g, c + g, c + g), fill=HERO_RING, outline=MAT_EDGE, width=SS)
-    d.ellipse((c - r, c - r, c + r, c + r), fill=MAT_EDGE)
-    # health ring: light for health left, dark red for damage taken
-    inner = r - SS * 1.5
-    box = (c - inner, c - inner, c + inner, c + inner)
-    d.ellipse(box, fill=(240, 240, 240))
-    if max_hp > 0 and hp < max_hp:
-        frac = max(0.0, min(1.0, hp / max_hp))
-        start = -90 + 360 * frac
-        d.pieslice(box, start, 270, fill=HP_LOST)
-    core = inner - ring
-    d.ellipse((c - core, c - core, c + core, c + core), fill=fill)
-    # upgrades: small chips down the right side
-    bs = 0.3 * size * SS
-    for i, ch in enumerate(ups[:3]):
-        bx = c + r - bs * 0.55
-        by = c - r * 0.2 + i * (bs + SS)
-        d.rounded_rectangle((bx, by, bx + bs, by + bs), radius=SS * 2, fill=CHIPS[ch]["fill"],
-                            outline=MAT_EDGE, width=SS)
-    if eq:  # equipment badge (blue, like the equipment chips)
-        er = 0.16 * size * SS
-        ex, ey = c - r + er * 0.6, c + r - er * 0.6
-        d.rectangle((ex - er, ey - er, ex + er, ey + er), fill=MARKET_EDGE["equipment"],
-                    outline=MAT_EDGE, width=SS)
-    if promoted:
-        star(d, c + r * 0.78, c - r * 0.78, 0.2 * size * SS, GOLD)
-    return img.reduce(SS)
+# ---------------------------------------------------------------- small icons
 
 
 def star(d, cx, cy, r, fill) -> None:
@@ -117,182 +69,215 @@ def star(d, cx, cy, r, fill) -> None:
     d.polygon(pts, fill=fill, outline=MAT_EDGE)
 
 
-@lru_cache(maxsize=512)
-def _spire_sprite(size: float, fill: tuple, dark: tuple, chips: tuple, promoted: bool) -> Image.Image:
-    """A spire: a tower in the owner's colour and its upgrade stack, top chip first."""
-    w = int(math.ceil(1.3 * size))
-    h = int(math.ceil(1.5 * size))
-    img, d = _ss_image(w, h)
-    s = size * SS
-    # tower (left)
-    tx0, tx1 = 0.06 * s, 0.72 * s
-    roof_top, roof_base, base = 0.08 * s, 0.42 * s, 1.34 * s
-    d.polygon([(tx0, roof_base), ((tx0 + tx1) / 2, roof_top), (tx1, roof_base), (tx1, base), (tx0, base)],
-              fill=fill, outline=MAT_EDGE, width=2 * SS)
-    # battlements
-    bw_ = (tx1 - tx0) / 5
-    for i in (0, 2, 4):
-        d.rectangle((tx0 + i * bw_, base - 0.1 * s, tx0 + (i + 1) * bw_, base), fill=dark)
-    # chip column (right): top chip at the top
-    cx0, cx1 = 0.8 * s, 1.24 * s
-    n = max(1, len(chips))
-    avail = 1.26 * s
-    ch_h = min(0.3 * s, avail / n)
-    y = 0.08 * s + (avail - ch_h * n) / 2
-    for ch in chips:
-        col = CHIPS.get(ch, {"fill": (120, 120, 120)})["fill"]
-        d.rounded_rectangle((cx0, y + SS * 0.5, cx1, y + ch_h - SS * 0.5), radius=SS * 2, fill=col,
-                            outline=MAT_EDGE, width=SS)
-        y += ch_h
-    if promoted:
-        star(d, tx1 - 0.02 * s, roof_top + 0.1 * s, 0.18 * s, GOLD)
-    return img.reduce(SS)
-
-
-@lru_cache(maxsize=256)
-def _landmark_sprite(size: float, back_fill: tuple, revealed: bool, kind: str, hp: int,
-                     max_hp: int) -> Image.Image:
-    R = 0.6 * size
-    side = int(math.ceil(2 * R)) + 6
-    img, d = _ss_image(side, side)
-    c = side * SS / 2
-    r = R * SS
-    square = revealed and kind == "structure"
-
-    def shape(rad, **kw):
-        if square:
-            d.rounded_rectangle((c - rad, c - rad, c + rad, c + rad), radius=rad * 0.3, **kw)
-        else:
-            d.ellipse((c - rad, c - rad, c + rad, c + rad), **kw)
-
-    shape(r, fill=MAT_EDGE)
-    if not revealed:  # the chip's back: white rim, back colour inside
-        shape(r - 1.5 * SS, fill=LANDMARK_CHIP)
-        shape(r - 0.16 * size * SS, fill=back_fill)
-    else:
-        shape(r - 1.5 * SS, fill=back_fill)
-        shape(r - 0.12 * size * SS, fill=LANDMARK_CHIP)
-        if max_hp > 0 and hp < max_hp:
-            inner = r - 1.5 * SS
-            frac = max(0.0, min(1.0, hp / max_hp))
-            if not square:
-                d.arc((c - inner, c - inner, c + inner, c + inner), -90 + 360 * frac, 270,
-                      fill=HP_LOST, width=int(0.12 * size * SS))
-    return img.reduce(SS)
-
-
-def paste(canvas: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    canvas.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))), sprite)
-
-
-def number(d: ImageDraw.ImageDraw, xy, value, size: int, fill=TEXT, stroke_fill=MAT_EDGE,
-           stroke: int | None = None, anchor="mm") -> None:
-    """A big bold number with a dark outline (readable on any background)."""
-    if stroke is None:
-        stroke = 2 if size >= 16 else 1
-    d.text(xy, str(value), font=font(size), fill=fill, anchor=anchor, stroke_width=stroke,
-           stroke_fill=stroke_fill)
-
-
-def badge(d, cx, cy, text, size, fill, text_fill) -> None:
-    fnt = font(size)
-    s = safe_text(text)
-    w = fnt.getlength(s) + size * 0.7
-    h = size * 1.3
-    d.rounded_rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), radius=h / 2, fill=fill,
-                        outline=MAT_EDGE)
-    d.text((cx, cy), s, font=fnt, fill=text_fill, anchor="mm")
-
-
 def diamond(d, cx, cy, r, fill=SOURCE_CYAN, outline=MAT_EDGE) -> None:
     """The Source symbol."""
     d.polygon([(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)], fill=fill,
               outline=outline)
 
 
-def gate_icon(d, cx, cy, r, fill, broken: bool) -> None:
-    """A crenellated gate (a castle wall with an arch)."""
+def gate_icon(d, cx, cy, r, fill, broken: bool, width: int = 1) -> None:
+    """A crenellated gate (a castle wall)."""
+    d.polygon(_gate_poly(cx, cy, r), fill=RED if broken else fill, outline=MAT_EDGE, width=width)
+
+
+def _gate_poly(cx, cy, r) -> list:
     x0, x1 = cx - r, cx + r
-    y0, y1 = cy - r * 0.7, cy + r * 0.85
+    y0, y1 = cy - r * 0.62, cy + r * 0.8
     m = (x1 - x0) / 5
     pts = [(x0, y1), (x0, y0 - m * 0.7)]
     for i in range(5):
         top = y0 - m * 0.7 if i % 2 == 0 else y0
         pts += [(x0 + i * m, top), (x0 + (i + 1) * m, top)]
     pts += [(x1, y0 - m * 0.7), (x1, y1)]
-    d.polygon(pts, fill=RED if broken else fill, outline=MAT_EDGE)
+    return pts
 
 
-# ---------------------------------------------------------------- drawing the pieces
+def paste(canvas: Image.Image, sprite: Image.Image, x0: float, y0: float) -> None:
+    canvas.paste(sprite, (int(round(x0)), int(round(y0))), sprite)
 
 
-def draw_unit(img, d, size: float, view: dict, u: dict, cx: float, cy: float, scale: float = 1.0) -> None:
-    """A unit of the view at (cx, cy); ``size`` is the hex circumradius."""
-    s = size * scale
+def _ss(w: float, h: float) -> tuple[Image.Image, ImageDraw.ImageDraw, int, int]:
+    wi, hi = int(math.ceil(w)), int(math.ceil(h))
+    img = Image.new("RGBA", (wi * SS, hi * SS), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img), wi, hi
+
+
+def _text(d, xy, text: str, size: int, fill, stroke: int = 0) -> None:
+    d.text(xy, text, font=font(size), fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=MAT_EDGE)
+
+
+def _digits_w(text: str, size: int) -> float:
+    return font(size).getlength(text)
+
+# ---------------------------------------------------------------- units
+
+
+def unit_size(u: dict, view: dict, h: float, fs: int) -> tuple[float, float]:
+    """(letter part width, health part width) of a unit token ``h`` tall."""
     st = seat_style(view, u.get("owner"))
+    lw = max(h * 0.9, font(fs).getlength(st["letter"]) + 0.3 * h)
+    hw = max(h * 0.85, _digits_w(str(to_int(u.get("hp"))), fs) + 0.3 * h)
+    return lw, hw
+
+
+@lru_cache(maxsize=512)
+def _unit_sprite(lw: float, hw: float, h: float, bright: tuple, dark: tuple, hero: bool, hurt: bool,
+                 grouped: bool, promoted: bool, ups: tuple, eq: bool) -> Image.Image:
+    pad = 0.3 * h
+    img, d, wi, hi = _ss(lw + hw + 2 * pad, h + 2 * pad)
+    k = SS
+    x0, y0 = pad * k, pad * k
+    x1, y1 = x0 + (lw + hw) * k, y0 + h * k
+    r = h * k / 2
+    if grouped:  # minions under the top: a second token peeking out behind
+        o = 0.2 * h * k
+        d.rounded_rectangle((x0 + o, y0 + o * 0.5, x1 + o, y1 + o * 0.5), radius=r, fill=dark,
+                            outline=MAT_EDGE, width=2 * k)
+    if hero:
+        g = 0.14 * h * k
+        d.rounded_rectangle((x0 - g, y0 - g, x1 + g, y1 + g), radius=r + g, fill=HERO_RING,
+                            outline=MAT_EDGE, width=k)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=HEALTH_HURT if hurt else HEALTH_FULL,
+                        outline=MAT_EDGE, width=2 * k)
+    split = x0 + lw * k
+    d.rounded_rectangle((x0, y0, split + r, y1), radius=r, fill=bright, outline=MAT_EDGE, width=2 * k)
+    d.rectangle((split, y0 + 2 * k, split + r, y1 - 2 * k), fill=HEALTH_HURT if hurt else HEALTH_FULL)
+    d.line([(split, y0), (split, y1)], fill=MAT_EDGE, width=2 * k)
+    # upgrade chips: small squares on the top edge of the health part
+    bs = 0.3 * h * k
+    for i, ch in enumerate(ups[:4]):
+        bx = split + 0.1 * h * k + i * (bs + k)
+        d.rectangle((bx, y0 - bs * 0.55, bx + bs, y0 + bs * 0.45), fill=CHIPS[ch]["fill"], outline=MAT_EDGE,
+                    width=k)
+    if eq:  # equipment: a blue square on the bottom left
+        es = 0.3 * h * k
+        d.rectangle((x0 + 0.1 * h * k, y1 - es * 0.5, x0 + 0.1 * h * k + es, y1 + es * 0.5),
+                    fill=MARKET_EDGE["equipment"], outline=MAT_EDGE, width=k)
+    if promoted:
+        star(d, x1 - 0.05 * h * k, y0 + 0.02 * h * k, 0.26 * h * k, GOLD)
+    return img.reduce(SS)
+
+
+def draw_unit(img, d, view: dict, u: dict, cx: float, cy: float, h: float, fs: int) -> tuple:
+    """A unit token centred on (cx, cy), ``h`` tall: the owner's letter on its colour,
+    then the health in a big number (on pink once damaged). Returns the token's box."""
+    st = seat_style(view, u.get("owner"))
+    lw, hw = unit_size(u, view, h, fs)
     ups = tuple(ch for ch in "afr" for _ in range(max(0, to_int((u.get("up") or {}).get(ch)))))
     hp, mx = to_int(u.get("hp")), to_int(u.get("max_hp"))
-    spr = _unit_sprite(round(s, 2), st["bright"], st["dark"], u.get("kind") == "hero", hp, mx,
-                       bool(u.get("grouped")), u.get("side") == "promoted", ups, bool(u.get("eq")))
-    paste(img, spr, cx, cy)
-    R = 0.6 * s
-    number(d, (cx, cy + 0.03 * s), hp, max(11, int(round(0.74 * s))))
-    br = max(5.0, 0.21 * s)
-    bx, by = cx - R * 0.86, cy - R * 0.62
-    d.ellipse((bx - br, by - br, bx + br, by + br), fill=MAT_EDGE, outline=st["bright"])
-    d.text((bx, by), st["letter"], font=font(max(8, int(round(0.3 * s)))), fill=TEXT, anchor="mm")
-    if ups and s >= 26:
-        bs = 0.3 * s
-        fs = max(7, int(round(0.22 * s)))
-        for i, ch in enumerate(ups[:3]):
-            bx = cx + R - bs * 0.55 + bs / 2
-            by = cy - R * 0.2 + i * (bs + 1) + bs / 2
-            d.text((bx, by), CHIPS[ch]["letter"], font=font(fs), fill=CHIPS[ch]["text"], anchor="mm")
+    spr = _unit_sprite(round(lw, 1), round(hw, 1), round(h, 1), st["bright"], st["dark"],
+                       u.get("kind") == "hero", 0 < mx and hp < mx, bool(u.get("grouped")),
+                       u.get("side") == "promoted", ups, bool(u.get("eq")))
+    x0 = cx - (lw + hw) / 2
+    pad = 0.3 * h
+    paste(img, spr, x0 - pad, cy - h / 2 - pad)
+    _text(d, (x0 + lw / 2, cy), st["letter"], fs, TEXT, stroke=1)
+    _text(d, (x0 + lw + hw / 2, cy), str(hp), fs, HP_LOST if 0 < mx and hp < mx else DARK_TEXT)
+    return (x0, cy - h / 2, x0 + lw + hw, cy + h / 2)
+
+# ---------------------------------------------------------------- spires
 
 
-def draw_spire(img, d, size: float, view: dict, sp: dict, cx: float, cy: float) -> None:
-    s = size
+@lru_cache(maxsize=512)
+def _spire_sprite(tw: float, bw: float, h: float, bright: tuple, chips: tuple, promoted: bool) -> Image.Image:
+    pad = 0.3 * h
+    img, d, wi, hi = _ss(tw + bw + 2 * pad, h + 2 * pad)
+    k = SS
+    x0, y0 = pad * k, pad * k
+    x1, y1 = x0 + (tw + bw) * k, y0 + h * k
+    # the badge (square corners, dark: a spire, not a unit) with the chip column on its
+    # right edge, top chip on top
+    d.rectangle((x0 + tw * k - 2 * k, y0, x1, y1), fill=SPIRE_BADGE, outline=MAT_EDGE, width=2 * k)
+    n = len(chips)
+    cw = 0.24 * h * k
+    if n:
+        sh = (h * k - 4 * k) / n
+        for i, ch in enumerate(chips):
+            col = CHIPS.get(ch, {"fill": (120, 120, 120)})["fill"]
+            d.rectangle((x1 - 2 * k - cw, y0 + 2 * k + i * sh, x1 - 2 * k, y0 + 2 * k + (i + 1) * sh - k), fill=col)
+    # the tower: battlements on a block in the owner's colour
+    m = tw * k / 5
+    top = y0 - 0.18 * h * k
+    pts = [(x0, y1), (x0, top)]
+    for i in range(5):
+        t = top if i % 2 == 0 else top + m * 0.9
+        pts += [(x0 + i * m, t), (x0 + (i + 1) * m, t)]
+    pts += [(x0 + tw * k, top), (x0 + tw * k, y1)]
+    d.polygon(pts, fill=bright, outline=MAT_EDGE, width=2 * k)
+    if promoted:
+        star(d, x0 + tw * k / 2, top, 0.26 * h * k, GOLD)
+    return img.reduce(SS)
+
+
+def spire_size(sp: dict, view: dict, h: float, fs: int) -> tuple[float, float]:
+    st = seat_style(view, sp.get("owner"))
+    n = len([c for c in sp.get("chips") or [] if isinstance(c, str)])
+    tw = max(h * 0.95, font(fs).getlength(st["letter"]) + 0.32 * h)
+    bw = max(h * 0.85, _digits_w(str(n), fs) + 0.3 * h) + 0.24 * h
+    return tw, bw
+
+
+def draw_spire(img, d, view: dict, sp: dict, cx: float, cy: float, h: float, fs: int) -> tuple:
+    """A spire token: a crenellated tower in the owner's colour with its letter, then a
+    dark badge with how many upgrade chips it has and their colours (top chip on top)."""
     st = seat_style(view, sp.get("owner"))
     chips = tuple(ch for ch in (sp.get("chips") or []) if isinstance(ch, str))
-    spr = _spire_sprite(round(s, 2), st["bright"], st["dark"], chips, sp.get("side") == "promoted")
-    x0 = cx - spr.width / 2
-    y0 = cy - spr.height / 2
-    paste(img, spr, cx, cy)
-    tx = x0 + (0.06 + 0.72) / 2 * s
-    d.text((tx, y0 + 0.5 * s), st["letter"], font=font(max(8, int(round(0.28 * s)))), fill=TEXT,
-           anchor="mm", stroke_width=1, stroke_fill=MAT_EDGE)
-    number(d, (tx, y0 + 0.94 * s), len(chips), max(11, int(round(0.5 * s))))
-    # chip letters when the chips are tall enough to hold them
-    n = max(1, len(chips))
-    avail = 1.26 * s
-    ch_h = min(0.3 * s, avail / n)
-    if ch_h >= 8.5:
-        fs = max(7, min(int(ch_h * 0.8), int(0.28 * s)))
-        y = y0 + 0.08 * s + (avail - ch_h * n) / 2
-        for ch in chips:
-            info = CHIPS.get(ch)
-            if info:
-                d.text((x0 + 1.02 * s, y + ch_h / 2), info["letter"], font=font(fs), fill=info["text"],
-                       anchor="mm")
-            y += ch_h
+    tw, bw = spire_size(sp, view, h, fs)
+    spr = _spire_sprite(round(tw, 1), round(bw, 1), round(h, 1), st["bright"], chips, sp.get("side") == "promoted")
+    x0 = cx - (tw + bw) / 2
+    pad = 0.3 * h
+    paste(img, spr, x0 - pad, cy - h / 2 - pad)
+    _text(d, (x0 + tw / 2, cy + 0.08 * h), st["letter"], fs, TEXT, stroke=1)
+    _text(d, (x0 + tw + (bw - 0.24 * h) / 2, cy), str(len(chips)), fs, TEXT)
+    return (x0, cy - h / 2, x0 + tw + bw, cy + h / 2)
+
+# ---------------------------------------------------------------- landmarks and gates
 
 
-def draw_landmark(img, d, size: float, lm: dict, cx: float, cy: float, lang: str) -> None:
-    """A landmark: its back while face down, its abbreviated name and health once revealed."""
-    s = size
+@lru_cache(maxsize=256)
+def _landmark_sprite(w: float, h: float, back_fill: tuple, revealed: bool, square: bool, hurt: bool) -> Image.Image:
+    pad = 2
+    img, d, wi, hi = _ss(w + 2 * pad, h + 2 * pad)
+    k = SS
+    box = (pad * k, pad * k, (pad + w) * k, (pad + h) * k)
+    rad = h * k / 2 if not square else h * k * 0.22
+    if not revealed:  # the chip's back: white rim, back colour inside
+        d.rounded_rectangle(box, radius=rad, fill=LANDMARK_CHIP, outline=MAT_EDGE, width=2 * k)
+        g = 0.14 * h * k
+        d.rounded_rectangle((box[0] + g, box[1] + g, box[2] - g, box[3] - g), radius=max(0, rad - g), fill=back_fill)
+    else:
+        d.rounded_rectangle(box, radius=rad, fill=back_fill, outline=MAT_EDGE, width=2 * k)
+        g = 0.13 * h * k
+        d.rounded_rectangle((box[0] + g, box[1] + g, box[2] - g, box[3] - g), radius=max(0, rad - g),
+                            fill=HEALTH_HURT if hurt else LANDMARK_CHIP)
+    return img.reduce(SS)
+
+
+def draw_landmark(img, d, lm: dict, cx: float, cy: float, h: float, fs: int) -> tuple:
+    """A landmark: its back with "?" while face down; once revealed, its health (a small
+    star for a landmark without health). Its name is listed under the map."""
     back = BACKS.get(lm.get("back"), UNKNOWN_BACK)
     revealed = bool(lm.get("revealed"))
-    kind = str(lm.get("kind") or "")
     hp, mx = to_int(lm.get("hp")), to_int(lm.get("max_hp"))
-    spr = _landmark_sprite(round(s, 2), back["fill"], revealed, kind, hp, mx)
-    paste(img, spr, cx, cy)
+    text = "?" if not revealed else (str(hp) if mx > 0 else "")
+    w = max(h * 1.12, _digits_w(text, fs) + 0.5 * h)
+    square = revealed and lm.get("kind") == "structure"
+    spr = _landmark_sprite(round(w, 1), round(h, 1), back["fill"], revealed, square, 0 < mx and hp < mx)
+    paste(img, spr, cx - w / 2 - 2, cy - h / 2 - 2)
     if not revealed:
-        number(d, (cx, cy + 0.02 * s), "?", max(11, int(round(0.6 * s))))
-        return
-    ab = abbr(name("landmarks", lm.get("type"), lang))
-    if kind == "inert" or mx <= 0:
-        d.text((cx, cy), ab, font=font(max(9, int(round(0.4 * s)))), fill=DARK_TEXT, anchor="mm")
-        return
-    d.text((cx, cy - 0.33 * s), ab, font=font(max(8, int(round(0.27 * s)))), fill=DARK_TEXT, anchor="mm")
-    number(d, (cx, cy + 0.12 * s), hp, max(11, int(round(0.55 * s))), fill=DARK_TEXT,
-           stroke_fill=LANDMARK_CHIP, stroke=1)
+        _text(d, (cx, cy), "?", fs, TEXT, stroke=2)
+    elif text:
+        _text(d, (cx, cy), text, fs, HP_LOST if hp < mx else DARK_TEXT)
+    else:
+        star(d, cx, cy, 0.3 * h, back["fill"])
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def draw_gate(d, view: dict, seat: int, gate: int, broken: bool, cx: float, cy: float, h: float, fs: int) -> tuple:
+    """A fortress gate: a castle wall in the owner's colour with the gate's health."""
+    st = seat_style(view, seat)
+    text = "X" if broken else str(gate)
+    r = max(0.95 * h, (_digits_w(text, fs) + 0.5 * h) / 2)
+    gate_icon(d, cx, cy + 0.05 * h, r, st["bright"], broken, width=2)
+    _text(d, (cx, cy + 0.12 * h), text, fs, TEXT, stroke=2)
+    return (cx - r, cy - h / 2, cx + r, cy + h / 2)

@@ -7,22 +7,41 @@ from __future__ import annotations
 
 import math
 
-from render.common import DARK_TEXT, GOLD, TEXT, safe_text
+from render.common import DARK_TEXT, GOLD, TEXT
 
 SQRT3 = math.sqrt(3.0)
 
 # ---------------------------------------------------------------- geometry of the board
 
-W = 1240
-H = 960
+#: The pictures are made for a phone: Discord shows them about PHONE_W px wide, and every
+#: string on them must then be at least MIN_PX tall (a capital or digit), so nothing needs
+#: zooming. The board is W px wide (twice the phone width, so it stays sharp on dense
+#: screens) and as tall as it needs: the map on top, filling the width, then the player
+#: cards, the market and the legend stacked below.
+PHONE_W = 400
+MIN_PX = 9.0
+W = 800
 MARGIN = 8
-HEADER_H = 58
-SIDE_W = 344
-GAP = 8
-MAP_BOX = (MARGIN, MARGIN + HEADER_H + GAP, W - MARGIN - SIDE_W - GAP, H - MARGIN)
-SIDE_BOX = (W - MARGIN - SIDE_W, MARGIN + HEADER_H + GAP, W - MARGIN, H - MARGIN)
-MAX_HEX = 44.0  # hex circumradius cap (a tiny map must not get huge hexes)
+MAP_MARGIN = 4  # the map is nearly full-bleed: every pixel of width makes hexes bigger
+GAP = 10
+PAD = 14  # inside a box
+MAX_HEX = 48.0  # hex circumradius cap (a tiny map must not get huge hexes)
 SS = 2  # supersampling factor for shapes
+CAP_EM = 0.729  # DejaVu Sans cap and digit height, in em
+
+
+def min_font(width: int, px: float = MIN_PX + 0.3) -> int:
+    """The smallest font size whose capitals and digits are ``px`` tall when a picture
+    ``width`` wide is shown PHONE_W wide."""
+    return int(math.ceil(px / CAP_EM * width / PHONE_W))
+
+
+#: font sizes on the board (W wide): nothing is drawn smaller than BODY
+BODY = min_font(W)  # 26
+TITLE = BODY + 4
+NAME = BODY + 6
+BIG = BODY + 18
+LINE = int(BODY * 1.32)  # line height of BODY text
 
 #: the six axial neighbour directions (the lattice of docs/cloudspire-view.md)
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -141,16 +160,6 @@ def seat_style(view: dict, seat: object) -> dict:
 
 def mix(a, b, t: float):
     return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
-
-
-def abbr(name: str, n: int = 2) -> str:
-    """A two-letter abbreviation of a (content) name: "War Briar" -> "WB"."""
-    words = [w for w in safe_text(name).replace("-", " ").split() if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:n].capitalize()
-    return "".join(w[0].upper() for w in words[:n])
 
 
 def player(view: dict, seat: object) -> dict:

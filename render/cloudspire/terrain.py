@@ -1,23 +1,22 @@
-"""The static map layer: sky, mats, terrain, wells, mat outlines and hex coordinates.
+"""The static map layer: sky, mats, terrain, wells and mat outlines.
 
-It depends on the map alone, so it is cached per map and pasted under the pieces."""
+It depends on the map alone, so it is cached per map and pasted under the pieces; the
+hex coordinates, which depend on where the pieces are, are drawn on the picture."""
 
 from __future__ import annotations
 
 import json
-import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BG, TEXT_SOFT, font
+from render.common import BG
 
 from .layout import map_model
 from .sprites import EDGES, corners, diamond
 from .style import (
     DIRS,
     FACE_DOWN,
-    FACE_DOWN_MARK,
     FACTIONS,
     MAT_EDGE,
     SEAT_FALLBACK,
@@ -77,15 +76,16 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
         cx, cy = px(c)
         t = TERRAIN.get(h.get("terrain"), UNKNOWN_TERRAIN)
         d.polygon(corners(cx, cy, s + 0.5), fill=t["fill"])
-        _outline(img, corners(cx, cy, s - 1.5 * SS), t["mark"], SS)
+        pts = corners(cx, cy, s - 1.0 * SS)
+        d.line(pts + pts[:1], fill=mix(t["mark"], MAT_EDGE, 0.35), width=int(1.5 * SS))
         _terrain_texture(d, h.get("terrain"), cx, cy, s, t["mark"])
     # wells (on isles, earthscapes and fortresses)
     for c, h in model.hexes.items():
         if not h.get("well"):
             continue
         cx, cy = px(c)
-        cy += 0.14 * s
-        r = 0.44 * s
+        cy += 0.41 * s  # where a piece would stand: a piece covers the well
+        r = 0.4 * s
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WELL_RING, width=max(2, int(0.08 * s)))
         diamond(d, cx, cy, 0.24 * s, outline=WELL_RING)
     # mat outlines: thick where the neighbour is another mat or sky
@@ -108,43 +108,7 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
             else:
                 col = MAT_EDGE
             d.line([cs[a], cs[b]], fill=col, width=lw, joint="curve")
-    img = img.reduce(SS)
-    # coordinates, drawn at 1x so they stay crisp
-    d = ImageDraw.Draw(img)
-    fs = int(max(9, min(13, round(size * 0.34))))
-    fnt = font(fs)
-    for c, h in model.hexes.items():
-        cx, cy = px(c)
-        cx, cy = cx / SS, cy / SS
-        if c in model.fort_cells:
-            col = TEXT_SOFT
-        else:
-            t = TERRAIN.get(h.get("terrain"), UNKNOWN_TERRAIN)
-            col = mix(t["fill"], t["label"], 0.8)
-        d.text((cx, cy - 0.64 * size), f"{c[0]},{c[1]}", font=fnt, fill=col, anchor="mm")
-    # face-down isles: a big question mark on the slot centre
-    for slot in sorted(set(model.face_down.values())):
-        cx, cy = px(model.slot_centres[slot])
-        d.text((cx / SS, cy / SS), "?", font=font(max(14, int(size * 1.6))), fill=FACE_DOWN_MARK, anchor="mm")
-    return img
-
-
-def _outline(img: Image.Image, pts: list, col, width: int) -> None:
-    """``ImageDraw.polygon(pts, outline=col, width=width)`` drawn on a crop around the
-    polygon: Pillow masks a wide outline with a polygon mask the size of the whole image,
-    which made the outline of every hex cost a full-image allocation.  Integer offsets keep
-    the rasterisation the same."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    x0 = max(0, int(math.floor(min(xs))) - width - 2)
-    y0 = max(0, int(math.floor(min(ys))) - width - 2)
-    x1 = min(img.width, int(math.ceil(max(xs))) + width + 3)
-    y1 = min(img.height, int(math.ceil(max(ys))) + width + 3)
-    if x1 <= x0 or y1 <= y0:
-        return
-    tile = img.crop((x0, y0, x1, y1))
-    ImageDraw.Draw(tile).polygon([(x - x0, y - y0) for x, y in pts], outline=col, width=width)
-    img.paste(tile, (x0, y0))
+    return img.reduce(SS)
 
 
 def _terrain_texture(d: ImageDraw.ImageDraw, terrain, cx, cy, s, col) -> None:

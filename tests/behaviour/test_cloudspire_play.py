@@ -208,7 +208,7 @@ async def test_four_players_breach_a_gate_and_it_is_repaired(world):
         return any(p["broken"] for p in row.state["players"])
 
     row = await play_until(world, breached, max_steps=700)
-    assert "is broken!" in channel_text(world.channel)
+    assert "gate!" in channel_text(world.channel) and " breaks " in channel_text(world.channel)
     broken = [p["seat"] for p in row.state["players"] if p["broken"]]
 
     def repaired(row):
@@ -217,7 +217,7 @@ async def test_four_players_breach_a_gate_and_it_is_repaired(world):
 
     row = await play_until(world, repaired, max_steps=700)
     if row.status == "active":
-        assert "repairs the gate to" in channel_text(world.channel)
+        assert "gate is repaired to" in channel_text(world.channel)
         assert any(row.state["players"][s]["gate"] <= 3 for s in broken)
     else:
         pytest.fail(f"the game ended before a repair: {row.result}")
@@ -274,7 +274,7 @@ async def test_guided_set_up_and_faction_pick_through_the_menu(world):
     assert row.state["phase"] == "market"
     assert all(row.state["factions"]) and len(set(row.state["factions"])) == 2
     text = channel_text(world.channel)
-    assert "picks" in text and "attaches the fortress" in text and "is revealed in slot" in text
+    assert "faction." in text and "places their fortress" in text and " in slot " in text
     log = await world.service.log(row.id)
     verbs = {entry.action.split()[0] for entry in log}
     assert {"pick", "isle", "fort"} <= verbs

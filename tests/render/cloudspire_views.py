@@ -9,6 +9,8 @@ deterministic policy, so the views have exactly the shape of ``docs/cloudspire-v
                       spires, earthscapes, revealed / explored / face-down landmarks;
 * ``peek``         -- 2 players, a landmark being explored (the active seat peeks at it);
 * ``four_player``  -- 4 players free-for-all, mid-onslaught;
+* ``crowded``      -- 4 players late in the game: an onslaught with nine or more units on
+                      the map (the phone-width checks need a crowded map);
 * ``teams``        -- 2 vs 2, mid-onslaught;
 * ``finished``     -- a 2-player game played to the end;
 * ``guided``       -- guided map setup, isles still face down.
@@ -145,6 +147,13 @@ def _make_four_player():
     return _play(4, 11, {}, lambda st, n: n >= 300 and _in_onslaught_with_stack(0, 2)(st, n))
 
 
+def _make_crowded():
+    def stop(st, n):
+        return (st["phase"] == "onslaught" and st["wave"] >= 3
+                and sum(1 for u in st["units"].values() if u["pos"]) >= 9)
+    return _play(4, 20, {}, stop)
+
+
 def _make_teams():
     return _play(4, 1, {"mode": "teams"}, lambda st, n: n >= 300 and _in_onslaught_with_stack(1, 2)(st, n))
 
@@ -163,6 +172,7 @@ MAKERS = {
     "onslaught": _make_onslaught,
     "peek": _make_peek,
     "four_player": _make_four_player,
+    "crowded": _make_crowded,
     "teams": _make_teams,
     "finished": _make_finished,
     "guided": _make_guided,
@@ -175,6 +185,7 @@ SEAT_NAMES = {
     "onslaught": NAMES_2,
     "peek": NAMES_2,
     "four_player": NAMES_4,
+    "crowded": NAMES_4,
     "teams": NAMES_4,
     "finished": NAMES_2,
     "guided": NAMES_2,

@@ -2,7 +2,10 @@
 
 The sample views come from the real engine at fixed seeds (tests/render/cloudspire_views.py).
 What is drawn is checked with the text recorder (tests/render/text_recorder.py): the strings,
-not the pixels, are pinned, because pixels move with Pillow and FreeType versions.
+not the pixels, are pinned, because pixels move with Pillow and FreeType versions. The
+recorder's boxes also check that the pictures read on a phone (issue 10): shown 400 px wide,
+every label a move needs is at least 9 px tall, and no string spills out of its box, sits
+on another or is cut with an ellipsis, even with the longest names.
 No test asserts wall-clock times (see tools/render_cloudspire_samples.py --bench).
 """
 
@@ -37,17 +40,25 @@ from render.cloudspire import (  # noqa: E402
     render_private,
 )
 from render.cloudspire import names as N  # noqa: E402
-from render.cloudspire.layout import map_model  # noqa: E402
-from render.cloudspire.private import private_sections  # noqa: E402
-from render.cloudspire.style import DIRS, H, W  # noqa: E402
+from render.cloudspire.board import labelled_hexes  # noqa: E402
+from render.cloudspire.cards import barracks_text  # noqa: E402
+from render.cloudspire.layout import lattice_cells, map_model  # noqa: E402
+from render.cloudspire.private import layout_boxes, private_sections  # noqa: E402
+from render.cloudspire.style import DIRS, W  # noqa: E402
 from render.cloudspire.terrain import static_map  # noqa: E402
+from render.common import font  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "render" / "cloudspire"
 CATALOG = ROOT / "locales" / "cloudspire_render.json"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SAMPLES = sorted(cv.MAKERS)
+LANGS = ("en", "zh-CN")
 HEX_LABEL = re.compile(r"-?\d+,-?\d+")
+ELLIPSIS = "\u2026"
+#: Discord shows a picture about this wide on a phone; every string must then be this tall
+PHONE_W = 400
+MIN_PX = 9.0
 
 
 def _open(png: bytes) -> Image.Image:
@@ -63,9 +74,11 @@ def _board(view, names=None, lang="en") -> bytes:
 
 
 class Drawn(list):
-    """The strings drawn on one picture (text_recorder.DrawnText), and the picture's size."""
+    """The strings drawn on one picture (text_recorder.DrawnText), the picture's size and
+    the boxes its text must stay in."""
 
     size: tuple[int, int] = (0, 0)
+    boxes: list = []
 
 
 def _drawn_board(view, names, lang="en") -> Drawn:
@@ -75,6 +88,8 @@ def _drawn_board(view, names, lang="en") -> Drawn:
         png = board_png(view, names, lang)
     out = Drawn(texts)
     out.size = _open(png).size
+    out.layout = board_layout(view, lang, names)
+    out.boxes = out.layout.boxes()
     return out
 
 
@@ -83,6 +98,7 @@ def _drawn_private(view, seat, lang="en") -> Drawn:
         png = private_png(view, seat, [], lang)
     out = Drawn(texts)
     out.size = _open(png).size
+    out.boxes = layout_boxes(view, seat, lang)
     return out
 
 
@@ -91,8 +107,36 @@ def _texts(drawn) -> list[str]:
 
 
 def _shows(texts: list[str], name: str) -> bool:
-    """``name`` is drawn, whole or cut with an ellipsis, alone or inside a line."""
-    return any(name in t or (t.endswith("\u2026") and len(t) > 3 and name.startswith(t[:-1])) for t in texts)
+    """``name`` is drawn, alone or inside a line, or wrapped over consecutive lines."""
+    if any(name in t for t in texts):
+        return True
+    for i in range(len(texts)):
+        run = texts[i]
+        for t in texts[i + 1:i + 6]:
+            run = run + ("" if run.endswith("-") else " ") + t
+            if name in run or name.replace("-", "") in run.replace("-", ""):
+                return True
+    return False
+
+
+def _at_phone(px: float, width: int) -> float:
+    """``px`` on a picture ``width`` wide, in px when the picture is shown PHONE_W wide."""
+    return px * PHONE_W / width
+
+
+def _cap(size: int) -> float:
+    """Height of a capital (and of a digit) at font ``size``."""
+    box = font(size).getbbox("H0")
+    return box[3] - box[1]
+
+
+def _inside(box, outer, slack: float = 0.5) -> bool:
+    return (outer[0] - slack <= box[0] and box[2] <= outer[2] + slack
+            and outer[1] - slack <= box[1] and box[3] <= outer[3] + slack)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
 # ---------------------------------------------------------------- every sample renders
@@ -106,22 +150,24 @@ def test_samples_cover_the_brief():
     assert len(ons["units"]) >= 6 and len(ons["spires"]) >= 6 and ons["map"]["earthscapes"]
     assert any(u["grouped"] for u in ons["units"])
     assert cv.view("four_player")["seats"] == 4
+    assert cv.view("crowded")["seats"] == 4 and len(cv.view("crowded")["units"]) >= 9
     assert cv.view("finished")["phase"] == "over" and cv.view("finished")["result"]
 
 
 @pytest.mark.parametrize("name", SAMPLES)
-@pytest.mark.parametrize("lang", ["en", "zh-CN"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_board_sample_is_png_of_layout_size(name, lang):
     view = cv.view(name)
     drawn = _drawn_board(view, cv.SEAT_NAMES[name], lang)
-    lay = board_layout(view, lang)
-    assert drawn.size == (lay.width, lay.height) == (W, H)
+    lay = drawn.layout
+    assert drawn.size == (lay.width, lay.height) and lay.width == W == 800
     texts = _texts(drawn)
-    for seat in range(view["seats"]):  # every player's name and, on roomy panels, fortress power
-        assert cv.SEAT_NAMES[name][seat] in texts
-        if view["seats"] == 2:
-            assert N.label("panel.power", lang, n=view["players"][seat]["power"]) in texts
-    assert any(t.startswith("Wave ") for t in texts)
+    for seat in range(view["seats"]):  # every player's name and fortress power
+        assert N.seat_name(cv.SEAT_NAMES[name], seat, lang) in texts
+        assert N.label("panel.power", lang, n=view["players"][seat]["power"]) in texts
+    wave = view["wave"]
+    assert {N.label("header.wave_of", lang, wave=wave, last=view["last_wave"]),
+            N.label("header.wave", lang, wave=wave)} & set(texts)
     assert N.label("market.title", lang) in texts
 
 
@@ -137,7 +183,7 @@ def test_private_sample_is_png_of_its_size(name):
         assert N.label("private.wave_phase", "en", wave=view["wave"],
                        phase=N.label(f"phase.{view['phase']}", "en")) in texts
         titles = [title for title, _rows in private_sections(own, seat, "en")]
-        assert all(_shows(texts, t) for t in titles)
+        assert all(t in texts for t in titles)
 
 
 def test_old_names_are_aliases():
@@ -162,62 +208,85 @@ def test_render_is_deterministic_and_does_not_mutate_the_view():
 
 
 def test_opening_board_content_is_pinned():
-    """Every string drawn on a fixed view (hex coordinates checked separately)."""
+    """Every string drawn on a fixed view (hex coordinates checked separately): before
+    anyone moves, the hexes a move can name are the gates, the Source wells and the
+    landmarks."""
     view = cv.view("opening")
     drawn = _drawn_board(view, cv.SEAT_NAMES["opening"])
-    assert drawn.size == (1240, 960)
+    assert drawn.size[0] == 800
     texts = _texts(drawn)
     coords = {t for t in texts if HEX_LABEL.fullmatch(t)}
-    assert coords == {h["hex"] for h in view["map"]["hexes"]}
+    model = map_model(view)
+    wells = {h["hex"] for h in view["map"]["hexes"] if h["well"]}
+    gates = {f["gate"] for f in view["map"]["forts"].values()}
+    assert coords == wells | gates | {lm["pos"] for lm in view["landmarks"]}
+    assert coords == {f"{q},{r}" for q, r in labelled_hexes(view, model)}
     assert sorted({t for t in texts if not HEX_LABEL.fullmatch(t)}) == OPENING_BOARD
 
 
 OPENING_BOARD = sorted([
-    "  \u00b7  ", "/20", "1", "10", "2", "3", "4", "5", "6", "7", "?", "A", "A 18", "Aether Obelisk", "Alice",
-    "Bob", "CP 0", "F", "F 12", "G", "Goat Rider", "Grovetenders", "H", "Harbor", "Heirs", "Inner\u2026",
-    "MARKET", "Market phase", "PWR", "R", "R 14", "Roost", "Rushing Ford", "START", "Shield Bearer",
-    "Source well", "Spire 2, Skyhall 2", "Spirehall", "Sproutling 2, Vine Lasher 2, Barkback 2,\u2026",
-    "TO PLAY", "Talon Guard 2, Skydiver 2, Plumed Lance\u2026", "Thicket", "Thornwall 2, Elderbough 2",
-    "Waiting for Bob", "Wave 1/4", "attack", "builds 0/2", "chip supply", "damage", "earthscape 12",
-    "equipment", "forest", "fortification", "group", "hero", "influence", "lake", "landmarks:",
-    "mat no. + influence", "merc spire", "mercenary", "minions left: Fledgling 2, Windcaller 2,",
-    "minions left: War Briar 2, Treehead Elk 2,", "mountain", "no event", "path", "peak",
-    "piles: market 17 \u00b7 earthscapes 7 \u00b7 landmarks 5 \u00b7", "plains", "power 10", "promoted", "range",
-    "relics 0", "relics 15 \u00b7 events 29", "ruins", "spires left: Aerie 2, Gust Tower 2, Feather",
-    "spires left: Shrubbery 2, Reetall 2,", "swamp", "temple",
+    "\u00b7", "/20", "1", "10", "2", "3", "4", "5", "6", "7", "?", "A", "A 18", "Aether Obelisk", "Alice",
+    "Bob", "CP 0", "F", "F 12", "G", "Goat Rider", "Grovetenders", "H", "Harbor", "Heirs", "Inner Oak",
+    "MARKET", "Market phase", "R", "R 14", "Roost", "Rushing Ford", "START", "Shield Bearer", "Source well",
+    "Spirehall", "TO PLAY", "Thicket", "Waiting for Bob", "Wave 1/4", "attack", "barracks: 12 minions, 8 spires",
+    "builds 0/2", "chip supply", "damage", "earthscape 12", "equipment", "forest", "fortification", "group",
+    "hero", "influence", "lake", "landmark: health", "landmarks:", "mat no. + influence", "merc spire",
+    "mercenary", "mountain", "no event", "path", "peak", "piles: market 17 \u00b7 earthscapes 7 \u00b7 landmarks 5 \u00b7",
+    "plains", "power 10", "promoted", "range", "relics 0", "relics 15 \u00b7 events 29", "ruins", "spire: chips",
+    "swamp", "temple", "unit: health",
 ])
 
 
 def test_opening_private_content_is_pinned():
     view = cv.view("opening", 0)
     drawn = _drawn_private(view, 0)
-    assert drawn.size == private_size(view, 0) == (640, 164)
+    assert drawn.size == private_size(view, 0)
     assert sorted(set(_texts(drawn))) == sorted([
-        "G", "Grovetenders \u00b7 only\u2026", "Standing policies", "Wave 1 \u00b7 Market phase",
-        "automatic \u00b7 marks: automatic",
-        "spire targets: lowest health first \u00b7 level-ups: automatic \u00b7 rewards:",
+        "G", "Grovetenders \u00b7 only for you", "Standing policies", "Wave 1 \u00b7 Market phase",
+        "Your fortress reserves", "barracks: 12 minions, 8 spires", "level-ups: automatic", "marks: automatic",
+        "rewards: automatic", "spire targets: lowest health first",
     ])
 
 
 def test_onslaught_board_draws_the_pieces_market_and_mats():
     view = cv.view("onslaught")
-    texts = _texts(_drawn_board(view, ["Alice", "Bob"]))
-    counts = Counter(texts)
+    drawn = _drawn_board(view, ["Alice", "Bob"])
+    texts = _texts(drawn)
     assert {"Alice", "Bob", N.label("phase.onslaught", "en")} <= set(texts)
-    # every hex is labelled with its coordinates
-    assert {h["hex"] for h in view["map"]["hexes"]} <= set(texts)
-    # every unit's health, and every spire's chip count, is a number on the map
-    need = Counter(str(u["hp"]) for u in view["units"]) + Counter(str(len(s["chips"])) for s in view["spires"])
-    assert all(counts[k] >= n for k, n in need.items()), (need, counts)
+    # every unit's health and every spire's chip count is a number on its hex
+    lay = drawn.layout
+    for piece, number in [(u, u["hp"]) for u in view["units"]] + [(s, len(s["chips"])) for s in view["spires"]]:
+        assert _number_on_hex(drawn, piece["pos"], number, lay), piece
+    # every unit is named in its owner's card as the menus name it: name, hex, health
+    for u in view["units"]:
+        key = "panel.unit_grouped" if u["grouped"] else "panel.unit"
+        assert N.label(key, "en", name=N.unit_name(u["type"], "en"), hex=u["pos"], hp=u["hp"]) in texts
     # the market shows each face-up chip and the earthscape by name
     for chip in view["market"]["face"]:
         assert _shows(texts, N.name("market", chip)), chip
     if view["market"]["earthscape"]:
         assert _shows(texts, N.name("earthscapes", view["market"]["earthscape"]))
-    # every numbered mat is labelled; revealed landmarks show their abbreviated name
+    # every numbered mat is labelled; face-down landmarks show "?", revealed ones their health
+    # and, under the map, their name
     assert {str(n) for n in view["map"]["groups"].values()} <= set(texts)
     for lm in view["landmarks"]:
-        assert lm["revealed"] or "?" in texts
+        if not lm["revealed"]:
+            assert _number_on_hex(drawn, lm["pos"], "?", lay)
+        elif lm["max_hp"]:
+            assert _number_on_hex(drawn, lm["pos"], lm["hp"], lay)
+            assert N.label("landmarks.entry", "en", name=N.name("landmarks", lm["type"]), hex=lm["pos"],
+                           hp=lm["hp"]) in texts
+
+
+def _number_on_hex(drawn, pos: str, number, lay) -> object:
+    """The string ``number`` drawn on hex ``pos``, under its coordinate label, or None."""
+    q, r = (int(x) for x in pos.split(","))
+    x, y = lay.centre(q, r)
+    for t in drawn:
+        cx, cy = (t.box[0] + t.box[2]) / 2, (t.box[1] + t.box[3]) / 2
+        if t.text == str(number) and abs(cx - x) < 0.8 * lay.size and y <= cy < y + lay.size:
+            return t
+    return None
 
 
 def test_the_board_draws_power_and_influence_from_the_view():
@@ -227,7 +296,7 @@ def test_the_board_draws_power_and_influence_from_the_view():
     groups = sorted(view["map"]["groups"])
     view["influence"] = [[groups[0]], []]
     texts = _texts(_drawn_board(view, ["Alice", "Bob"]))
-    assert "power 77" in texts and "77" in texts  # panel and fortress
+    assert "power 77" in texts
     assert N.label("panel.none", "en") in texts  # seat 1 has no influence now
     number = str(view["map"]["groups"][groups[0]])
     i = texts.index(N.label("panel.influence", "en"))
@@ -258,10 +327,216 @@ def test_private_panel_shows_the_secret_things():
 def test_policies_are_named_as_in_the_menus():
     view = cv.view("opening", 0)
     pol = view["players"][0]["policy"]
-    line = dict(private_sections(view, 0, "en"))[N.label("private.title.policies", "en")][0][1]
+    rows = dict(private_sections(view, 0, "en"))[N.label("private.title.policies", "en")]
+    line = " ".join(r[1] for r in rows)
+    assert len(rows) == len(pol)  # one a line
     for key, value in pol.items():
         assert N.text(f"cloudspire.policy.{key}.{value}", "en") in line
     assert "_" not in line
+
+
+# ---------------------------------------------------------------- read on a phone (issue 10)
+
+
+def _required_hexes(view) -> set[str]:
+    """The hexes a move can name that must carry their coordinates, from the view alone:
+    every piece, gate and uncovered Source well, and every empty hex next to a unit."""
+    model = map_model(view)
+    pieces = {x["pos"] for key in ("units", "spires", "landmarks") for x in view[key] if x.get("pos")}
+    need = set(pieces) | {f["gate"] for f in view["map"]["forts"].values()}
+    need |= {h["hex"] for h in view["map"]["hexes"] if h["well"]}
+    for u in view["units"]:
+        q, r = (int(x) for x in u["pos"].split(","))
+        need |= {f"{q + dq},{r + dr}" for dq, dr in DIRS if (q + dq, r + dr) in model.hexes}
+    return need
+
+
+def phone_label_sizes(view, names, lang="en") -> dict[str, float]:
+    """The smallest height, in px at PHONE_W wide, of each kind of label a move needs on
+    the board (asserting each is drawn where it belongs), and of all other text."""
+    drawn = _drawn_board(view, names, lang)
+    lay, width = drawn.layout, drawn.size[0]
+    assert all(t.image_size == drawn.size for t in drawn), "text drawn on a layer, not the picture"
+    sizes: dict[str, list[float]] = {"hex label": [], "hex label digits": [], "unit health": [],
+                                     "unit name in card": [], "spire chips": [], "gate health": [],
+                                     "landmark health": [], "source and gate in cards": [], "market costs": [],
+                                     "other text (cap height)": []}
+    coords = {t.text: t for t in drawn if HEX_LABEL.fullmatch(t.text)}
+    for pos in _required_hexes(view):
+        t = coords.get(pos)
+        assert t is not None, f"{pos} is not labelled"
+        q, r = (int(x) for x in pos.split(","))
+        x, y = lay.centre(q, r)
+        assert abs((t.box[0] + t.box[2]) / 2 - x) < 1 and y - lay.size < t.box[1] and t.box[3] < y + lay.size
+        sizes["hex label"].append(_at_phone(t.height, width))
+        sizes["hex label digits"].append(_at_phone(_cap(t.size), width))
+    for u in view["units"]:
+        t = _number_on_hex(drawn, u["pos"], u["hp"], lay)
+        assert t is not None, u
+        sizes["unit health"].append(_at_phone(t.height, width))
+        key = "panel.unit_grouped" if u["grouped"] else "panel.unit"
+        entry = N.label(key, lang, name=N.unit_name(u["type"], lang), hex=u["pos"], hp=u["hp"])
+        t = next(t for t in drawn if t.text == entry)
+        assert _inside(t.box, lay.panels[u["owner"]])
+        sizes["unit name in card"].append(_at_phone(_cap(t.size), width))
+    for sp in view["spires"]:
+        sizes["spire chips"].append(_at_phone(_number_on_hex(drawn, sp["pos"], len(sp["chips"]), lay).height, width))
+    for seat, f in view["map"]["forts"].items():
+        p = view["players"][int(seat)]
+        t = _number_on_hex(drawn, f["gate"], "X" if p["broken"] else p["gate"], lay)
+        sizes["gate health"].append(_at_phone(t.height, width))
+    for lm in view["landmarks"]:
+        if lm["revealed"] and lm["max_hp"]:
+            sizes["landmark health"].append(_at_phone(_number_on_hex(drawn, lm["pos"], lm["hp"], lay).height, width))
+    for seat, card in enumerate(lay.panels):
+        p = view["players"][seat]
+        for number in (p["source"], "X" if p["broken"] else p["gate"]):
+            t = next(t for t in drawn if t.text == str(number) and _inside(t.box, card))
+            sizes["source and gate in cards"].append(_at_phone(t.height, width))
+    for chip in view["market"]["face"]:
+        t = next(t for t in drawn if t.text == str(N.market_facts(chip)[1]) and _inside(t.box, lay.market))
+        sizes["market costs"].append(_at_phone(t.height, width))
+    for t in drawn:
+        sizes["other text (cap height)"].append(_at_phone(_cap(t.size), width))
+    return {k: round(min(v), 2) for k, v in sizes.items() if v}
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_label_a_move_needs_is_9px_tall_at_phone_width(name, lang):
+    """Issue 10: shown 400 px wide (Discord on a phone), every hex coordinate a move can
+    name (pieces, gates, wells, empty hexes next to units), every unit's health and its
+    name in the owner's card, spire chips, gate and landmark health, and every other string
+    (Source, gate, power, market costs, ...) is at least 9 px tall."""
+    view = cv.view(name)
+    sizes = phone_label_sizes(view, cv.SEAT_NAMES[name], lang)
+    assert all(v >= MIN_PX for v in sizes.values()), sizes
+    assert "hex label" in sizes
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_private_picture_is_readable_at_phone_width(name, lang):
+    view = cv.view(name)
+    for seat in range(view["seats"]):
+        drawn = _drawn_private(cv.view(name, seat), seat, lang)
+        assert all(t.image_size == drawn.size for t in drawn)
+        small = [(t.text, round(_at_phone(_cap(t.size), drawn.size[0]), 2)) for t in drawn
+                 if _at_phone(_cap(t.size), drawn.size[0]) < MIN_PX]
+        assert not small, small
+        # health on the unit tokens, measured
+        for t in drawn:
+            if t.text.isdigit():
+                assert _at_phone(t.height, drawn.size[0]) >= MIN_PX, t
+
+
+LONG_NAMES = ["Zo\u00eb \u00c5ngstr\u00f6m-\u0141ukasiewicz the Magnificent", "\u96f2\u5dba\u6230\u8a18\u73a9\u5bb6" * 3,
+              "W" * 32, "Bartholomew Fitzgerald-Worthington III"]
+
+
+def _longest(category: str, lang: str, n: int = 1, pred=None) -> list[str]:
+    table = N._table(category)
+    ids = [i for i in table if pred is None or pred(table[i])]
+    return sorted(ids, key=lambda i: (-font(26).getlength(N.name(category, i, lang)), i))[:n]
+
+
+def _long_view(lang: str, viewer=None) -> dict:
+    """The 4-player sample with the longest names the content has everywhere a name is
+    drawn: units on the map, stack tops, landmarks, market, earthscape, events, beside the
+    barracks, heroes out, relics (the viewer's), explored landmarks (the viewer's)."""
+    view = cv.view("four_player", viewer)
+    minions = _longest("units", lang, 4, lambda u: u["kind"] == "minion")
+    heroes = _longest("units", lang, 4, lambda u: u["kind"] == "hero")
+    for i, u in enumerate(view["units"]):
+        u["type"] = (heroes + minions)[i % 8]
+        u["grouped"] = True
+    for st in view["stacks"]:
+        for e in [st["top"]] + list(st.get("entries") or []):
+            if e:
+                e["type"] = minions[0]
+                e["members"] = minions[:3] if "members" in e else e.get("members")
+    lms = _longest("landmarks", lang, 3, lambda lm: lm["hp"] > 0)
+    for i, lm in enumerate(view["landmarks"][:3]):
+        info = N.landmark_facts(lms[i])
+        lm.update(revealed=True, type=lms[i], hp=info["hp"], max_hp=info["hp"], kind=info["kind"])
+    view["market"]["face"] = _longest("market", lang, 6)
+    view["market"]["earthscape"] = _longest("earthscapes", lang)[0]
+    view["market"]["earthscape_bought"] = False
+    view["event"]["current"] = _longest("events", lang)[0]
+    view["event"]["lasting"] = _longest("events", lang, 3)[1:]
+    for p in view["players"]:
+        p["beside"] = _longest("market", lang, 3)
+        p["heroes_removed"] = heroes[:3]
+        p["mark"] = (p["seat"] + 1) % 4
+        p["die_used"] = True
+        if "relics" in p:
+            p["relics"] = _longest("relics", lang, 4)
+        p["conceded"] = p["seat"] == 3
+    if viewer is not None:
+        for lm in view["landmarks"][3:6]:
+            if not lm["revealed"]:
+                lm.update(type=_longest("landmarks", lang)[0], known=True)
+    view["rest"] = [1]
+    view["pending"] = [{"seat": 2, "kind": "free_spire"}]
+    return view
+
+
+def _check_fits(drawn) -> None:
+    """Every string inside one of the picture's boxes, none cut with an ellipsis, none on
+    top of another."""
+    assert drawn.boxes
+    for t in drawn:
+        assert ELLIPSIS not in t.text, f"cut: {t.text!r}"
+        assert any(_inside(t.box, b) for b in drawn.boxes), f"spills: {t.text!r} {t.box}"
+    boxes = [t for t in drawn]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not _overlap(a.box, b.box), f"{a.text!r} {a.box} on {b.text!r} {b.box}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nothing_spills_or_is_cut_with_the_longest_names(lang):
+    """Issue 10 point 6: with the longest faction, unit, spire, landmark, relic, market,
+    event and seat names, every drawn string stays inside its box (header, map, card,
+    landmarks, market, legend; the private picture's title and sections), overlaps no other
+    string and is wrapped rather than cut with an ellipsis."""
+    view = _long_view(lang)
+    _check_fits(_drawn_board(view, LONG_NAMES, lang))
+    for seat in range(4):
+        own = _long_view(lang, seat)
+        _check_fits(_drawn_private(own, seat, lang))
+    # every sample too, with its own names
+    for name in SAMPLES:
+        _check_fits(_drawn_board(cv.view(name), cv.SEAT_NAMES[name], lang))
+
+
+def test_a_crowded_board_stays_within_what_discord_shows():
+    """Discord shows pictures up to 4096 px a side: a board that would be taller leaves the
+    legend out, and if that is not enough is shrunk whole (which keeps every string's
+    height at phone width, the picture being shown 400 px wide anyway)."""
+    view = _long_view("en")
+    model = map_model(view)
+    free = sorted(c for c in model.hexes if f"{c[0]},{c[1]}" not in
+                  {x["pos"] for k in ("units", "spires", "landmarks") for x in view[k]} and c not in model.fort_cells)
+    for i, c in enumerate(free[:40]):
+        u = dict(view["units"][i % len(view["units"])], id=f"u{100 + i}", pos=f"{c[0]},{c[1]}", owner=i % 4)
+        view["units"].append(u)
+    lay = board_layout(view, "en", LONG_NAMES)
+    assert lay.legend is None and lay.height > 4096
+    img = _open(_board(view, LONG_NAMES))
+    assert img.height == 4096 and img.width < 800
+
+
+def test_the_barracks_reads_the_same_on_the_board_and_in_the_private_picture():
+    """Issue 10 point 11: one catalog key describes a player's barracks, on the board's
+    card and in the player's private picture, whatever the number of players."""
+    for name in ("onslaught", "four_player"):
+        board = _texts(_drawn_board(cv.view(name), cv.SEAT_NAMES[name]))
+        for seat in range(cv.view(name)["seats"]):
+            own = cv.view(name, seat)
+            line = barracks_text(own["players"][seat], "en")
+            assert line.startswith("barracks: ")
+            assert _shows(board, line) and _shows(_texts(_drawn_private(own, seat)), line)
 
 
 # ---------------------------------------------------------------- hidden information
@@ -377,46 +652,41 @@ def test_private_panel_of_another_seat_uses_only_public_information():
 # ---------------------------------------------------------------- names and layout
 
 
-@pytest.mark.parametrize("names,shown", [
-    (cv.NAMES_CJK, ["Player 1", "? Drake ?"]),
-    (cv.NAMES_4_ODD, ["Player 1", "Player 2"]),
-    ([], ["Player 1", "Player 2"]),
-    (None, ["Player 1", "Player 2"]),
-    (["", None], ["Player 1", "Player 2"]),
-])
-def test_cjk_emoji_and_missing_seat_names(names, shown):
-    for name in ("opening", "finished"):
-        texts = _texts(_drawn_board(cv.view(name), names, "zh-CN"))
-        assert set(shown) <= set(texts)
-    texts = _texts(_drawn_board(cv.view("four_player"), names, "zh-CN"))
-    assert "Player 4" in texts
-
-
-def test_four_player_board_stays_on_the_canvas():
-    for name in ("four_player", "teams"):
+@pytest.mark.parametrize("names", [cv.NAMES_CJK, cv.NAMES_4_ODD, [], None, ["", None]])
+def test_cjk_emoji_and_missing_seat_names(names):
+    """Any script the bundled fonts draw is drawn; a name with nothing drawable, or none,
+    is "Player N"."""
+    for name in ("opening", "finished", "four_player"):
         view = cv.view(name)
-        lay = board_layout(view)
-        mx0, my0, mx1, my1 = lay.map_box
-        model = map_model(view)
-        for c in model.all_cells():
-            x, y = lay.centre(*c)
-            assert mx0 <= x - lay.size * 0.87 and x + lay.size * 0.87 <= mx1, c
-            assert my0 <= y - lay.size and y + lay.size <= my1, c
-        assert len(lay.panels) == 4
-        boxes = [lay.header, lay.map_box, lay.side_box, lay.market, lay.legend] + lay.panels
-        for x0, y0, x1, y1 in boxes:
-            assert 0 <= x0 < x1 <= lay.width and 0 <= y0 < y1 <= lay.height
-        # the side column does not overlap itself
-        col = sorted(lay.panels + [lay.market, lay.legend], key=lambda b: b[1])
-        for a, b in zip(col, col[1:]):
-            assert a[3] <= b[1]
-        for p in lay.panels:
-            assert p[3] - p[1] >= 120  # room for name, numbers, advancements, facts
+        texts = _texts(_drawn_board(view, names, "zh-CN"))
+        shown = [N.seat_name(names, seat, "zh-CN") for seat in range(view["seats"])]
+        assert all(_shows(texts, s) for s in shown), shown
+    assert N.seat_name(cv.NAMES_CJK, 0, "en") == cv.NAMES_CJK[0]
+    assert N.seat_name(cv.NAMES_CJK, 1, "en") == "? Drake ?"
+    assert N.seat_name(cv.NAMES_4_ODD, 1, "en") == "Player 2" and N.seat_name([], 0, "en") == "Player 1"
 
 
-def test_hex_size_is_readable():
-    for name in SAMPLES:
-        assert board_layout(cv.view(name)).size >= 26
+@pytest.mark.parametrize("name", ["four_player", "teams", "onslaught", "guided"])
+def test_the_board_is_one_column_of_boxes(name):
+    """Header, map, one card per player, landmarks, market, legend: full width, top to
+    bottom, none overlapping; every hex a move can name is on the map (fortress bodies may
+    be cut at the side edges)."""
+    view = cv.view(name)
+    lay = board_layout(view, "en", cv.SEAT_NAMES[name])
+    boxes = lay.boxes()
+    assert len(lay.panels) == view["seats"]
+    for a, b in zip(boxes, boxes[1:]):
+        assert a[3] < b[1]
+    for x0, y0, x1, y1 in boxes:
+        assert 0 <= x0 < x1 <= lay.width and 0 <= y0 < y1 <= lay.height
+        assert x1 - x0 >= lay.width - 20
+    mx0, my0, mx1, my1 = lay.map_box
+    for c in lattice_cells(map_model(view)):
+        x, y = lay.centre(*c)
+        assert mx0 <= x - lay.size * 0.866 and x + lay.size * 0.866 <= mx1 + 0.5, c
+        assert my0 <= y - lay.size and y + lay.size <= my1, c
+    for c in map_model(view).all_cells():  # fortress bodies: inside vertically
+        assert my0 <= lay.centre(*c)[1] - lay.size and lay.centre(*c)[1] + lay.size <= my1
 
 
 def test_face_down_isles_are_drawn_in_guided_setup():
@@ -460,8 +730,8 @@ def test_names_come_from_the_engine_content():
     assert N.name("landmarks", "wild_drake") == "Wild Drake"
     assert N.name("market", "sellsword") == "Sellsword"
     assert N.name("advancements", cv.view("opening")["players"][0]["advancements"].popitem()[0])
-    # the bundled font has no CJK glyphs: Chinese falls back to English, never "?"
-    assert N.unit_name("war_briar", "zh-CN") == "War Briar"
+    # Chinese names where the content has them (simplified first)
+    assert N.unit_name("war_briar", "zh-CN") == N.entry("units", "war_briar")["name"]["zh_hans"]
     # a missing id is a bug, not a prettified guess
     with pytest.raises(KeyError):
         N.unit_name("no_such_unit", "en")
@@ -470,13 +740,13 @@ def test_names_come_from_the_engine_content():
 
 
 def test_labels_come_from_the_catalog_in_both_languages(monkeypatch):
-    """Chinese labels are used as soon as the font can draw them; English otherwise."""
-    assert N.label("market.title", "zh-CN") == "MARKET"  # DejaVu has no CJK glyphs
+    """Chinese labels are used when the fonts can draw them; English otherwise."""
+    assert N.label("market.title", "zh-CN") == "\u5e02\u573a"
+    assert N.ordinal(2, "zh-CN") == "\u7b2c2\u540d"
     N._locale_for.cache_clear()
-    monkeypatch.setattr(N, "can_draw", lambda text: True)
+    monkeypatch.setattr(N, "can_draw", lambda text: False)
     try:
-        assert N.label("market.title", "zh-CN") == "\u5e02\u573a"
-        assert N.ordinal(2, "zh-CN") == "\u7b2c2\u540d"
+        assert N.label("market.title", "zh-CN") == "MARKET"
     finally:
         N._locale_for.cache_clear()
 
