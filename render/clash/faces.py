@@ -7,6 +7,7 @@ from PIL import ImageDraw
 
 from render.common import (
     DARK_TEXT,
+    ELLIPSIS,
     GOLD,
     GREEN,
     PANEL_EDGE,
@@ -31,9 +32,24 @@ NAME_LINE = 22
 NAME_PAD = 14
 
 
+NAME_SIZES = (18, 16, 14, 12)  # a long name shrinks before it is cut
+
+
+def name_fit(name: str, width: int) -> tuple[int, list[str]]:
+    """The font size and lines of a card name on a face ``width`` px wide: at most two
+    lines, in the largest size that needs no "…" (a name too long at every size is cut at
+    the largest)."""
+    text = safe_text(name)
+    for size in NAME_SIZES:
+        lines = wrap_text(text, font(size), width - NAME_PAD, 2)
+        if not any(line.endswith(ELLIPSIS) for line in lines):
+            return size, lines
+    return NAME_SIZES[0], wrap_text(text, font(NAME_SIZES[0]), width - NAME_PAD, 2)  # too long at any size
+
+
 def name_lines(name: str, width: int) -> list[str]:
     """The card name as drawn on a face ``width`` px wide (at most two lines)."""
-    return wrap_text(safe_text(name), font(18), width - NAME_PAD, 2)
+    return name_fit(name, width)[1]
 
 
 def draw_card_face(draw: ImageDraw.ImageDraw, box, info: dict, lang: str, *, playable=False,
@@ -57,18 +73,18 @@ def draw_card_face(draw: ImageDraw.ImageDraw, box, info: dict, lang: str, *, pla
     if playable:
         pill(draw, x1 - 10 - pill_width("\u2713", font(18), 6) - (22 if pos is not None else 0),
              y0 + 13, "\u2713", font(18), GREEN, DARK_TEXT, pad_x=6, height=26)
-    # name
-    nf = font(18)
+    # name (a champion's is starred and gold, like its border: a tag would cover its stats)
+    name = info.get("name", "?")
+    if champion:
+        name = f"\u2605 {name}"
+    size, lines = name_fit(name, w)
+    nf = font(size)
     ny = y0 + NAME_TOP
-    for i, line in enumerate(name_lines(info.get("name", "?"), w)):
-        draw.text(((x0 + x1) / 2, ny + i * NAME_LINE), line, font=nf, fill=TEXT, anchor="ma")
+    for i, line in enumerate(lines):
+        draw.text(((x0 + x1) / 2, ny + i * NAME_LINE), line, font=nf, fill=GOLD if champion else TEXT, anchor="ma")
     # type tag
     ty = ny + 48
-    if champion:
-        tag = text("card.champion", lang)
-        pill(draw, x0 + (w - pill_width(tag, font(15), 5)) / 2, ty, tag,
-             font(15), GOLD, DARK_TEXT, pad_x=5, height=22)
-    elif info.get("type") == "spell":
+    if info.get("type") == "spell":
         tag = text("card.spell", lang)
         pill(draw, x0 + (w - pill_width(tag, font(16), 6)) / 2, ty, tag,
              font(16), SPELL_FILL, DARK_TEXT, pad_x=6, height=22)
