@@ -16,6 +16,7 @@ from gamehost.store import MatchRow
 from gamehost.workers import Renderer
 from cogs.items import GameButton, view_of
 from cogs.options_text import options_in_words
+from cogs.replay import REPLAY_VERB, replay_message
 
 if TYPE_CHECKING:
     from cogs.ui import GameUI
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 
 # Components any match shows; everything else is routed to the game's adapter.
 LOBBY_VERBS = {"join", "leave", "addbot", "start"}
-QUICK_VERBS = {"join", "leave", "addbot"}  # answered at once, no acknowledgement first
+QUICK_VERBS = {"join", "leave", "addbot", REPLAY_VERB}  # acknowledged their own way (or answered at once)
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -141,6 +142,9 @@ class Host:
                 await acknowledge(interaction)
             row = await self.service.load(match_id)
             ui = self.uis[row.game]
+            if verb == REPLAY_VERB:  # steps a replay in place: works on any match, any version
+                await self.step_replay(interaction, row, arg)
+                return
             if row.status not in ("lobby", "active") and verb not in ui.fresh_verbs:
                 raise ServiceError("not_active")
             if verb in LOBBY_VERBS:
@@ -219,6 +223,21 @@ class Host:
             await channel.get_partial_message(row.board_message_id).edit(**self.lobby_message(row))
         except discord.HTTPException as error:
             log.info("lobby message of match %s not closed: %s", row.id, error)
+
+    async def show_replay(self, interaction: discord.Interaction, row: MatchRow, move: int | None) -> None:
+        """/match replay: a finished match for anyone in its server, an ongoing one for its players."""
+        if row.status == "active":
+            seated(row, interaction.user.id)
+        await send_ephemeral(interaction, **await replay_message(self, row, interaction.user.id, move,
+                                                                 locale_of(interaction)))
+
+    async def step_replay(self, interaction: discord.Interaction, row: MatchRow, arg: str) -> None:
+        """A replay button: the same private message shows the chosen move."""
+        if row.status == "active":
+            seated(row, interaction.user.id)
+        await interaction.response.defer()
+        message = await replay_message(self, row, interaction.user.id, int(arg or 0), locale_of(interaction))
+        await interaction.edit_original_response(**_edit_kwargs(message))
 
     async def needs_confirmation(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str) -> bool:
         """Before a move that would lose the mover the game (a Blood Price paid with the last

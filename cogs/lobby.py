@@ -9,6 +9,7 @@ from discord.ext import commands
 from gamehost.registry import GAMES, plugin
 from gamehost.i18n import normalize_locale, t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
+from gamehost.rematch import rematch
 from gamehost.snapshot import snapshot
 from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
 from cogs.review import review_message
@@ -66,6 +67,21 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         await host.post_lobby(row)
         await interaction.response.send_message(t("host.created_thread", locale_of(interaction),
                                                   thread=channel.mention))
+
+
+def history_line(host: Host, row, locale: str) -> str:
+    """``#12 · Clash of Decks · alice, bob · won by alice (fort destroyed) · <t:…:d> · #channel``"""
+    title = t(host.uis[row.game].title_key, locale)
+    players = ", ".join(s["name"] for s in row.seats)
+    if row.status == "abandoned":
+        outcome = t("host.history.cancelled", locale)
+    else:
+        result = row.result or {}
+        winners = [row.seats[w]["name"] if w < len(row.seats) else "🤖" for w in result.get("winners", [])]
+        reason = t(f"host.reason.{result.get('reason', '')}", locale)
+        outcome = (t("host.history.won", locale, winners=", ".join(winners), reason=reason) if winners
+                   else t("host.history.draw", locale, reason=reason))
+    return f"**#{row.id}** · {title} · {players} · {outcome} · <t:{int(row.updated_at)}:d> · <#{row.channel_id}>"
 
 
 GAME_CHOICES = [app_commands.Choice(name=_(g, key=f"game.{g}"), value=g) for g in GAMES]
@@ -182,6 +198,39 @@ class Lobby(commands.Cog):
         row = await self.host.service.for_review(interaction.channel_id, interaction.guild_id, match)
         message = await review_message(self.host, row, interaction.user.id, locale_of(interaction))
         await send_ephemeral(interaction, **message)
+
+    @match.command(name="replay", description=_("Step through a match move by move, with its board",
+                                                key="cmd.match.replay"))
+    @app_commands.describe(match=_("A match number (on its board); default: this channel's match or its latest",
+                                   key="arg.match_id"),
+                           move=_("The move to show first (default: the last)", key="arg.replay_move"))
+    async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None,
+                     move: app_commands.Range[int, 0] | None = None) -> None:
+        row = await self.host.service.for_review(interaction.channel_id, interaction.guild_id, match)
+        await self.host.show_replay(interaction, row, move)
+
+    @match.command(name="history", extras=QUICK, description=_("Recent finished matches in this server",
+                                                              key="cmd.match.history"))
+    @app_commands.describe(member=_("Only matches this member played", key="arg.member"),
+                           game=_("Only this game", key="arg.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def history(self, interaction: discord.Interaction, member: discord.Member | None = None,
+                      game: str | None = None) -> None:
+        locale = locale_of(interaction)
+        rows = await self.host.service.history(interaction.guild_id, user_id=member.id if member else None,
+                                               game=game)
+        if not rows:
+            await send_ephemeral(interaction, t("host.history.none", locale))
+            return
+        lines = [history_line(self.host, row, locale) for row in rows]
+        await send_ephemeral(interaction, "\n".join(lines))
+
+    @match.command(name="rematch", extras=QUICK, description=_("Play again: a new lobby with the same seats and options",
+                                                              key="cmd.match.rematch"))
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        row = await rematch(self.host.service, channel_id=interaction.channel_id, guild_id=interaction.guild_id,
+                            user_id=interaction.user.id, user_name=interaction.user.display_name)
+        await self.host.post_lobby(row, interaction=interaction)
 
     @match.command(name="mine", extras=QUICK, description=_("Your matches in this server, whose turn it is and time left",
                                               key="cmd.match.mine"))

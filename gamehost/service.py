@@ -123,6 +123,14 @@ class MatchService:
             raise ServiceError("no_match")
         return row
 
+    async def history(self, guild_id: int | None, *, user_id: int | None = None, game: str | None = None,
+                      limit: int = 10) -> list[MatchRow]:
+        """Recent ended matches of a server, optionally only those a member sat in or of one game."""
+        rows = await self.store.finished_matches(guild_id)
+        chosen = [r for r in rows if (user_id is None or seat_of(r, user_id) is not None)
+                  and (game is None or r.game == game)]
+        return chosen[:limit]
+
     async def find_in_channel(self, channel_id: int) -> MatchRow | None:
         try:
             return await self.in_channel(channel_id)

@@ -244,6 +244,13 @@ class Store:
                             (channel_id,))
         return _row(r) if r else None
 
+    async def finished_matches(self, guild_id: int | None, limit: int = 200) -> list[MatchRow]:
+        """A server's most recently ended matches (finished or cancelled), newest first."""
+        rows = await self._all(f"SELECT {_COLUMNS} FROM matches WHERE guild_id IS ? AND status IN "
+                               "('finished','abandoned') ORDER BY updated_at DESC, id DESC LIMIT ?",
+                               (guild_id, limit))
+        return [_row(r) for r in rows]
+
     async def match(self, match_id: int) -> MatchRow | None:
         r = await self._one(f"SELECT {_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return _row(r) if r else None
