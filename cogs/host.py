@@ -295,8 +295,9 @@ class Host:
 
     # -- publishing ----------------------------------------------------------------------
 
-    async def board_message(self, snap: Snapshot, narration: list[str]) -> dict:
-        """The board post: narration, the PNG (drawn off the event loop), buttons, mentions."""
+    async def board_message(self, snap: Snapshot, narration: list[str], png_out: list | None = None) -> dict:
+        """The board post: narration, the PNG (drawn off the event loop), buttons, mentions.
+        ``png_out`` receives the PNG's bytes, for followers' copies."""
         ui = self.uis[snap.game]
         loc = snap.locale
         embed = ui.board_embed(snap, loc)
@@ -314,6 +315,8 @@ class Host:
         else:
             embed.set_image(url="attachment://board.png")
             message["file"] = discord.File(io.BytesIO(png), filename="board.png")
+            if png_out is not None:
+                png_out.append(png)
         if snap.status == "active":
             message["view"] = view_of(ui.board_items(snap, loc))
         return message
@@ -345,8 +348,10 @@ class Host:
         ui = self.uis[row.game]
         narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
                                moves=outcome.moves)
-        message = await self.board_message(snap, narration)
+        drawn: list[bytes] = []
+        message = await self.board_message(snap, narration, drawn)
         posted = await self.post_board(row, message, interaction)
+        await self.tell_followers(snap, message, drawn[0] if drawn else None)
         if not posted and interaction is not None:
             await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
         if row.status == "active":
@@ -365,6 +370,21 @@ class Host:
             if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
                 await self.send_private(snap, seat)
         await settle_ack(interaction)
+
+    async def tell_followers(self, snap: Snapshot, message: dict, png: bytes | None) -> None:
+        """The public board, by DM, to everyone following the match (/match follow)."""
+        for user_id in await self.service.followers(snap.match_id):
+            embed = message["embed"].copy()
+            kwargs = {"content": f"<#{snap.channel_id}>", "embed": embed}
+            if png is not None:
+                kwargs["file"] = discord.File(io.BytesIO(png), filename="board.png")
+            else:
+                embed.set_image(url=None)
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(**kwargs)
+            except discord.HTTPException as error:
+                log.info("board for follower %s of match %s not sent: %s", user_id, snap.match_id, error)
 
     async def post_board(self, row: MatchRow, message: dict,
                          interaction: discord.Interaction | None = None) -> bool:

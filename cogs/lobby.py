@@ -232,6 +232,20 @@ class Lobby(commands.Cog):
                             user_id=interaction.user.id, user_name=interaction.user.display_name)
         await self.host.post_lobby(row, interaction=interaction)
 
+    @match.command(name="follow", extras=QUICK, description=_("Get this channel's board by DM after every move",
+                                                             key="cmd.match.follow"))
+    async def follow(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.in_channel(interaction.channel_id)
+        await self.host.service.set_following(row.id, interaction.user.id, True)
+        await send_ephemeral(interaction, t("host.follow.on", locale_of(interaction), id=row.id))
+
+    @match.command(name="unfollow", extras=QUICK, description=_("Stop getting this channel's board by DM",
+                                                               key="cmd.match.unfollow"))
+    async def unfollow(self, interaction: discord.Interaction) -> None:
+        row = await self.host.service.in_channel(interaction.channel_id)
+        await self.host.service.set_following(row.id, interaction.user.id, False)
+        await send_ephemeral(interaction, t("host.follow.off", locale_of(interaction), id=row.id))
+
     @match.command(name="mine", extras=QUICK, description=_("Your matches in this server, whose turn it is and time left",
                                               key="cmd.match.mine"))
     async def mine(self, interaction: discord.Interaction) -> None:

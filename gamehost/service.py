@@ -608,6 +608,12 @@ class MatchService:
     async def user_locale(self, user_id: int) -> str | None:
         return await self.store.locale(user_id)
 
+    async def set_following(self, match_id: int, user_id: int, following: bool) -> None:
+        await self.store.set_following(match_id, user_id, following)
+
+    async def followers(self, match_id: int) -> list[int]:
+        return await self.store.followers(match_id)
+
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         if await self.store.dms_closed(user_id) != closed:
             await self.store.set_dms_closed(user_id, closed)

@@ -70,6 +70,14 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX matches_channel ON matches(channel_id, id);
     """,
+    # 3: members who get a match's public board by DM after every move (/match follow)
+    """
+    CREATE TABLE followers (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        user_id  INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    """,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -357,6 +365,16 @@ class Store:
         return count
 
     # -- users ---------------------------------------------------------------------------
+
+    async def set_following(self, match_id: int, user_id: int, following: bool) -> None:
+        if following:
+            await self._write("INSERT OR IGNORE INTO followers (match_id, user_id) VALUES (?, ?)", (match_id, user_id))
+        else:
+            await self._write("DELETE FROM followers WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+
+    async def followers(self, match_id: int) -> list[int]:
+        return [r[0] for r in await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY user_id",
+                                              (match_id,))]
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         await self._write(

@@ -56,3 +56,21 @@ async def test_rematch_reopens_the_same_seats(world):
     assert row.id != match_id and row.status == "lobby" and [s["user_id"] for s in row.seats][0] == world.bob.id
     await world.bob.click(lobby, label="Start")
     assert (await world.match()).status == "active"
+
+
+async def test_a_follower_gets_the_public_board_by_dm(world):
+    """Spectators: /match follow sends the public board after every move by DM (never a hand)."""
+    from engine.clash import GAME as CLASH
+    await world.alice.slash(world.channel, "clash new")
+    await world.bob.click(world.channel.last_message, label="Join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    followed = await world.carol.slash(world.channel, "match follow")
+    assert followed.ephemeral and "by DM" in followed.response.content
+    row = await world.match()
+    seat = CLASH.prompts(row.state)[0].seat
+    actor = world.users[row.seats[seat]["user_id"]]
+    move = CLASH.format_action(CLASH.bot_action(row.state, seat))
+    assert moved(await actor.slash(world.channel, "clash act", move=move))
+    dms = world.carol.user.dm_channel.history()
+    assert dms and any(a.filename == "board.png" for a in dms[-1].attachments)
+    assert moved(await world.carol.slash(world.channel, "match unfollow"))
