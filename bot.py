@@ -15,7 +15,7 @@ from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
 
 ROOT = Path(__file__).resolve().parent
-SHARED_COGS = ("cogs.lobby",)
+SHARED_COGS = ("cogs.lobby", "cogs.ratings")
 
 
 def cog_extensions() -> list[str]:

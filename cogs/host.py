@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 # Components any match shows; everything else is routed to the game's adapter.
 LOBBY_VERBS = {"join", "leave", "addbot", "start"}
-QUICK_VERBS = {"join", "leave", "addbot", REPLAY_VERB}  # acknowledged their own way (or answered at once)
+BOARD_VERB = "board"  # a leaderboard page button (cogs/ratings.py): no match behind it
+QUICK_VERBS = {"join", "leave", "addbot", REPLAY_VERB, BOARD_VERB}  # acknowledged their own way or answered at once
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -140,6 +141,11 @@ class Host:
             self.service.check_rate(interaction.user.id)  # too fast: a private refusal, nothing done
             if verb not in QUICK_VERBS:
                 await acknowledge(interaction)
+            if verb == BOARD_VERB:
+                game, page, min_games = arg.split(".")
+                board = await self.bot.get_cog("Ratings").board_message(interaction, game, int(page), int(min_games))
+                await interaction.response.edit_message(**board)
+                return
             row = await self.service.load(match_id)
             ui = self.uis[row.game]
             if verb == REPLAY_VERB:  # steps a replay in place: works on any match, any version

@@ -45,7 +45,8 @@ def match_language(interaction: discord.Interaction, language: str | None) -> st
 
 
 async def create_match(interaction: discord.Interaction, game: str, options: dict, where: str,
-                       pace: str, timeout: str, minutes: int | None = None, language: str | None = None) -> None:
+                       pace: str, timeout: str, minutes: int | None = None, language: str | None = None,
+                       ranked: bool = False) -> None:
     host: Host = interaction.client.host
     locale = match_language(interaction, language)
     channel = interaction.channel
@@ -60,7 +61,7 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         guild_id=interaction.guild_id, channel_id=channel.id, creator_id=interaction.user.id,
         creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
         timeout_policy=timeout, locale=locale,
-        decision_seconds=minutes * 60 if minutes else None)
+        decision_seconds=minutes * 60 if minutes else None, ranked=ranked)
     if channel.id == interaction.channel_id:
         await host.post_lobby(row, interaction=interaction)
     else:
@@ -70,7 +71,7 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
 
 
 def history_line(host: Host, row, locale: str) -> str:
-    """``#12 · Clash of Decks · alice, bob · won by alice (fort destroyed) · <t:…:d> · #channel``"""
+    """``#12 · <game> · alice, bob · won by alice (fort destroyed) · <t:…:d> · #channel``"""
     title = t(host.uis[row.game].title_key, locale)
     players = ", ".join(s["name"] for s in row.seats)
     if row.status == "abandoned":
@@ -112,14 +113,16 @@ class Lobby(commands.Cog):
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
                            options=_("Game options, e.g. format=draft champions=yes", key="arg.options"),
-                           language=LANGUAGE_HELP)
+                           language=LANGUAGE_HELP,
+                           ranked=_("Count this match for the server's ratings", key="arg.ranked"))
     @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES,
                           language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, game: str, where: str = "here",
                      pace: str = "live", timeout: str = "auto",
                      minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
-                     language: str | None = None) -> None:
-        await create_match(interaction, game, parse_options_text(options), where, pace, timeout, minutes, language)
+                     language: str | None = None, ranked: bool = False) -> None:
+        await create_match(interaction, game, parse_options_text(options), where, pace, timeout, minutes, language,
+                           ranked)
 
     @create.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction, current: str):

@@ -17,6 +17,8 @@ from gamehost.cache import MatchCache
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
+from gamehost.rating_store import BoardPage, leaderboard, member_games, member_record, record_match
+from gamehost.ratings import FinishedMatch, Record, user_identity
 from gamehost.review import replay
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
 from gamehost.timers import DeadlineScheduler
@@ -141,7 +143,7 @@ class MatchService:
 
     async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, creator_name: str,
                      game: str, options: dict, pace: str = "live", timeout_policy: str = "auto",
-                     locale: str = "en", decision_seconds: int | None = None) -> MatchRow:
+                     locale: str = "en", decision_seconds: int | None = None, ranked: bool = False) -> MatchRow:
         if pace not in PACES:
             raise ServiceError("bad_pace", choices=", ".join(PACES))
         if timeout_policy not in TIMEOUT_POLICIES:
@@ -154,10 +156,13 @@ class MatchService:
             raise ServiceError("channel_busy")
         async with self._admission:
             await self.check_create_limits(guild_id, creator_id)
-            return await self._insert_lobby(
+            row = await self._insert_lobby(
                 guild_id=guild_id, channel_id=channel_id, creator_id=creator_id, creator_name=creator_name,
                 game=game, options=options, pace=pace, timeout_policy=timeout_policy, locale=locale,
                 decision_seconds=decision_seconds)
+        if ranked:
+            await self.store.mark_ranked(row.id)
+        return row
 
     async def _insert_lobby(self, *, guild_id: int | None, channel_id: int, creator_id: int,
                             creator_name: str, game: str, options: dict, pace: str, timeout_policy: str,
@@ -498,6 +503,8 @@ class MatchService:
             raise ServiceError("stale") from None
         self._remember(row)
         self._arm(row)
+        if row.status == "finished" and await self.store.is_ranked(row.id):
+            await record_match(self.store, FinishedMatch.from_row(row))  # once: a match is rated once
 
     # -- deadlines -----------------------------------------------------------------------
 
@@ -613,6 +620,15 @@ class MatchService:
 
     async def followers(self, match_id: int) -> list[int]:
         return await self.store.followers(match_id)
+
+    async def rating(self, guild_id: int | None, game: str, user_id: int) -> Record:
+        return await member_record(self.store, guild_id, game, user_identity(user_id))
+
+    async def rated_games(self, user_id: int) -> list[tuple[int | None, str, int]]:
+        return await member_games(self.store, user_identity(user_id))
+
+    async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int = 0, page: int = 0) -> BoardPage:
+        return await leaderboard(self.store, guild_id, game, min_games=min_games, page=page)
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         if await self.store.dms_closed(user_id) != closed:

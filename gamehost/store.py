@@ -14,6 +14,8 @@ from pathlib import Path
 
 import aiosqlite
 
+from gamehost.rating_schema import RATINGS_MIGRATION
+
 MIGRATIONS: list[str] = [
     # 1: matches, action log, snapshots, user settings
     """
@@ -78,6 +80,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, user_id)
     );
     """,
+    # 4: ranked matches and the ratings they feed (gamehost/rating_store.py)
+    """
+    CREATE TABLE ranked_matches (match_id INTEGER PRIMARY KEY REFERENCES matches(id));
+    """ + RATINGS_MIGRATION,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -371,6 +377,12 @@ class Store:
             await self._write("INSERT OR IGNORE INTO followers (match_id, user_id) VALUES (?, ?)", (match_id, user_id))
         else:
             await self._write("DELETE FROM followers WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+
+    async def mark_ranked(self, match_id: int) -> None:
+        await self._write("INSERT OR IGNORE INTO ranked_matches (match_id) VALUES (?)", (match_id,))
+
+    async def is_ranked(self, match_id: int) -> bool:
+        return bool(await self._all("SELECT 1 FROM ranked_matches WHERE match_id = ?", (match_id,)))
 
     async def followers(self, match_id: int) -> list[int]:
         return [r[0] for r in await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY user_id",

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh test
 if [ "${1-}" = "--quick" ]; then
   shift
-  exec .venv/bin/python -m pytest tests/engine tests/service tests/render tests/contract tests/test_*.py \
+  exec .venv/bin/python -m pytest tests/engine tests/service tests/render tests/contract tests/tournaments tests/ratings tests/test_*.py \
     -m "not slow and not behaviour" "$@"
 fi
 exec .venv/bin/python -m pytest "$@"
