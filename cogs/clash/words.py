@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.clash.cards import CARDS, DECK_NAMES
 from gamehost.i18n import catalog, t
+from cogs.narration import move_pairs
 
 
 def card_name(card_id: str, locale: str) -> str:
@@ -417,19 +418,6 @@ class ClashNarrator:
 
 def catalog_has(key: str) -> bool:
     return catalog().has(key)
-
-
-def move_pairs(moves) -> list[tuple]:
-    """``(seat, notation)`` or ``(seat, notation, events)`` of each move: from tuples, or from
-    logged moves (objects with ``seat``, ``action`` and ``kind``; concessions and
-    cancellations are not moves)."""
-    out = []
-    for move in moves or ():
-        if isinstance(move, (tuple, list)):
-            out.append(tuple(move))
-        elif getattr(move, "kind", "action") not in ("concede", "abandon"):
-            out.append((getattr(move, "seat", None), getattr(move, "action", "")))
-    return out
 
 
 def narrate_events(events: list, names: list[str], locale: str, *, ai_seat: int | None = None,

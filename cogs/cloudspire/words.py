@@ -6,6 +6,7 @@ import re
 
 from engine.cloudspire.content import load, name_of
 from gamehost.i18n import catalog, t
+from cogs.narration import move_pairs
 
 HEX = re.compile(r"^-?\d+,-?\d+$")
 TERRAIN_KEYS = {"p": "path", "l": "plains", "f": "forest", "m": "mountain", "w": "lake", "x": "fortress"}
@@ -514,19 +515,6 @@ class CloudspireNarrator:
                                 or ("seat" not in q and "unit" not in q)):
                 return False
         return True
-
-
-def move_pairs(moves) -> list[tuple]:
-    """``(seat, notation)`` or ``(seat, notation, events)`` of each move: from tuples, or from
-    logged moves (objects with ``seat``, ``action`` and ``kind``; concessions and
-    cancellations are not moves)."""
-    out = []
-    for move in moves or ():
-        if isinstance(move, (tuple, list)):
-            out.append(tuple(move))
-        elif getattr(move, "kind", "action") not in ("concede", "abandon"):
-            out.append((getattr(move, "seat", None), getattr(move, "action", "")))
-    return out
 
 
 def narrate_events(board: Board, events: list, locale: str, moves=()) -> list[str]:
