@@ -2,12 +2,15 @@
 gamehost/ratings.py). Ranked matches are those created with ``ranked:yes``."""
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from gamehost.i18n import t
+from render.rating_chart import rating_chart_png
 from cogs.host import BOARD_VERB, QUICK, Host, locale_of, send_ephemeral
 from cogs.items import GameButton, view_of
 from cogs.lobby import GAME_CHOICES
@@ -25,7 +28,7 @@ class Ratings(commands.Cog):
     def host(self) -> Host:
         return self.bot.host
 
-    @app_commands.command(name="rating", extras=QUICK, description=_("A member's rating in a game on this server",
+    @app_commands.command(name="rating", description=_("A member's rating in a game on this server",
                                                                      key="cmd.rating"))
     @app_commands.describe(member=_("Whose rating (default: yours)", key="arg.rating_member"),
                            game=_("Which game (default: every game they are rated in)", key="arg.rating_game"))
@@ -36,19 +39,32 @@ class Ratings(commands.Cog):
         who = member or interaction.user
         games = [game] if game else [g for guild, g, _n in await self.host.service.rated_games(who.id)
                                      if guild == (interaction.guild_id or 0)]
-        lines = []
+        lines, charted = [], []
         for game_id in games:
             record = await self.host.service.rating(interaction.guild_id, game_id, who.id)
             if record.games == 0:
                 continue
+            charted.append((game_id, record))
             lines.append(t("host.rating.line", locale, game=t(f"game.{game_id}", locale), rating=record.display,
                            games=record.games, wins=record.wins, draws=record.draws, losses=record.losses,
                            form=form_text(record.form)))
         if not lines:
             await send_ephemeral(interaction, t("host.rating.none", locale, member=who.display_name))
             return
-        await send_ephemeral(interaction, t("host.rating.title", locale, member=who.display_name) + "\n"
-                             + "\n".join(lines))
+        text = t("host.rating.title", locale, member=who.display_name) + "\n" + "\n".join(lines)
+        if len(charted) != 1:
+            await send_ephemeral(interaction, text)
+            return
+        game_id, record = charted[0]  # one game: its rating history as a chart
+        job = (rating_chart_png, {"points": record.chart_points(),
+                                  "title": f"{who.display_name} · {t(f'game.{game_id}', locale)}",
+                                  "caption": t("host.rating.chart_caption", locale, games=record.games)})
+        try:
+            png = await self.host.renderer.run(job)
+        except Exception:  # the numbers still answer the question
+            await send_ephemeral(interaction, text)
+            return
+        await send_ephemeral(interaction, text, file=discord.File(io.BytesIO(png), filename="rating.png"))
 
     @app_commands.command(name="leaderboard", extras=QUICK, description=_("The best rated players of a game here",
                                                                           key="cmd.leaderboard"))

@@ -17,7 +17,8 @@ from gamehost.cache import MatchCache
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
-from gamehost.rating_store import BoardPage, leaderboard, member_games, member_record, record_match
+from gamehost.rating_store import (BoardPage, finished_matches, leaderboard, member_games, member_record,
+                                   rebuild_all, record_match)
 from gamehost.ratings import FinishedMatch, Record, user_identity
 from gamehost.review import replay
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
@@ -629,6 +630,12 @@ class MatchService:
 
     async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int = 0, page: int = 0) -> BoardPage:
         return await leaderboard(self.store, guild_id, game, min_games=min_games, page=page)
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating recomputed from the stored results of ranked matches (deterministic);
+        the number of matches rated."""
+        ranked = await self.store.ranked_ids()
+        return await rebuild_all(self.store, await finished_matches(self.store, lambda row: row.id in ranked))
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         if await self.store.dms_closed(user_id) != closed:

@@ -381,6 +381,9 @@ class Store:
     async def mark_ranked(self, match_id: int) -> None:
         await self._write("INSERT OR IGNORE INTO ranked_matches (match_id) VALUES (?)", (match_id,))
 
+    async def ranked_ids(self) -> set[int]:
+        return {r[0] for r in await self._all("SELECT match_id FROM ranked_matches")}
+
     async def is_ranked(self, match_id: int) -> bool:
         return bool(await self._all("SELECT 1 FROM ranked_matches WHERE match_id = ?", (match_id,)))
 

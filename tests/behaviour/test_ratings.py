@@ -23,6 +23,7 @@ async def test_a_ranked_match_rates_both_players(world):
     assert "1 ranked games (0 won, 0 drawn, 1 lost)" in alice.response.content
     rating = lambda text: int(text.split("**")[3])  # "…: **1234** · …"
     assert rating(bob.response.content) > rating(alice.response.content)
+    assert any(a.filename == "rating.png" for a in alice.response.attachments), "one game: its history chart"
     board = await world.carol.slash(world.channel, "leaderboard", game="clash")
     lines = [line for line in board.response.content.splitlines() if line[:1].isdigit()]
     assert len(lines) == 2 and f"<@{world.bob.id}>" in lines[0] and f"<@{world.alice.id}>" in lines[1]
