@@ -17,9 +17,9 @@ from gamehost.cache import MatchCache
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
-from gamehost.rating_store import (BoardPage, finished_matches, leaderboard, member_games, member_record,
-                                   rebuild_all, record_match)
-from gamehost.ratings import FinishedMatch, Record, user_identity
+from gamehost.queries import MatchQueries
+from gamehost.rating_store import record_match
+from gamehost.ratings import FinishedMatch
 from gamehost.review import replay
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite, Store, VersionConflict
 from gamehost.timers import DeadlineScheduler
@@ -36,7 +36,7 @@ RemindListener = Callable[[MatchRow], Awaitable[None]]
 ExpireListener = Callable[[Outcome], Awaitable[None]]
 
 
-class MatchService:
+class MatchService(MatchQueries):
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
                  seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
@@ -53,6 +53,7 @@ class MatchService:
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
         self._recent: dict[tuple[int, int], tuple[str, float]] = {}
+        self.on_finished: list[Callable[[MatchRow], Awaitable[None]]] = []  # called once a match is saved finished
         self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
         self._on_remind: RemindListener | None = None
         self._on_expired: ExpireListener | None = None
@@ -125,14 +126,6 @@ class MatchService:
         if row is None:
             raise ServiceError("no_match")
         return row
-
-    async def history(self, guild_id: int | None, *, user_id: int | None = None, game: str | None = None,
-                      limit: int = 10) -> list[MatchRow]:
-        """Recent ended matches of a server, optionally only those a member sat in or of one game."""
-        rows = await self.store.finished_matches(guild_id)
-        chosen = [r for r in rows if (user_id is None or seat_of(r, user_id) is not None)
-                  and (game is None or r.game == game)]
-        return chosen[:limit]
 
     async def find_in_channel(self, channel_id: int) -> MatchRow | None:
         try:
@@ -504,8 +497,11 @@ class MatchService:
             raise ServiceError("stale") from None
         self._remember(row)
         self._arm(row)
-        if row.status == "finished" and await self.store.is_ranked(row.id):
-            await record_match(self.store, FinishedMatch.from_row(row))  # once: a match is rated once
+        if row.status == "finished":
+            if await self.store.is_ranked(row.id):
+                await record_match(self.store, FinishedMatch.from_row(row))  # once: a match is rated once
+            for listener in self.on_finished:  # e.g. a tournament recording the table's result
+                await listener(row)
 
     # -- deadlines -----------------------------------------------------------------------
 
@@ -615,27 +611,6 @@ class MatchService:
 
     async def user_locale(self, user_id: int) -> str | None:
         return await self.store.locale(user_id)
-
-    async def set_following(self, match_id: int, user_id: int, following: bool) -> None:
-        await self.store.set_following(match_id, user_id, following)
-
-    async def followers(self, match_id: int) -> list[int]:
-        return await self.store.followers(match_id)
-
-    async def rating(self, guild_id: int | None, game: str, user_id: int) -> Record:
-        return await member_record(self.store, guild_id, game, user_identity(user_id))
-
-    async def rated_games(self, user_id: int) -> list[tuple[int | None, str, int]]:
-        return await member_games(self.store, user_identity(user_id))
-
-    async def leaderboard(self, guild_id: int | None, game: str, *, min_games: int = 0, page: int = 0) -> BoardPage:
-        return await leaderboard(self.store, guild_id, game, min_games=min_games, page=page)
-
-    async def rebuild_ratings(self) -> int:
-        """Every rating recomputed from the stored results of ranked matches (deterministic);
-        the number of matches rated."""
-        ranked = await self.store.ranked_ids()
-        return await rebuild_all(self.store, await finished_matches(self.store, lambda row: row.id in ranked))
 
     async def set_dms_closed(self, user_id: int, closed: bool) -> None:
         if await self.store.dms_closed(user_id) != closed:

@@ -84,6 +84,24 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE ranked_matches (match_id INTEGER PRIMARY KEY REFERENCES matches(id));
     """ + RATINGS_MIGRATION,
+    # 5: tournaments (gamehost/tournament_service.py): the whole tournament as JSON, and
+    # which match belongs to which table
+    """
+    CREATE TABLE tournaments (
+        id         INTEGER PRIMARY KEY,
+        guild_id   INTEGER,
+        channel_id INTEGER NOT NULL,
+        creator_id INTEGER NOT NULL,
+        status     TEXT NOT NULL,
+        data       TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
+    CREATE TABLE tournament_matches (
+        match_id      INTEGER PRIMARY KEY REFERENCES matches(id),
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id)
+    );
+    """,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -386,6 +404,35 @@ class Store:
 
     async def is_ranked(self, match_id: int) -> bool:
         return bool(await self._all("SELECT 1 FROM ranked_matches WHERE match_id = ?", (match_id,)))
+
+    async def insert_tournament(self, guild_id: int | None, channel_id: int, creator_id: int, status: str,
+                                data: dict, at: float) -> int:
+        async with self.transaction() as db:
+            cur = await db.execute("INSERT INTO tournaments (guild_id, channel_id, creator_id, status, data, updated_at) "
+                                   "VALUES (?,?,?,?,?,?)", (guild_id, channel_id, creator_id, status,
+                                                             json.dumps(data), at))
+            return cur.lastrowid
+
+    async def save_tournament(self, tournament_id: int, status: str, data: dict, at: float,
+                              new_matches: tuple[int, ...] = ()) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE tournaments SET status=?, data=?, updated_at=? WHERE id=?",
+                             (status, json.dumps(data), at, tournament_id))
+            for match_id in new_matches:
+                await db.execute("INSERT OR IGNORE INTO tournament_matches (match_id, tournament_id) VALUES (?,?)",
+                                 (match_id, tournament_id))
+
+    async def tournament(self, tournament_id: int) -> tuple[int | None, int, int, str, dict] | None:
+        rows = await self._all("SELECT guild_id, channel_id, creator_id, status, data FROM tournaments WHERE id=?",
+                               (tournament_id,))
+        if not rows:
+            return None
+        guild_id, channel_id, creator_id, status, data = rows[0]
+        return guild_id, channel_id, creator_id, status, json.loads(data)
+
+    async def tournament_of_match(self, match_id: int) -> int | None:
+        rows = await self._all("SELECT tournament_id FROM tournament_matches WHERE match_id=?", (match_id,))
+        return rows[0][0] if rows else None
 
     async def followers(self, match_id: int) -> list[int]:
         return [r[0] for r in await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY user_id",
