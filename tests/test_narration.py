@@ -282,6 +282,7 @@ def problems(line: str, locale: str) -> list[str]:
 
 # -- the checks ---------------------------------------------------------------------------
 
+@pytest.mark.slow  # a long walk; the full suite runs it, the quick one does not
 def test_every_sentence_reads_cleanly():
     bad = []
     for step, locale, lines in narrated():

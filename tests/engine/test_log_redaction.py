@@ -243,6 +243,7 @@ def test_clash_real_logs_every_format_cd_fmt_8_cd_cha_4():
     assert set(CLASH_EXPECT) - seen <= RARE, f"verbs never played: {set(CLASH_EXPECT) - seen}"
 
 
+@pytest.mark.slow  # a long walk; the full suite runs it, the quick one does not
 def test_cloudspire_real_logs_every_format_cs_prep_11_cs_amb_33():
     """Every move of seeded Cloudspire games (2 players, faster prep, 3 players guided with
     faction picks, 4 players, 2 vs 2), seen by the actor, every other seat (team-mates

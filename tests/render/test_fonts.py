@@ -158,6 +158,7 @@ def test_the_subset_holds_gb2312_big5_kana_and_cjk_punctuation():
     assert common.can_draw("さくら サクラ") and common.can_draw("雲嶺戰記 李小龍")
 
 
+@pytest.mark.slow  # a long walk; the full suite runs it, the quick one does not
 @pytest.mark.skipif(not build_cjk_font.DEFAULT_SOURCE.exists(), reason="fonts-noto-cjk not installed")
 def test_the_build_tool_reproduces_the_committed_subset(tmp_path):
     pytest.importorskip("fontTools")

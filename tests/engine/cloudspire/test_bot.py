@@ -34,6 +34,7 @@ def _vs_random(bot, seeds):
     return wins
 
 
+@pytest.mark.slow  # many whole games; the full suite runs it, the quick one does not
 def test_strong_bot_beats_a_random_player_cs_win_1_2():
     """CS-WIN-1, CS-WIN-2: the strong bot breaks the gate or out-builds fortress power against
     a uniformly random legal player in at least 85% of seeded games (both seatings).
@@ -43,6 +44,7 @@ def test_strong_bot_beats_a_random_player_cs_win_1_2():
     assert wins >= 26, f"strong bot won only {wins}/{n} against random"
 
 
+@pytest.mark.slow  # many whole games; the full suite runs it, the quick one does not
 def test_default_bot_beats_a_random_player():
     """The default bot (``bot_action``, what a bot seat plays) still wins clearly more than half
     of its games against random (expected ~81%; 18/30 is about 3 sd below)."""
@@ -50,6 +52,7 @@ def test_default_bot_beats_a_random_player():
     assert wins >= 18, f"default bot won only {wins}/{2 * GAMES_PER_SEATING} against random"
 
 
+@pytest.mark.slow  # many whole games; the full suite runs it, the quick one does not
 def test_strong_bot_beats_the_default_bot():
     """Head to head (both seatings) the strong bot wins most games (measured ~76% of 100)."""
     wins = 0

@@ -276,6 +276,7 @@ def test_public_view_hides_private_information_cs_exp_7():
     assert own["entries"] is not None
 
 
+@pytest.mark.slow  # a long walk; the full suite runs it, the quick one does not
 def test_options_schema_and_catalog_keys():
     """options_schema shape; every catalog key the engine emits has en and zh-CN."""
     sch = GAME.options_schema()
