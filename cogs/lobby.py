@@ -92,6 +92,7 @@ PACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.pace.{p}"), value=p) for
 POLICY_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.policy.{p}"), value=p) for p in TIMEOUT_POLICIES]
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="简体中文", value="zh-CN")]
 LANGUAGE_HELP = _("Language of the boards in the channel (default: the server's or yours)", key="arg.language")
+RANKED_HELP = _("Count this match for the server's ratings", key="arg.ranked")
 
 
 class Lobby(commands.Cog):
@@ -114,7 +115,7 @@ class Lobby(commands.Cog):
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
                            options=_("Game options, e.g. format=draft champions=yes", key="arg.options"),
                            language=LANGUAGE_HELP,
-                           ranked=_("Count this match for the server's ratings", key="arg.ranked"))
+                           ranked=RANKED_HELP)
     @app_commands.choices(game=GAME_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES,
                           language=LANGUAGE_CHOICES)
     async def create(self, interaction: discord.Interaction, game: str, where: str = "here",

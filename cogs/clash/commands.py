@@ -10,8 +10,8 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.host import QUICK, locale_of, send_ephemeral, typed_at
 from cogs.game_cog import GameCog
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES,
-                        create_match, parse_options_text)
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
+                        WHERE_CHOICES, create_match, parse_options_text)
 from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
@@ -35,16 +35,16 @@ class Clash(GameCog):
                            pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP,
+                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
                            options=_("More options, e.g. difficulty settings", key="arg.options"))
     @app_commands.choices(mode=MODE_CHOICES, format=FORMAT_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
                           timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, mode: str = "duel", format: str = "precon",
                   champions: bool = False, where: str = "here", pace: str = "live", timeout: str = "auto",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
-                  language: str | None = None) -> None:
+                  language: str | None = None, ranked: bool = False) -> None:
         chosen = {"mode": mode, "format": format, "champions": champions, **parse_options_text(options)}
-        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes, language)
+        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes, language, ranked)
 
     @clash.command(name="play", description=_("Play a card from your four leftmost cards", key="cmd.clash.play"))
     @app_commands.describe(card=_("A playable card (cost shown)", key="arg.card"),

@@ -18,8 +18,8 @@ from cogs.cloudspire.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.items import view_of
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, WHERE_CHOICES,
-                        create_match, parse_options_text)
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
+                        WHERE_CHOICES, create_match, parse_options_text)
 from cogs.move_args import MoveArg, move_for
 
 
@@ -68,7 +68,7 @@ class Cloudspire(GameCog):
                            pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP,
+                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
                            options=_("More options, e.g. faster_market=on relics=first_game", key="arg.options"))
     @app_commands.choices(mode=MODE_CHOICES, map=MAP_CHOICES, factions=FACTION_CHOICES, events=ONOFF_CHOICES,
                           spire_policy=SPIRE_POLICY_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
@@ -78,10 +78,10 @@ class Cloudspire(GameCog):
                   spire_policy: str = "lowest_health", where: str = "here", pace: str = "async",
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
                   options: str = "",
-                  language: str | None = None) -> None:
+                  language: str | None = None, ranked: bool = False) -> None:
         chosen = {"mode": mode, "map": map, "factions": factions, "events": events, "waves": waves,
                   "spire_policy": spire_policy, **parse_options_text(options)}
-        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes, language)
+        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes, language, ranked)
 
     # -- market and build ----------------------------------------------------------------
 

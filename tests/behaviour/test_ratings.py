@@ -35,3 +35,12 @@ async def test_a_casual_match_is_not_rated(world):
     assert "no ranked games" in none.response.content
     board = await world.bob.slash(world.channel, "leaderboard", game="clash")
     assert "Nobody is rated yet" in board.response.content
+
+
+async def test_a_game_command_can_create_a_ranked_match(world):
+    await world.alice.slash(world.channel, "clash new", ranked=True)
+    await world.bob.click(world.channel.last_message, label="Join")
+    await world.alice.click(world.channel.last_message, label="Start")
+    assert moved(await world.bob.slash(world.channel, "match resign"))
+    rated = await world.alice.slash(world.channel, "rating", game="clash")
+    assert "1 ranked games (1 won" in rated.response.content
