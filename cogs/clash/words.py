@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.clash.cards import CARDS, DECK_NAMES
 from gamehost.i18n import catalog, t
+from cogs.clash.help import card_help
 from cogs.narration import move_pairs
 
 
@@ -23,17 +24,6 @@ def card_line(card_id: str, locale: str) -> str:
     else:
         stats = t("clash.ui.spell", locale)
     return f"**{card_name(card_id, locale)}** ({card['cost']}💧 {stats}){' · ' + abilities if abilities else ''}"
-
-
-def card_summary(card_id: str, locale: str) -> str:
-    """Cost, stats and abilities in plain words, for a menu entry's description."""
-    card = CARDS.get(card_id)
-    if card is None:
-        return ""
-    if card["type"] == "creature":
-        return f"{card['cost']} mana · AV {card['av']} · HP {card['hp']} · " + ", ".join(
-            t(f"clash.ability.{a}", locale) for a in card.get("abilities", []))
-    return f"{card['cost']} mana · " + t("clash.ui.spell", locale)
 
 
 def describe_destination(view: dict, names: list[str], dest: str, locale: str) -> str:
@@ -58,7 +48,7 @@ def action_label(notation: str, locale: str) -> str:
     """A menu label for a non-card move (a draft pick, a deck choice)."""
     verb, _, rest = notation.partition(" ")
     if verb in ("pick", "choose") and rest in CARDS:
-        return f"{card_name(rest, locale)} — {card_summary(rest, locale)}"
+        return f"{card_name(rest, locale)} — {card_help(rest, locale, limit=90 - len(card_name(rest, locale)))}"
     if verb == "deck":
         return t("clash.ui.deck", locale, deck=deck_name(rest, locale))
     return notation

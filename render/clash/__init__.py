@@ -41,7 +41,6 @@ __all__ = [
     "board_layout",
     "board_png",
     "hand_layout",
-    "hand_png",
     "private_png",
     "render_board",
     "render_hand",
@@ -65,11 +64,6 @@ def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") 
 
 
 # ---------------------------------------------------------------- older entry points
-
-
-def hand_png(view: dict, seat: int, lang: str = "en") -> bytes:
-    """Alias of :func:`private_png` without seat names."""
-    return private_png(view, seat, [], lang)
 
 
 def render_board(view: dict, *, seat_names: list[str], card_lookup: CardLookup | None = None,

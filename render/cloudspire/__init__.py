@@ -42,8 +42,6 @@ __all__ = [
     "board_png",
     "private_png",
     "private_size",
-    "render_board",
-    "render_private",
 ]
 
 
@@ -61,13 +59,3 @@ def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") 
     are used only when ``view["viewer"] == seat``; ``seat_names`` is the seating (unused
     by the picture today, part of the renderer contract)."""
     return to_png(private_image(view if isinstance(view, dict) else {}, seat, lang))
-
-
-def render_board(view: dict, *, seat_names: list[str], lang: str = "en") -> bytes:
-    """Old name of :func:`board_png` (callers are being moved over)."""
-    return board_png(view, seat_names, lang)
-
-
-def render_private(view: dict, seat: int, *, lang: str = "en") -> bytes:
-    """Old name of :func:`private_png` (callers are being moved over)."""
-    return private_png(view, seat, [], lang)

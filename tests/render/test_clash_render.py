@@ -32,7 +32,6 @@ from render.clash import (  # noqa: E402
     board_layout,
     board_png,
     hand_layout,
-    hand_png,
     private_png,
     render_board,
     render_hand,
@@ -518,7 +517,6 @@ def test_board_png_and_private_png_draw_engine_views(lang):
     assert board_png(seats[0], ["Alice", "Bob"], lang) == board_png(public, ["Alice", "Bob"], lang)
     for seat in (0, 1):
         png = private_png(seats[seat], seat, ["Alice", "Bob"], lang)
-        assert png == hand_png(seats[seat], seat, lang)
         assert png == render_hand(seats[seat], seat, card_lookup=CARDS.get, lang=lang)
         _img, texts = _drawn(lambda: private_png(seats[seat], seat, ["Alice", "Bob"], lang))
         hand = [h["card"] for h in seats[seat]["seats"][seat]["hand"] if h.get("card")]

@@ -36,8 +36,6 @@ from render.cloudspire import (  # noqa: E402
     board_png,
     private_png,
     private_size,
-    render_board,
-    render_private,
 )
 from render.cloudspire import names as N  # noqa: E402
 from render.cloudspire.board import labelled_hexes  # noqa: E402
@@ -184,13 +182,6 @@ def test_private_sample_is_png_of_its_size(name):
                        phase=N.label(f"phase.{view['phase']}", "en")) in texts
         titles = [title for title, _rows in private_sections(own, seat, "en")]
         assert all(t in texts for t in titles)
-
-
-def test_old_names_are_aliases():
-    view = cv.view("onslaught")
-    assert render_board(view, seat_names=["Alice", "Bob"], lang="en") == board_png(view, ["Alice", "Bob"], "en")
-    own = cv.view("onslaught", 1)
-    assert render_private(own, 1, lang="en") == private_png(own, 1, ["Alice", "Bob"], "en")
 
 
 def test_render_is_deterministic_and_does_not_mutate_the_view():

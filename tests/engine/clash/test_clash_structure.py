@@ -4,6 +4,8 @@ import ast
 import os
 import re
 
+import networkx
+
 import engine.clash as package
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -58,35 +60,11 @@ def _in_type_checking(tree: ast.Module, node: ast.AST) -> bool:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
+    """The import circles: strongly connected components of more than one module."""
+    g = networkx.DiGraph()
+    g.add_nodes_from(graph)
+    g.add_edges_from((v, w) for v, targets in graph.items() for w in targets)
+    return sorted(sorted(c) for c in networkx.strongly_connected_components(g) if len(c) > 1)
 
 
 def test_clash_engine_has_no_import_circles():

@@ -4,6 +4,8 @@ module-level mutable state, typed functions, one event shape."""
 import ast
 import os
 
+import networkx
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PKG = "engine.cloudspire"
 BASE = os.path.join(ROOT, *PKG.split("."))
@@ -53,34 +55,11 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (Tarjan)."""
-    index, low, stack, on, out = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
+    """The import circles: strongly connected components of more than one module."""
+    g = networkx.DiGraph()
+    g.add_nodes_from(graph)
+    g.add_edges_from((v, w) for v, targets in graph.items() for w in targets)
+    return sorted(sorted(c) for c in networkx.strongly_connected_components(g) if len(c) > 1)
 
 
 def test_no_import_cycles():
