@@ -191,6 +191,14 @@ class SelfDestructiveMoves(Protocol):
     def self_destructive(self, state: JSON, seat: Seat, action: JSON) -> bool: ...
 
 
+class TeamGame(Protocol):
+    """Optional: with these options the seats play in fixed teams; ``team_seats`` gives each
+    team's seats (e.g. ``[[0, 2], [1, 3]]``), or None when every seat plays for itself. A
+    tournament of fixed teams seats team members where this says."""
+
+    def team_seats(self, options: dict) -> list[list[Seat]] | None: ...
+
+
 class ConcedingGame(Protocol):
     """Resignation and forfeits are decided by the host but recorded by the engine,
     so that ``result(state)`` stays the single source of truth for who won."""

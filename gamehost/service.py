@@ -53,7 +53,8 @@ class MatchService(MatchQueries):
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
         self._recent: dict[tuple[int, int], tuple[str, float]] = {}
-        self.on_finished: list[Callable[[MatchRow], Awaitable[None]]] = []  # called once a match is saved finished
+        # called once a match is saved finished or abandoned (e.g. a tournament's table)
+        self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = []
         self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
         self._on_remind: RemindListener | None = None
         self._on_expired: ExpireListener | None = None
@@ -276,14 +277,37 @@ class MatchService(MatchQueries):
                 return await self._start(row, user_id)
         return await self._start(row, user_id)
 
-    async def _start(self, row: MatchRow, user_id: int) -> Outcome:
+    async def open_seated(self, *, guild_id: int | None, channel_id: int, creator_id: int, seats: list[dict],
+                          game: str, options: dict, pace: str, ranked: bool, locale: str = "en") -> Outcome:
+        """Create a match with every seat already taken (people and bots) and start it: a
+        tournament's table. The tournament's own cap stands in for the per-user limits, and
+        ``creator_id`` (the organizer) need not be seated."""
+        options = normalize_options(game, options)
+        if await self.find_in_channel(channel_id) is not None:
+            raise ServiceError("channel_busy")
+        row = await self._insert_lobby(
+            guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            creator_name=seats[0]["name"], game=game, options=options, pace=pace, timeout_policy="auto",
+            locale=locale, decision_seconds=None)
+        if ranked:
+            await self.store.mark_ranked(row.id)
         async with self.lock(row.id):
             row = await self.load(row.id)
+            row.seats = [dict(seat) for seat in seats]
+        return await self._start(row, creator_id, seated_check=False)
+
+    async def _start(self, row: MatchRow, user_id: int, *, seated_check: bool = True) -> Outcome:
+        async with self.lock(row.id):
+            seats = row.seats
+            row = await self.load(row.id)
+            if not seated_check:
+                row.seats = seats
             if row.status != "lobby":
                 raise ServiceError("not_in_lobby")
-            # before the seat check: whoever asks, a bot-only match is a server-wide matter
-            await self._check_bot_match_limit(row)
-            if seat_of(row, user_id) is None:
+            if seated_check:
+                # before the seat check: whoever asks, a bot-only match is a server-wide matter
+                await self._check_bot_match_limit(row)
+            if seated_check and seat_of(row, user_id) is None:
                 raise ServiceError("not_seated")
             low, high = self.seat_limits(row)
             if not low <= len(row.seats) <= high:
@@ -497,10 +521,10 @@ class MatchService(MatchQueries):
             raise ServiceError("stale") from None
         self._remember(row)
         self._arm(row)
-        if row.status == "finished":
-            if await self.store.is_ranked(row.id):
-                await record_match(self.store, FinishedMatch.from_row(row))  # once: a match is rated once
-            for listener in self.on_finished:  # e.g. a tournament recording the table's result
+        if row.status == "finished" and await self.store.is_ranked(row.id):
+            await record_match(self.store, FinishedMatch.from_row(row))  # once: a match is rated once
+        if row.status in ("finished", "abandoned"):
+            for listener in self.on_ended:
                 await listener(row)
 
     # -- deadlines -----------------------------------------------------------------------

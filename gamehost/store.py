@@ -102,6 +102,15 @@ MIGRATIONS: list[str] = [
         tournament_id INTEGER NOT NULL REFERENCES tournaments(id)
     );
     """,
+    # 6: a version per tournament (two processes never both advance one), and per-server
+    # settings (the tournament organizer role)
+    """
+    ALTER TABLE tournaments ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE guild_settings (
+        guild_id           INTEGER PRIMARY KEY,
+        organizer_role_id  INTEGER
+    );
+    """,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -413,26 +422,52 @@ class Store:
                                                              json.dumps(data), at))
             return cur.lastrowid
 
-    async def save_tournament(self, tournament_id: int, status: str, data: dict, at: float,
+    async def save_tournament(self, tournament_id: int, status: str, data: dict, at: float, expected_version: int,
                               new_matches: tuple[int, ...] = ()) -> None:
+        """Write the tournament if nobody wrote it since ``expected_version`` was read
+        (else ``VersionConflict``, nothing written); the stored version goes up by one."""
         async with self.transaction() as db:
-            await db.execute("UPDATE tournaments SET status=?, data=?, updated_at=? WHERE id=?",
-                             (status, json.dumps(data), at, tournament_id))
+            cur = await db.execute("UPDATE tournaments SET status=?, data=?, updated_at=?, version=version+1 "
+                                   "WHERE id=? AND version=?",
+                                   (status, json.dumps(data), at, tournament_id, expected_version))
+            if cur.rowcount != 1:
+                raise VersionConflict(tournament_id)
             for match_id in new_matches:
                 await db.execute("INSERT OR IGNORE INTO tournament_matches (match_id, tournament_id) VALUES (?,?)",
                                  (match_id, tournament_id))
 
-    async def tournament(self, tournament_id: int) -> tuple[int | None, int, int, str, dict] | None:
-        rows = await self._all("SELECT guild_id, channel_id, creator_id, status, data FROM tournaments WHERE id=?",
-                               (tournament_id,))
+    async def tournament(self, tournament_id: int) -> tuple[int | None, int, int, str, dict, int] | None:
+        """(guild, hub channel, creator, status, data, version) or None."""
+        rows = await self._all("SELECT guild_id, channel_id, creator_id, status, data, version FROM tournaments "
+                               "WHERE id=?", (tournament_id,))
         if not rows:
             return None
-        guild_id, channel_id, creator_id, status, data = rows[0]
-        return guild_id, channel_id, creator_id, status, json.loads(data)
+        guild_id, channel_id, creator_id, status, data, version = rows[0]
+        return guild_id, channel_id, creator_id, status, json.loads(data), version
+
+    async def tournament_ids(self, guild_id: int | None = None, statuses: tuple[str, ...] = ()) -> list[int]:
+        """Tournaments of a server (any server with None), newest first, optionally by status."""
+        sql, params = "SELECT id FROM tournaments WHERE 1=1", []
+        if guild_id is not None:
+            sql += " AND guild_id=?"
+            params.append(guild_id)
+        if statuses:
+            sql += f" AND status IN ({','.join('?' * len(statuses))})"
+            params.extend(statuses)
+        return [r[0] for r in await self._all(sql + " ORDER BY id DESC", tuple(params))]
 
     async def tournament_of_match(self, match_id: int) -> int | None:
         rows = await self._all("SELECT tournament_id FROM tournament_matches WHERE match_id=?", (match_id,))
         return rows[0][0] if rows else None
+
+    async def organizer_role(self, guild_id: int) -> int | None:
+        row = await self._one("SELECT organizer_role_id FROM guild_settings WHERE guild_id=?", (guild_id,))
+        return row[0] if row else None
+
+    async def set_organizer_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, organizer_role_id) VALUES (?, ?) "
+            "ON CONFLICT(guild_id) DO UPDATE SET organizer_role_id=excluded.organizer_role_id", (guild_id, role_id))
 
     async def followers(self, match_id: int) -> list[int]:
         return [r[0] for r in await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY user_id",

@@ -25,6 +25,10 @@ class Cloudspire:
         """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
         return opening.seat_range(options)
 
+    def team_seats(self, options: dict[str, Any]) -> list[list[int]] | None:
+        """CS-TEAM-1: in the 2 vs 2 game seats 0 and 2 play against seats 1 and 3."""
+        return opening.team_seats(options)
+
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         return opening.setup(seats, options, seed)
 

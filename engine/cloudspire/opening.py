@@ -16,6 +16,11 @@ from .state import init_faction, new_state, turn_order
 from .types import Action, Events, GameMap, Seat, State
 
 
+def team_seats(options: Mapping[str, Any]) -> list[list[int]] | None:
+    """The team game's teams by seat (state.setup gives seat s the team s % 2)."""
+    return [[0, 2], [1, 3]] if options.get("mode") == "teams" else None
+
+
 def seat_range(options: Mapping[str, Any]) -> tuple[int, int]:
     """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
     if options.get("mode") == "teams":
