@@ -15,7 +15,7 @@ from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
 
 ROOT = Path(__file__).resolve().parent
-SHARED_COGS = ("cogs.lobby", "cogs.ratings")
+SHARED_COGS = ("cogs.lobby", "cogs.ratings", "cogs.tournament")
 
 
 def cog_extensions() -> list[str]:
@@ -116,6 +116,8 @@ class GameBot(commands.Bot):
         return lambda: next(counter)
 
     async def close(self) -> None:
+        if getattr(self, "tournaments", None) is not None:
+            await self.tournaments.close()
         if self.host is not None:
             await self.host.service.close()
             await self.host.service.store.close()

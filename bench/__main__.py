@@ -3,6 +3,7 @@
     python -m bench            # everything
     python -m bench <id>       # one registered game's engine and board figures (<id>.*)
     python -m bench mem        # also: load, loop, capacity, cmd, lookup, store, mem.<id>, ...
+    python -m bench tournament # tournament.*; likewise rating, replay (bench.tournament_figures)
 
 A figure runs when its name starts with the prefix given (or the prefix starts with the
 figure's name). Figures (targets in README):
@@ -15,17 +16,25 @@ figure's name). Figures (targets in README):
   SimCord with 1 and 100 active matches and start-up with 10,000 stored matches
   (``bench.figures``); many matches at once -- 100 simultaneous moves, event-loop stalls,
   commands per second (``bench.many_matches``); channel lookup among 10,000 cached matches
-  and matches held in 1 GiB (``bench.scale_figures``).
+  and matches held in 1 GiB (``bench.scale_figures``);
+* pure code beside the matches (``bench.tournament_figures``): ``tournament.swiss_pair_ms_1000``
+  (one Swiss round of 1,000 entrants after six played; cut off after 30 s, printed then as
+  ``>30000``; ``BENCH_SWISS_BUDGET_S=0`` lifts the limit) and
+  ``tournament.standings_ms_1000``; ``rating.update_ms_p50`` (one 4-player match rated);
+  ``replay.step_ms_p50.<id>`` (one ``/match replay`` step: the position rebuilt as the cog
+  does, then its public board drawn), ``replay.step_ms_ratio.<id>`` (that step over drawing
+  the same boards alone) and ``replay.step_ms_p50`` (the largest of the games').
 """
 from __future__ import annotations
 
 import sys
 
-from bench import figures, game_figures, many_matches, scale_figures
+from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
 
 
 def measures() -> list[tuple[str, object]]:
-    return game_figures.figures() + figures.figures() + many_matches.FIGURES + scale_figures.figures()
+    return (game_figures.figures() + figures.figures() + many_matches.FIGURES + scale_figures.figures()
+            + tournament_figures.figures())
 
 
 def main(argv: list[str]) -> int:

@@ -444,6 +444,11 @@ class TournamentService(TournamentRounds):
                 return await self.load(tid)
         return None
 
+    async def set_hub_message(self, tournament_id: int, message_id: int) -> None:
+        async def change(t: Tournament, events: list) -> None:
+            t.data["hub_message_id"] = message_id
+        await self._change(tournament_id, change)
+
     async def organizer_role(self, guild_id: int) -> int | None:
         return await self.store.organizer_role(guild_id)
 
