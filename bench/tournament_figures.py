@@ -20,9 +20,10 @@
   after 20 warm-up ones; milliseconds.
 * ``replay.step_ms_p50.<id>`` for every registered game (``gamehost.registry``), and
   ``replay.step_ms_p50`` = the largest of them -- one ``/match replay`` step as
-  ``cogs.replay`` takes it, without Discord: the position just after move N rebuilt by the
-  cog's own ``position`` (``gamehost.review.review_steps`` over the first N logged moves,
-  replayed from the seed: the cog reads no stored snapshot), its ``Snapshot`` (public view
+  ``cogs.replay`` takes it, without Discord: the position just after move N rebuilt as the
+  cog does (``gamehost.review.position_at``: the nearest stored snapshot before move N, one
+  every ``SNAPSHOT_EVERY`` actions as the match service stores them, plus the logged moves
+  after it), its ``Snapshot`` (public view
   and prompts, ``gamehost.snapshot``) and the public board PNG drawn from it
   (``render.<id>.board_png``). Narration (text) is left out. The match is one recorded
   bot-vs-bot game (``bench.games.play``'s moves, seed 0, the usual seat count, logged in
@@ -35,6 +36,7 @@
 """
 from __future__ import annotations
 
+import copy
 import os
 import random
 import signal
@@ -46,7 +48,8 @@ from bench.games import MAX_MOVES, default_options, game_ids, seat_names, usual_
 from gamehost.ratings import rate_match
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
-from gamehost.store import LoggedAction, MatchRow
+from gamehost.review import position_at
+from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow
 from gamehost.tournaments import (Entrant, Round, TableResult, bye_counts, id_key, meetings, pair_swiss,
                                   standings)
 from gamehost.tournaments.standings import points_table
@@ -188,13 +191,14 @@ def rating_update(matches: int = 400, warmup: int = 20, pool: int = 16, seed: in
 
 # -- replays -----------------------------------------------------------------------------
 
-def recorded_game(game_id: str, seed: int = 0) -> tuple[MatchRow, list[LoggedAction]]:
-    """A finished bot-vs-bot match (``bench.games.play``'s moves) and its action log, as the
-    match service stores them (moves in notation)."""
+def recorded_game(game_id: str, seed: int = 0) -> tuple[MatchRow, list[LoggedAction], list[tuple[int, dict]]]:
+    """A finished bot-vs-bot match (``bench.games.play``'s moves), its action log and the
+    snapshots the match service would have stored (every ``SNAPSHOT_EVERY`` actions)."""
     game, seats = plugin(game_id), usual_seats(game_id)
     engine, options = game.engine, default_options(game_id)
     state = engine.setup(seats, options, seed)
     log: list[LoggedAction] = []
+    stored: list[tuple[int, dict]] = []
     while len(log) < MAX_MOVES and engine.result(state) is None:
         prompts = engine.prompts(state)
         if not prompts:
@@ -203,21 +207,22 @@ def recorded_game(game_id: str, seed: int = 0) -> tuple[MatchRow, list[LoggedAct
         action = engine.bot_action(state, seat)
         log.append(LoggedAction(len(log) + 1, seat, None, "bot", engine.format_action(action), 0.0))
         state, _events = engine.apply(state, seat, action)
+        if len(log) % SNAPSHOT_EVERY == 0:
+            stored.append((len(log), copy.deepcopy(state)))
     row = MatchRow(id=1, guild_id=1, channel_id=1, game=game_id, status="finished", creator_id=1,
                    options=options, seats=[{"user_id": 100 + s, "name": name} for s, name in
                                            enumerate(seat_names(seats))],
                    seed=seed, state=state, version=len(log), pace="live", timeout_policy="bot",
                    decision_seconds=0, deadline_at=None, reminded=False, board_message_id=None,
                    locale="en", result=engine.result(state), created_at=0.0, updated_at=0.0)
-    return row, log
+    return row, log, stored
 
 
 def replay_steps(game_id: str, positions: int = 24, passes: int = 3):
-    from cogs.replay import position  # the cog's own rebuild (imports discord, draws nothing)
 
     game = plugin(game_id)
     draw = game.renderer.board_png
-    row, log = recorded_game(game_id)
+    row, log, stored = recorded_game(game_id)
     if game.engine.result(row.state) is None:
         raise AssertionError(f"{game_id}: the recorded bot game did not finish")
     names = seat_names(len(row.seats))
@@ -225,10 +230,10 @@ def replay_steps(game_id: str, positions: int = 24, passes: int = 3):
     moves = sorted({max(1, round(total * k / (positions - 1))) for k in range(positions)})
 
     def step(move: int) -> bytes:
-        at, _step = position(row, log, log, move)
+        at, _step = position_at(row, log, log, move, stored)
         return draw(view=snapshot(at).view, seat_names=names, lang="en")
 
-    views = [snapshot(position(row, log, log, move)[0]).view for move in moves]
+    views = [snapshot(position_at(row, log, log, move, stored)[0]).view for move in moves]
     step(moves[len(moves) // 2])  # warm caches (fonts, tiles, imports)
     draw(view=views[0], seat_names=names, lang="en")
     steps, renders = [], []

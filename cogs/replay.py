@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import io
-from dataclasses import replace
 
 import discord
 
 from gamehost.i18n import t
-from gamehost.registry import plugin
-from gamehost.review import ReviewStep, review_steps
+from gamehost.review import position_at
 from gamehost.snapshot import snapshot
 from gamehost.store import MatchRow
 from cogs.items import GameButton, view_of
@@ -21,27 +19,17 @@ from cogs.items import GameButton, view_of
 REPLAY_VERB = "replay"  # component verb; its arg is the move number to show
 
 
-def position(row: MatchRow, log: list, shown: list, move: int) -> tuple[MatchRow, ReviewStep | None]:
-    """The match just after move ``move`` (0: as set up) and that move's review step."""
-    if move <= 0:
-        engine = plugin(row.game).engine
-        return replace(row, state=engine.setup(len(row.seats), row.options, row.seed)), None
-    step = None
-    for step in review_steps(row, log[:move], shown[:move]):
-        pass
-    return (step.after, step) if step is not None else (row, None)
-
-
 async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | None, locale: str) -> dict:
     """The private replay message at ``move`` (default: the last one), with its buttons."""
     shown = await host.service.log_for(row, viewer_user_id)
     log = await host.service.log(row.id)
+    stored = await host.service.snapshots(row.id)
     total = len(log)
     move = total if move is None else max(0, min(move, total))
     ui = host.uis[row.game]
 
     def build():
-        at, step = position(row, log, shown, move)
+        at, step = position_at(row, log, shown, move, stored)
         snap = snapshot(at)
         said = ui.narrate(snap, step.events, locale, moves=[step.entry]) if step is not None else []
         function, kwargs = ui.board_job(snap, locale)

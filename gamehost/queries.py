@@ -29,6 +29,10 @@ class MatchQueries:
     async def rating(self, guild_id: int | None, game: str, user_id: int) -> Record:
         return await member_record(self.store, guild_id, game, user_identity(user_id))
 
+    async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
+        """The match's stored states as (seq of the action they follow, state), oldest first."""
+        return await self.store.snapshots(match_id)
+
     async def rated_games(self, user_id: int) -> list[tuple[int | None, str, int]]:
         return await member_games(self.store, user_identity(user_id))
 

@@ -32,6 +32,32 @@ def review_steps(row: MatchRow, log: list[LoggedAction], shown: list[LoggedActio
         yield ReviewStep(seen, [e for e in events if e.visible_to is None], replace(row, state=state))
 
 
+def position_at(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction], move: int,
+                snapshots: list[tuple[int, dict]] = ()) -> tuple[MatchRow, ReviewStep | None]:
+    """The match just after move ``move`` (0: as set up) and that move's review step, rebuilt
+    from the nearest stored snapshot before it (``Store.snapshots``: the state after the
+    action of that seq) plus the log, rather than from the seed every time."""
+    engine = plugin(row.game).engine
+    if move <= 0:
+        return replace(row, state=engine.setup(len(row.seats), row.options, row.seed)), None
+    after = {entry.seq: index + 1 for index, entry in enumerate(log)}  # seq -> moves done
+    start, state = 0, None
+    for seq, stored in snapshots:
+        done = after.get(seq)
+        if done is not None and start < done < move:
+            start, state = done, stored
+    if state is None:
+        state = engine.setup(len(row.seats), row.options, row.seed)
+    last = None
+    for entry, seen in zip(log[start:move], shown[start:move]):
+        state, events = apply_entry(engine, state, entry)
+        last = (seen, events)
+    at = replace(row, state=state)
+    if last is None:
+        return at, None
+    return at, ReviewStep(last[0], [e for e in last[1] if e.visible_to is None], at)
+
+
 def apply_entry(engine: Game, state: dict, entry: LoggedAction) -> tuple[dict, list[Event]]:
     """One logged entry applied again: a move, a concession, or nothing (a cancellation)."""
     if entry.kind == "abandon":

@@ -172,27 +172,23 @@ def standings(entrants: Iterable[Entrant | EntrantId], rounds: Iterable[Round],
     buchholz = {e: Fraction(0) for e in ids}
     sb = {e: Fraction(0) for e in ids}
     met: dict[EntrantId, list[EntrantId]] = {e: [] for e in ids}
-    for result in games:
-        for a in result.entrants:
-            for b in result.entrants:
+    seated_at = [result.entrants for result in games]
+    for result, seated in zip(games, seated_at):
+        for a in seated:
+            for b in seated:
                 if a != b:
                     buchholz[a] += points[b]
                     sb[a] += result.relation(a, b) * points[b]
                     met[a].append(b)
-    level: dict[tuple, list[EntrantId]] = {}
-    for e in ids:
-        level.setdefault((points[e], buchholz[e], sb[e]), []).append(e)
+    level = {e: (points[e], buchholz[e], sb[e]) for e in ids}
+    # head-to-head: only among entrants level on everything before it (one pass over the games)
     h2h = {e: Fraction(0) for e in ids}
-    for group in level.values():
-        if len(group) < 2:
-            continue
-        members = set(group)
-        for result in games:
-            seated = [e for e in result.entrants if e in members]
-            for a in seated:
-                for b in seated:
-                    if a != b:
-                        h2h[a] += result.relation(a, b)
+    for result, seated in zip(games, seated_at):
+        for i, a in enumerate(seated):
+            for b in seated[i + 1:]:
+                if level[a] == level[b]:
+                    h2h[a] += result.relation(a, b)
+                    h2h[b] += result.relation(b, a)
     dropped = {e.id for e in people if e.dropped}
     rows = [StandingRow(0, e, points[e], buchholz[e], sb[e], h2h[e], *tally[e],
                         dropped=e in dropped, opponents=tuple(met[e])) for e in ids]
