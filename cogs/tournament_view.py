@@ -9,7 +9,6 @@ from gamehost.i18n import t
 from gamehost.tournament_model import Tournament, table_label
 from gamehost.tournament_rounds import TournamentEvent
 from gamehost.tournament_service import standings_of
-from gamehost.tournaments import tiebreak_statement
 from gamehost.tournaments.standings import format_figure
 from cogs.items import view_of
 from cogs.tournament_buttons import TournamentButton
@@ -146,7 +145,7 @@ def tiebreak_text(t_: Tournament, locale: str) -> str:
     if t_.data.get("table_size", 2) > 2:
         points = "/".join(str(p) for p in range(t_.data["table_size"] - 1, -1, -1))
         return t("tour.tiebreak.pods", locale, points=points)
-    return t("tour.tiebreak.swiss", locale) if locale != "en" else tiebreak_statement()
+    return t("tour.tiebreak.swiss", locale)
 
 
 def standings_job(t_: Tournament, locale: str) -> tuple:
@@ -164,12 +163,22 @@ def standings_job(t_: Tournament, locale: str) -> tuple:
     for row, cell in zip(rows, cells):
         if row.dropped:
             cell[1] += f" ({t('tour.dropped_mark', locale)})"
-    done = len(t_.data["schedule"])
+    done = sum(1 for rnd in t_.data["schedule"] if all(x.get("result") for x in rnd["tables"]))
     title = t("tour.standings.picture", locale, name=t_.data["name"], round=done,
               rounds=t_.data.get("rounds") or done)
     return (standings_png, {"title": title, "headers": headers, "rows": cells,
                             "highlight": [r.rank <= 3 and not r.dropped for r in rows],
-                            "struck": [r.dropped for r in rows], "footer": tiebreak_text(t_, locale)})
+                            "struck": [r.dropped for r in rows], "footer": short_tiebreak(t_, locale)})
+
+
+def short_tiebreak(t_: Tournament, locale: str) -> str:
+    """The picture's one-line reminder (the text beside it states the order in full)."""
+    if t_.is_elimination:
+        return t("tour.tiebreak.elimination", locale)
+    if t_.data.get("table_size", 2) > 2:
+        points = "/".join(str(p) for p in range(t_.data["table_size"] - 1, -1, -1))
+        return t("tour.tiebreak.pods_short", locale, points=points)
+    return t("tour.tiebreak.short", locale)
 
 
 def bracket_job(t_: Tournament, locale: str) -> tuple | None:
