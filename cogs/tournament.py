@@ -29,6 +29,8 @@ FORMAT_CHOICES = [app_commands.Choice(name=_(f, key=f"tour.format.{f}"), value=f
 PACE_CHOICES = [app_commands.Choice(name=_(p, key=f"host.pace.{p}"), value=p) for p in ("live", "async")]
 ADJUDICATE_CHOICES = [app_commands.Choice(name=_(a, key=f"tour.adjudicate.{a}"), value=a)
                       for a in ("draw", "both_lose")]
+# results set outside the match (its match is then closed without a word in its thread)
+CLOSED_BY_TOURNAMENT = ("deadline", "dropped", "disqualified", "reported")
 TOURNAMENT_ARG = _("Which tournament (default: this channel's)", key="arg.tournament")
 
 
@@ -118,7 +120,12 @@ class Tournaments(commands.Cog):
                                 name=t_.data["name"], people=mentions_of(t_, event.table["players"])))
             await self.host.publish(event.outcome)
             return
+        if event.kind == "match_moved":  # a seat resigned by the tournament (a drop at a 3-4 player table)
+            await self.host.publish(event.outcome)
+            return
         text = event_text(event, locale)
+        if event.kind == "table_ended" and event.table.get("note") in CLOSED_BY_TOURNAMENT:
+            await self.tell_table(event.table, text)
         if text:
             await self.send_hub(t_, content=text[:1990],
                                 allowed_mentions=discord.AllowedMentions(users=event.kind in (
@@ -126,6 +133,17 @@ class Tournaments(commands.Cog):
         if event.kind == "finished":
             await self.post_standings(t_, locale)
         await self.refresh_hub(t_)
+
+    async def tell_table(self, table: dict, text: str) -> None:
+        """The result of a table whose match the tournament closed, in the table's thread too:
+        its players were not there when the hub announced it."""
+        if table.get("channel_id") is None:
+            return
+        try:
+            thread = await self.channel(table["channel_id"])
+            await thread.send(text[:1990], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not post a table's result in its thread %s", table["channel_id"])
 
     async def post_standings(self, t_: Tournament, locale: str) -> None:
         try:

@@ -292,16 +292,19 @@ class TournamentService(TournamentRounds):
                     closing.append({"resign": table["match_id"], "members": entrant["members"]})
             events.append(TournamentEvent(why, t, detail={"entrant": entrant_id, "reason": reason}))
         t = await self._change(tournament_id, change)
+        moved: list[TournamentEvent] = []
         for table in closing:
             if "resign" in table:  # a bigger table plays on without them
                 for member in table["members"]:
                     if member["user_id"] is not None:
                         try:
-                            await self.matches.resign(table["resign"], member["user_id"])
+                            outcome = await self.matches.resign(table["resign"], member["user_id"])
                         except ServiceError:
-                            pass
+                            continue
+                        moved.append(TournamentEvent("match_moved", t, outcome=outcome))
             else:
                 await self._close_match(table)
+        await self._emit(moved)  # the table's players see the board after the resignation
         return t
 
     async def report(self, tournament_id: int, by: int, table_label: str, placements_: list[list], *,
