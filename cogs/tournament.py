@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -30,7 +31,7 @@ PACE_CHOICES = [app_commands.Choice(name=_(p, key=f"host.pace.{p}"), value=p) fo
 ADJUDICATE_CHOICES = [app_commands.Choice(name=_(a, key=f"tour.adjudicate.{a}"), value=a)
                       for a in ("draw", "both_lose")]
 # results set outside the match (its match is then closed without a word in its thread)
-CLOSED_BY_TOURNAMENT = ("deadline", "dropped", "disqualified", "reported")
+CLOSED_BY_TOURNAMENT = ("deadline", "dropped", "disqualified", "reported", "ended")
 TOURNAMENT_ARG = _("Which tournament (default: this channel's)", key="arg.tournament")
 
 
@@ -122,6 +123,9 @@ class Tournaments(commands.Cog):
             return
         if event.kind == "match_moved":  # a seat resigned by the tournament (a drop at a 3-4 player table)
             await self.host.publish(event.outcome)
+            return
+        if event.kind == "table_closed":  # the tournament was cancelled: only the table hears of it
+            await self.tell_table(event.table, t("tour.table_cancelled", locale, name=t_.data["name"]))
             return
         text = event_text(event, locale)
         if event.kind == "table_ended" and event.table.get("note") in CLOSED_BY_TOURNAMENT:
@@ -375,16 +379,23 @@ class Tournaments(commands.Cog):
 
     @tournament.command(name="report", description=_("Organizer: set a table's result", key="cmd.tournament.report"))
     @app_commands.describe(table=_("The table, e.g. R2-T3 or W1-2", key="arg.table"),
-                           winner=_("The winner (leave out for a draw)", key="arg.winner"),
-                           reason=_("Why (logged)", key="arg.reason"), tournament=TOURNAMENT_ARG)
+                           reason=_("Why (logged)", key="arg.reason"),
+                           winner=_("The winner (leave out, with no order, for a draw)", key="arg.winner"),
+                           order=_("Every place at a bigger table, best first: alice > bob = carol > dave",
+                                   key="arg.order"),
+                           tournament=TOURNAMENT_ARG)
     async def report(self, interaction: discord.Interaction, table: str, reason: str, winner: str | None = None,
-                     tournament: int | None = None) -> None:
+                     order: str | None = None, tournament: int | None = None) -> None:
         t_ = await self.resolve(interaction, tournament)
         found = t_.find_table(table)
         if found is None:
             raise ServiceError("no_table", table=table)
         players = list(found[1]["players"])
-        if winner is None:
+        if order:
+            plain = re.sub(r"<@!?(\d+)>", r"\1", order)  # mentions end in ">" too
+            groups = [[self.entrant_id(t_, name) for name in group.split("=") if name.strip()]
+                      for group in plain.split(">")]
+        elif winner is None:
             groups = [players]
         else:
             first = self.entrant_id(t_, winner)

@@ -116,7 +116,11 @@ def table_line(t_: Tournament, rnd: dict, table: dict, locale: str, *, mention: 
 
 
 def pairings_text(t_: Tournament, rnd: dict, locale: str, *, mention: bool = False) -> str:
-    lines = [t("tour.pairings.title", locale, name=t_.data["name"], round=rnd["number"])]
+    if t_.is_elimination:  # a batch of bracket matches ready to play, not a Swiss round
+        lines = [t("tour.pairings.bracket_title", locale, name=t_.data["name"],
+                   matches=", ".join(table_label(rnd, x) for x in rnd["tables"]))]
+    else:
+        lines = [t("tour.pairings.title", locale, name=t_.data["name"], round=rnd["number"])]
     if rnd.get("deadline"):
         lines.append(t("tour.pairings.deadline", locale, when=f"<t:{int(rnd['deadline'])}:f>"))
     lines += [table_line(t_, rnd, table, locale, mention=mention) for table in rnd["tables"]]
@@ -132,6 +136,7 @@ def standings_lines(t_: Tournament, locale: str, limit: int = 20) -> str:
         lines.append(t("tour.standings.line", locale, rank=row.rank,
                        entrant=entrant_label(t_, row.entrant, mention=False),
                        points=format_figure(row.points), wins=row.wins, draws=row.draws, losses=row.losses)
+                     + (t("tour.standings.byes", locale, n=row.byes) if row.byes else "")
                      + (f" ({t('tour.dropped_mark', locale)})" if row.dropped else ""))
     if len(rows) > limit:
         lines.append(t("tour.standings.more", locale, n=len(rows) - limit))
@@ -224,8 +229,9 @@ def event_text(event: TournamentEvent, locale: str) -> str | None:
         return t("tour.event.reminder", locale, round=event.round["number"], people=people,
                  when=f"<t:{int(event.round['deadline'])}:R>")
     if kind in ("dropped", "disqualified"):
+        reason = event.detail.get("reason")
         return t(f"tour.event.{kind}", locale, entrant=entrant_label(t_, event.detail["entrant"], mention=False),
-                 reason=event.detail.get("reason") or "-")
+                 reason=reason or "") + (f" ({reason})" if reason and kind == "dropped" else "")
     if kind in ("paused", "resumed", "started", "checkin_opened", "checkin_failed"):
         return t(f"tour.event.{kind}", locale, name=t_.data["name"],
                  people=mentions_of(t_, [e["id"] for e in t_.data["entrants"]]) if kind == "checkin_opened" else "")

@@ -387,9 +387,10 @@ class TournamentService(TournamentRounds):
             self._check_organizer(t, by, privileged)
             if t.status in ENDED:
                 raise ServiceError("tournament_over")
-            for _, table in t.open_tables():
+            for rnd, table in t.open_tables():
                 table["note"] = "cancelled"
                 closing.append(table)
+                events.append(TournamentEvent("table_closed", t, rnd, table))
             t.status = "cancelled"
             self.log_action(t, by, "cancel", reason)
             events.append(TournamentEvent("cancelled", t, detail={"reason": reason}))
@@ -409,6 +410,7 @@ class TournamentService(TournamentRounds):
             for rnd, table in t.open_tables():
                 self._adjudicate(t, rnd, table, "ended")
                 closing.append(table)
+                events.append(TournamentEvent("table_ended", t, rnd, table))
             self.log_action(t, by, "end", reason)
             if t.is_elimination:
                 bracket = bracket_from_json(t.data["bracket"])

@@ -143,3 +143,25 @@ async def test_check_in_starts_with_those_who_checked_in(world):
     assert "not checked in: carol" in t.data["log"][-1]["what"]
     late = await world.carol.slash(world.channel, "tournament checkin")
     assert refused(late, "Check-in is not open")
+
+
+async def test_the_organizer_reports_every_place_at_a_pods_table(world):
+    from tests.behaviour.test_tournament_scenarios import create_and_fill, thread_of
+    from gamehost.tournament_service import standings_of
+    t = await create_and_fill(world, 4, game="cloudspire", format="pods", rounds=1, name="Report Pods")
+    table = t.current_round()["tables"][0]
+    a, b, c, d = table["players"]
+    order = f"<@{a}> > <@{b}> = <@{c}> > <@{d}>"
+    stranger = await world.alice.slash(world.channel, "tournament report", table="R1-T1", reason="x",
+                                       order=f"<@{a}> > <@{b}> > <@{c}> > <@999>")
+    assert refused(stranger, "No such entrant"), "a name not in the tournament is refused"
+    done = await world.alice.slash(world.channel, "tournament report", table="R1-T1", reason="bot crash",
+                                   order=order)
+    assert done.ephemeral and "Done" in done.response.content
+    await tournaments(world).idle()
+    t = await only(world)
+    assert t.status == "finished" and t.data["schedule"][0]["tables"][0]["result"] == [[a], [b, c], [d]]
+    assert [(r.entrant, float(r.points)) for r in standings_of(t)] == [(a, 3), (b, 1.5), (c, 1.5), (d, 0)]
+    assert (await world.service.load(table["match_id"])).status == "abandoned", "its match is closed"
+    assert any("set by the organizer" in m.content for m in thread_of(world, table).history())
+    assert t.data["log"][-1]["reason"] == "bot crash"

@@ -156,7 +156,7 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
     over = [x for x in texts(world) if "Long Cup is over. Winner:" in x]
     assert over and mention(rows[0].entrant) in over[-1]
     final = hub_posts(world)[-1]
-    assert final.content.startswith("**Long Cup: standings**") and f"{grace}: 0 pts (0-0-1) (dropped)" in final.content
+    assert final.content.startswith("**Long Cup: standings**") and f"{grace}: score 0 (W-D-L 0-0-1) (dropped)" in final.content
     assert [a.filename for a in final.attachments] == ["standings.png"]
     assert "Finished" in hub_message(world, t).content
 
@@ -279,8 +279,8 @@ async def test_cloudspire_pods_score_by_placement(world):
     assert shown.ephemeral and "3/2/1/0" in text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     names = t.names()
-    assert sorted(lines[:2]) == sorted(f"{k}. {names[w]}: 3 pts (1-0-0)" for k, w in zip((1, 2), winners))
-    assert all(line.endswith(": 1 pts (0-0-1)") for line in lines[2:]) and len(lines) == 8
+    assert sorted(lines[:2]) == sorted(f"{k}. {names[w]}: score 3 (W-D-L 1-0-0)" for k, w in zip((1, 2), winners))
+    assert all(line.endswith(": score 1 (W-D-L 0-0-1)") for line in lines[2:]) and len(lines) == 8
     rating = await world.users[winners[0]].slash(world.channel, "rating", game="cloudspire")
     assert "Cloudspire: **" in rating.response.content and "1 ranked games (1 won" in rating.response.content
 
