@@ -133,7 +133,7 @@ class Tournaments(commands.Cog):
         if text:
             await self.send_hub(t_, content=text[:1990],
                                 allowed_mentions=discord.AllowedMentions(users=event.kind in (
-                                    "round_started", "reminder", "checkin_opened")))
+                                    "round_started", "reminder", "checkin_opened", "checkin_missed")))
         if event.kind == "finished":
             await self.post_standings(t_, locale)
         await self.refresh_hub(t_)

@@ -235,6 +235,10 @@ def event_text(event: TournamentEvent, locale: str) -> str | None:
     if kind in ("paused", "resumed", "started", "checkin_opened", "checkin_failed"):
         return t(f"tour.event.{kind}", locale, name=t_.data["name"],
                  people=mentions_of(t_, [e["id"] for e in t_.data["entrants"]]) if kind == "checkin_opened" else "")
+    if kind == "checkin_missed":
+        people = " ".join(f"<@{m['user_id']}>" for e in event.detail["entrants"] for m in e["members"]
+                          if m["user_id"] is not None)
+        return t("tour.event.checkin_missed", locale, name=t_.data["name"], people=people)
     if kind == "cancelled":
         return t("tour.event.cancelled", locale, name=t_.data["name"], reason=event.detail.get("reason") or "-")
     if kind == "finished":

@@ -221,6 +221,7 @@ class TournamentService(TournamentRounds):
             t.data["entrants"] = present
             if missing:
                 self.log_action(t, None, "not checked in: " + ", ".join(e["name"] for e in missing))
+                events.append(TournamentEvent("checkin_missed", t, detail={"entrants": missing}))
         self._check_enough(t, t.data["entrants"])
         ids = [e["id"] for e in t.data["entrants"]]
         if t.format == "round_robin":

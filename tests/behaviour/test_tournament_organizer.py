@@ -141,6 +141,8 @@ async def test_check_in_starts_with_those_who_checked_in(world):
     assert world.carol.id not in seated
     assert any(x.content.startswith("Roll Call has started") for x in hub_posts(world))
     assert "not checked in: carol" in t.data["log"][-1]["what"]
+    told = [x.content for x in hub_posts(world) if "Not checked in" in x.content]
+    assert told and f"<@{world.carol.id}>" in told[-1], "who missed check-in is told in the hub"
     late = await world.carol.slash(world.channel, "tournament checkin")
     assert refused(late, "Check-in is not open")
 
