@@ -1,29 +1,40 @@
 """Pods: each round, tables of the game's size grouped by score, avoiding repeat tablemates.
 
-Table sizes: as many entrants seated as possible with tables of ``min_size``..``table_size``
-seats (``min_size`` defaults to ``table_size - 1``, at least 2: a 4-player game uses 3-player tables before
-any bye), fewest short tables; byes only for entrants that cannot be seated (e.g. 5 players at
-a 4-player game: one table of 4 and one bye). Short tables sit at the bottom of the ranking.
+Table sizes (``table_sizes``): the most entrants seated with tables of ``min_size``..
+``table_size`` seats (``min_size`` defaults to ``table_size - 1``, at least 2), then the fewest
+short tables, as even as possible; byes only for entrants who cannot be seated. So with the
+default sizes a bye happens only when the count is not a sum of ``table_size`` and
+``table_size - 1``: at a 4-player game 7 is 4 + 3 and 6 is 3 + 3 (no bye), 5 is 4 + a bye
+(3 + 2 would need 2-seat tables), and from 6 on nobody ever sits out. Short tables are listed
+last.
 
-Grouping: entrants in rank order (points, rating, id) fill the tables top down; then a
-deterministic local search (swaps between tables, then seeded restarts if a repeat remains)
-minimises, in priority order, repeat tablemates (counted per pair and past meeting) and the
-squared score differences within tables. It is a heuristic: it finds a repeat-free round in
-every case the tests check but does not prove none exists when it returns one with repeats.
-Byes go to the lowest-ranked entrants among those with the fewest byes.
+Byes go to the lowest-ranked entrants among those with the fewest byes (nobody gets a second
+bye while someone has had none). The others are grouped to minimise, in priority order:
+
+1. repeat tablemates: pairs at one table who have met before, counted per past meeting;
+2. the squared score differences within tables (similar scores sit together).
+
+Exact (every grouping compared) whenever the seated entrants can be grouped in at most
+``EXHAUSTIVE`` (3,000) ways: every field of up to 9 whatever the table size (at most 280
+ways: 8 in two tables of 4 is 35), and e.g. 10 at 4 + 3 + 3 (2,100). There a round without a
+repeat is found whenever one exists, and the fewest repeats otherwise. Bigger fields: a
+deterministic local search (swaps between tables from the ranking's order, then seeded
+restarts while a repeat remains), best effort: it may keep a repeat that another grouping
+would avoid. Entrants are ranked by points, rating, then id (``swiss_order``).
 """
 from __future__ import annotations
 
 import random
 from itertools import combinations
-from math import lcm
-from typing import Callable, Sequence
+from math import factorial, lcm, prod
+from typing import Callable, Iterator, Sequence
 
 from .model import Entrant, EntrantId, Round, bye_counts, meetings
-from .standings import Scoring, points_table
-from .swiss import swiss_order
+from .standings import Scoring
+from .swiss import points_of, swiss_order
 
 Table = list[EntrantId]
+EXHAUSTIVE = 3000  # groupings compared one by one up to this many
 
 
 def table_sizes(count: int, table_size: int, min_size: int | None = None) -> tuple[list[int], int]:
@@ -107,6 +118,28 @@ def choose_byes(order: Sequence[EntrantId], count: int, byes: dict[EntrantId, in
     return [order[i] for i in sorted(ranked[:count])]
 
 
+def grouping_count(count: int, sizes: Sequence[int]) -> int:
+    """In how many ways ``count`` entrants sit at tables of ``sizes`` (tables unordered)."""
+    same = prod(factorial(sizes.count(s)) for s in set(sizes))
+    return factorial(count) // (prod(factorial(s) for s in sizes) * same)
+
+
+def groupings(entrants: Sequence[EntrantId], sizes: Sequence[int]) -> Iterator[list[Table]]:
+    """Every way to seat ``entrants`` at tables of ``sizes``, each once (the first entrant's
+    table comes first)."""
+    if not entrants:
+        yield []
+        return
+    first, rest = entrants[0], list(entrants[1:])
+    for size in sorted(set(sizes), reverse=True):
+        left = list(sizes)
+        left.remove(size)
+        for mates in combinations(rest, size - 1):
+            others = [e for e in rest if e not in mates]
+            for tail in groupings(others, left):
+                yield [[first, *mates], *tail]
+
+
 def pair_pods(entrants: Sequence[Entrant], rounds: Sequence[Round], table_size: int,
               scoring: Scoring | None = None, *, min_size: int | None = None,
               number: int | None = None) -> Round:
@@ -117,23 +150,27 @@ def pair_pods(entrants: Sequence[Entrant], rounds: Sequence[Round], table_size: 
     sizes, bye_count = table_sizes(len(order), table_size, min_size)
     bye = choose_byes(order, bye_count, bye_counts(rounds))
     seated = [e for e in order if e not in bye]
-    points = points_table(entrants, rounds, scoring)
+    points = points_of(entrants, rounds, scoring)
     scale = lcm(*(points[e].denominator for e in seated)) if seated else 1
     score = {e: int(points[e] * scale) for e in seated}
     spread = (max(score.values()) - min(score.values())) if score else 0
     met = meetings(rounds)
-    repeat_weight = len(seated) * table_size * spread * spread + 1
+    repeat_weight = len(seated) * table_size * spread * spread + 1  # > any score total
 
     def pair_cost(a: EntrantId, b: EntrantId) -> int:
         diff = score[a] - score[b]
         return met.get(frozenset((a, b)), 0) * repeat_weight + diff * diff
 
-    tables: list[Table] = []
-    at = 0
-    for size in sizes:
-        tables.append(seated[at:at + size])
-        at += size
-    tables = improve(tables, pair_cost, seed=number, good_enough=repeat_weight - 1)
+    if grouping_count(len(seated), sizes) <= EXHAUSTIVE:
+        cost = {(a, b): pair_cost(a, b) for a, b in combinations(seated, 2)}
+        tables = min(groupings(seated, sizes), key=lambda ts: sum(
+            cost[a, b] for t in ts for a, b in combinations(t, 2)))
+    else:
+        tables, at = [], 0
+        for size in sizes:
+            tables.append(seated[at:at + size])
+            at += size
+        tables = improve(tables, pair_cost, seed=number, good_enough=repeat_weight - 1)
     rank = {e: i for i, e in enumerate(order)}
     tidy = [tuple(sorted(t, key=rank.__getitem__)) for t in tables]
     tidy.sort(key=lambda t: (-len(t), rank[t[0]]))
