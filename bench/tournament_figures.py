@@ -6,11 +6,8 @@
   within ``SWISS_BUDGET_S`` seconds (environment ``BENCH_SWISS_BUDGET_S``; 0: no limit).
   When the first pairing does not finish within the budget it is cut off (SIGALRM, main
   thread only) and the figure is printed as a lower bound, ``>30000``. The six rounds of
-  history are paired by ``fold_round`` (score groups folded, rematches avoided, the bye to the
-  lowest-ranked entrant without one: the shape ``pair_swiss`` gives) and played with seeded
-  random results (about 5% draws): pairing them with ``pair_swiss`` itself
-  (``swiss_history(..., pairing=pair_swiss)``) would cost six more pairings of 1,000,
-  minutes each today.
+  history are paired by ``pair_swiss`` itself and played with seeded random results (about
+  5% draws).
 * ``tournament.standings_ms_1000`` -- ``standings(entrants, rounds)`` of the same 1,000
   entrants after those six rounds; milliseconds, median of 15 calls.
 * ``rating.update_ms_p50`` -- one finished 4-player match rated by
@@ -50,9 +47,7 @@ from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
 from gamehost.review import position_at
 from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow
-from gamehost.tournaments import (Entrant, Round, TableResult, bye_counts, id_key, meetings, pair_swiss,
-                                  standings)
-from gamehost.tournaments.standings import points_table
+from gamehost.tournaments import Entrant, Round, TableResult, pair_swiss, standings
 
 SWISS_ENTRANTS = 1000
 SWISS_HISTORY = 6
@@ -72,34 +67,10 @@ def _table_result(table: tuple, rng: random.Random) -> TableResult:
     return TableResult.win(a, b) if roll < (1 + DRAW_RATE) / 2 else TableResult.win(b, a)
 
 
-def fold_round(people: list[Entrant], played: list[Round], number: int) -> Round:
-    """A Swiss round paired the quick way (history only, never measured): by points, rating
-    and id; the bye to the lowest-ranked entrant without one; each score group folded (1 v 5,
-    2 v 6, ... of eight), an odd one out floating down, skipping anyone already met."""
-    points = points_table(people, played)
-    met, byes = meetings(played), bye_counts(played)
-    order = [e.id for e in sorted(people, key=lambda e: (-points[e.id], -e.rating, id_key(e.id)))]
-    bye: tuple = ()
-    if len(order) % 2:
-        fewest = min(byes.get(e, 0) for e in order)
-        bye = (next(e for e in reversed(order) if byes.get(e, 0) == fewest),)
-        order.remove(bye[0])
-    tables = []
-    while order:
-        a = order.pop(0)
-        same = [b for b in order if points[b] == points[a]]
-        rest = [b for b in order if points[b] != points[a]]
-        candidates = same[len(same) // 2:] + same[:len(same) // 2] + rest
-        b = next((b for b in candidates if frozenset((a, b)) not in met), candidates[0])
-        order.remove(b)
-        tables.append((a, b))
-    return Round(number, tuple(tables), bye)
-
-
 def swiss_history(entrants: int, rounds: int = SWISS_HISTORY, seed: int = 0, *,
-                  pairing=fold_round) -> tuple[list[Entrant], list[Round]]:
+                  pairing=pair_swiss) -> tuple[list[Entrant], list[Round]]:
     """``entrants`` entrants (seeded ratings) and ``rounds`` rounds paired by ``pairing``
-    (``fold_round``, or ``pair_swiss``) and played with seeded random results (a few draws)."""
+    (``pair_swiss``) and played with seeded random results (a few draws)."""
     rng = random.Random(seed)
     people = [Entrant(i, rating=round(rng.gauss(1500, 200), 1)) for i in range(entrants)]
     played: list[Round] = []
