@@ -36,6 +36,10 @@ def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
         win = sorted(winners)
         rest = [s for s in range(st["seats"]) if s not in win]
         placements = [win] + ([rest] if rest else [])
+        conceded = st.get("conceded") or []
+        if reason == "conceded" and st["seats"] > 2 and not st["teams"] and set(rest) <= set(conceded):
+            # the last one standing wins a 3-4 player game; who gave up first placed last
+            placements = [win] + [[s] for s in reversed(conceded) if s in rest]
         figures = {}
     else:
         keyed = sorted(((side_key(st, sd), sd) for sd in sides), key=lambda x: x[0], reverse=True)

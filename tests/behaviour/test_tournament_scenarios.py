@@ -249,9 +249,10 @@ async def test_a_four_player_round_robin_meets_everyone_once(world):
 
 
 async def last_one_standing(world, table, winner) -> None:
-    """Everyone else at a Cloudspire table resigns in its thread. A 3-4 player game goes on while
-    two or more seats remain (a resigned seat's fortress is broken and the timeout defaults play
-    it out); the last one standing wins, and the resigned seats share the places after it."""
+    """Everyone else at a Cloudspire table resigns in its thread, in seat-list order. A 3-4
+    player game goes on while two or more seats remain (a resigned seat's fortress is broken and
+    the timeout defaults play it out); the last one standing wins, and who resigned first places
+    last."""
     for loser in table["players"]:
         if loser != winner:
             await resign(world, table, loser)
@@ -270,17 +271,17 @@ async def test_cloudspire_pods_score_by_placement(world):
     for table, winner in zip(t.data["schedule"][0]["tables"], winners):
         row = await world.service.load(table["match_id"])
         assert row.status == "finished" and row.result["reason"] == "conceded"
-        assert table["result"] == [[winner], sorted(p for p in table["players"] if p != winner)]
-    # Places score 3/2/1/0; the three who resigned share places 2-4: (2 + 1 + 0) / 3 = 1 point each.
-    # (Resigning first does not place you last: the engine ranks every resigned seat equal, and
-    # /tournament report can only name a winner, so 3/2/1/0 apart needs a game played to its end.)
+        resigned = [p for p in table["players"] if p != winner]
+        assert table["result"] == [[winner]] + [[p] for p in reversed(resigned)]
+    # Places score 3/2/1/0: the last one standing 3, then the last to resign 2, ... the first 0.
     shown = await world.carol.slash(world.channel, "tournament standings")
     text = shown.response.content
     assert shown.ephemeral and "3/2/1/0" in text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     names = t.names()
     assert sorted(lines[:2]) == sorted(f"{k}. {names[w]}: score 3 (W-D-L 1-0-0)" for k, w in zip((1, 2), winners))
-    assert all(line.endswith(": score 1 (W-D-L 0-0-1)") for line in lines[2:]) and len(lines) == 8
+    scores = [line.split(": score ")[1].split(" ")[0] for line in lines]
+    assert scores == ["3", "3", "2", "2", "1", "1", "0", "0"] and len(lines) == 8
     rating = await world.users[winners[0]].slash(world.channel, "rating", game="cloudspire")
     assert "Cloudspire: **" in rating.response.content and "1 ranked games (1 won" in rating.response.content
 

@@ -464,3 +464,16 @@ def test_concede_in_three_players_autoplays_the_seat():
         x = G.acting_seats(st)[0]
         assert x != other
         st, _ = GAME.apply(st, x, bot_action(st, x))
+
+
+def test_the_last_one_standing_wins_and_who_gave_up_first_places_last():
+    """CS-WIN-1: in a 3-4 player game that ends because all but one seat conceded, the others
+    are placed in reverse order of conceding (a tournament scores places: 3/2/1/0)."""
+    st = GAME.setup(4, {}, 3)
+    for seat in (1, 3, 0):
+        st, _ = GAME.concede(st, seat, "resign")
+    result = GAME.result(st)
+    assert result.winners == [2] and result.placements == [[2], [0], [3], [1]]
+    teams = GAME.setup(4, {"mode": "teams"}, 3)
+    teams, _ = GAME.concede(teams, 1, "resign")
+    assert GAME.result(teams).placements == [[0, 2], [1, 3]], "a team game: the losing team shares a place"
