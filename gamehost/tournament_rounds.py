@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 OpenTable = Callable[[Tournament, dict, dict], Awaitable[int]]
 REMIND_BEFORE_FRACTION = 0.25      # a reminder when a quarter of the round's time is left
 REMIND_BEFORE_MAX_SECONDS = 12 * 3600
+RETRY_OPEN_SECONDS = 60            # a table whose match could not be opened is tried again
 
 
 @dataclass
@@ -88,6 +89,8 @@ class TournamentRounds:
         if t.status != "running" or t.paused:
             return None
         due = []
+        if any(table.get("match_id") is None for _, table in t.open_tables()):
+            due.append(self.clock() + RETRY_OPEN_SECONDS)  # Discord refused a thread: try again
         for rnd in t.data["schedule"]:
             if any(table.get("result") is None for table in rnd["tables"]) and rnd.get("deadline") is not None:
                 due.append(rnd["deadline"])

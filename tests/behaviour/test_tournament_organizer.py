@@ -167,3 +167,32 @@ async def test_the_organizer_reports_every_place_at_a_pods_table(world):
     assert (await world.service.load(table["match_id"])).status == "abandoned", "its match is closed"
     assert any("set by the organizer" in m.content for m in thread_of(world, table).history())
     assert t.data["log"][-1]["reason"] == "bot crash"
+
+
+async def test_fixed_teams_enter_a_two_versus_two_tournament(world):
+    from tests.behaviour.test_tournament_scenarios import resign
+    dave, = add_members(world, "dave")
+    created = await world.alice.slash(world.channel, "tournament create", game="cloudspire", format="round_robin",
+                                      options="mode=teams", teams=True, name="Duo Cup")
+    assert created.ephemeral and "Duo Cup" in created.response.content
+    alone = await world.bob.slash(world.channel, "tournament join")
+    assert refused(alone, "team-mate"), "a team tournament needs a partner"
+    await world.alice.slash(world.channel, "tournament join", partner=world.bob)
+    taken = await world.carol.slash(world.channel, "tournament join", partner=world.bob)
+    assert refused(taken, "already entered")
+    await world.carol.slash(world.channel, "tournament join", partner=dave)
+    await world.alice.slash(world.channel, "tournament start")
+    t = await only(world)
+    table = t.current_round()["tables"][0]
+    row = await world.service.load(table["match_id"])
+    home, away = (t.entrant(e) for e in table["players"])
+    assert [s["user_id"] for s in row.seats] == [home["members"][0]["user_id"], away["members"][0]["user_id"],
+                                                 home["members"][1]["user_id"], away["members"][1]["user_id"]]
+    assert row.state["teams"] == [0, 1, 0, 1], "partners sit on the game's team seats"
+    await resign(world, table, away["members"][1]["user_id"])
+    await tournaments(world).idle()
+    t = await only(world)
+    assert t.status == "finished" and t.data["schedule"][0]["tables"][0]["result"] == [[home["id"]], [away["id"]]]
+    for member in home["members"]:
+        rating = await world.users[member["user_id"]].slash(world.channel, "rating", game="cloudspire")
+        assert "1 ranked games (1 won" in rating.response.content

@@ -324,3 +324,25 @@ async def test_two_processes_record_one_result_once(store, clock, service, tourn
     t = await tournaments.load(t.id)
     assert len(t.data["schedule"]) == 2, "round 2 paired once"
     assert all(x["result"] for x in t.data["schedule"][0]["tables"])
+
+
+async def test_a_table_discord_refused_is_opened_again_later(clock, service):
+    failures = {"left": 1}
+
+    async def open_table(t, rnd, table):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("Discord said 503")
+        return 5_000 + table["no"]
+    tournaments = TournamentService(service, open_table=open_table)
+    t = await tournaments.create(guild_id=1, channel_id=1800, creator_id=1, game="race", fmt="swiss", rounds=1)
+    await enter(tournaments, t, (1, 2, 3, 4))
+    t = await tournaments.start(t.id, 1)
+    waiting = [x for x in t.data["schedule"][0]["tables"] if x["match_id"] is None]
+    assert len(waiting) == 1, "the pairing is kept; only the refused table waits"
+    assert tournaments.next_due(t) == clock.now + 60
+    clock.now += 60
+    await tournaments.tick()
+    t = await tournaments.load(t.id)
+    assert all(x["match_id"] is not None for x in t.data["schedule"][0]["tables"])
+    assert len(t.data["schedule"]) == 1, "no second pairing"
