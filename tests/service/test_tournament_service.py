@@ -346,3 +346,24 @@ async def test_a_table_discord_refused_is_opened_again_later(clock, service):
     t = await tournaments.load(t.id)
     assert all(x["match_id"] is not None for x in t.data["schedule"][0]["tables"])
     assert len(t.data["schedule"]) == 1, "no second pairing"
+
+
+async def test_every_table_ending_at_once_pairs_the_next_round_once(service):
+    """Sixteen players' eight tables end in the same instant, in two tournaments of one server
+    at once: each tournament's next round is paired exactly once, with no table lost."""
+    tournaments = TournamentService(service)
+    ids = []
+    for offset in (0, 100):
+        t = await tournaments.create(guild_id=1, channel_id=1900 + offset, creator_id=1 + offset, game="race",
+                                     fmt="swiss", rounds=2)
+        await enter(tournaments, t, range(1 + offset, 17 + offset))
+        ids.append((await tournaments.start(t.id, 1 + offset)).id)
+    tables = [x for tid in ids for x in (await tournaments.load(tid)).data["schedule"][0]["tables"]]
+    await asyncio.gather(*(service.resign(x["match_id"], x["players"][1]) for x in tables))
+    await tournaments.idle()
+    for tid in ids:
+        t = await tournaments.load(tid)
+        assert len(t.data["schedule"]) == 2 and all(x["result"] for x in t.data["schedule"][0]["tables"])
+        second = t.data["schedule"][1]["tables"]
+        assert len(second) == 8 and all(x["match_id"] is not None for x in second)
+        assert len({x["match_id"] for x in second}) == 8
