@@ -1,0 +1,45 @@
+"""The 6 x 7 battlefield (ES-GEN-2, ES-GEN-3, ES-AMB-5): columns A-G, rows 1-6, cells named
+"C3"; adjacency is orthogonal and distance is counted in orthogonal steps."""
+from __future__ import annotations
+
+COLUMNS = "ABCDEFG"
+ROWS = 6
+CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
+_SET = frozenset(CELLS)
+
+
+def is_cell(text: str) -> bool:
+    return text in _SET
+
+
+def col(cell: str) -> int:
+    return COLUMNS.index(cell[0])
+
+
+def row(cell: str) -> int:
+    return int(cell[1:]) - 1
+
+
+def cell(c: int, r: int) -> str | None:
+    if 0 <= c < len(COLUMNS) and 0 <= r < ROWS:
+        return f"{COLUMNS[c]}{r + 1}"
+    return None
+
+
+def neighbours(at: str) -> list[str]:
+    c, r = col(at), row(at)
+    return [x for x in (cell(c, r - 1), cell(c - 1, r), cell(c + 1, r), cell(c, r + 1)) if x]
+
+
+def distance(a: str, b: str) -> int:
+    return abs(col(a) - col(b)) + abs(row(a) - row(b))
+
+
+def within(at: str, n: int) -> list[str]:
+    """Cells at distance 1..n of ``at`` (range N, ES-GEN-3)."""
+    return [x for x in CELLS if 1 <= distance(at, x) <= n]
+
+
+def is_edge(at: str) -> bool:
+    """On an outer row or column (ES-VAN-3, ES-AMB-8)."""
+    return col(at) in (0, len(COLUMNS) - 1) or row(at) in (0, ROWS - 1)
