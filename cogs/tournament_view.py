@@ -144,13 +144,14 @@ def standings_lines(t_: Tournament, locale: str, limit: int = 20) -> str:
     return "\n".join(lines)
 
 
-def tiebreak_text(t_: Tournament, locale: str) -> str:
+def tiebreak_text(t_: Tournament, locale: str, *, short: bool = False) -> str:
+    """How the standings are ordered: in full for the text, one line under the picture."""
     if t_.is_elimination:
         return t("tour.tiebreak.elimination", locale)
     if t_.data.get("table_size", 2) > 2:
         points = "/".join(str(p) for p in range(t_.data["table_size"] - 1, -1, -1))
-        return t("tour.tiebreak.pods", locale, points=points)
-    return t("tour.tiebreak.swiss", locale)
+        return t("tour.tiebreak.pods_short" if short else "tour.tiebreak.pods", locale, points=points)
+    return t("tour.tiebreak.short" if short else "tour.tiebreak.swiss", locale)
 
 
 def standings_job(t_: Tournament, locale: str) -> tuple:
@@ -173,17 +174,7 @@ def standings_job(t_: Tournament, locale: str) -> tuple:
               rounds=t_.data.get("rounds") or done)
     return (standings_png, {"title": title, "headers": headers, "rows": cells,
                             "highlight": [r.rank <= 3 and not r.dropped for r in rows],
-                            "struck": [r.dropped for r in rows], "footer": short_tiebreak(t_, locale)})
-
-
-def short_tiebreak(t_: Tournament, locale: str) -> str:
-    """The picture's one-line reminder (the text beside it states the order in full)."""
-    if t_.is_elimination:
-        return t("tour.tiebreak.elimination", locale)
-    if t_.data.get("table_size", 2) > 2:
-        points = "/".join(str(p) for p in range(t_.data["table_size"] - 1, -1, -1))
-        return t("tour.tiebreak.pods_short", locale, points=points)
-    return t("tour.tiebreak.short", locale)
+                            "struck": [r.dropped for r in rows], "footer": tiebreak_text(t_, locale, short=True)})
 
 
 def bracket_job(t_: Tournament, locale: str) -> tuple | None:

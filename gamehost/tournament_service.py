@@ -151,11 +151,11 @@ class TournamentService(TournamentRounds):
 
     async def add_member(self, tournament_id: int, by: int, user_id: int, name: str, *,
                          privileged: bool = False, partner: tuple[int, str] | None = None) -> Tournament:
-        """The organizer enters a member (checked in: the organizer vouches for them)."""
+        """The organizer enters a member (during check-in, checked in: whoever enters then
+        is present, and the organizer vouches for them)."""
         t = await self.load(tournament_id)
         self._check_organizer(t, by, privileged)
-        t = await self.join(tournament_id, user_id, name, partner=partner)
-        return await self.check_in(tournament_id, user_id, by=by) if t.status == "checkin" else t
+        return await self.join(tournament_id, user_id, name, partner=partner)
 
     async def remove(self, tournament_id: int, by: int, entrant_id, *, privileged: bool = False,
                      reason: str = "") -> Tournament:
@@ -176,7 +176,7 @@ class TournamentService(TournamentRounds):
             events.append(TournamentEvent("signup", t))
         return await self._change(tournament_id, change)
 
-    async def check_in(self, tournament_id: int, user_id: int, *, by: int | None = None) -> Tournament:
+    async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
         async def change(t: Tournament, events: list) -> None:
             if t.status != "checkin":
                 raise ServiceError("no_checkin")

@@ -367,3 +367,18 @@ async def test_every_table_ending_at_once_pairs_the_next_round_once(service):
         second = t.data["schedule"][1]["tables"]
         assert len(second) == 8 and all(x["match_id"] is not None for x in second)
         assert len({x["match_id"] for x in second}) == 8
+
+
+async def test_the_organizer_adds_a_member_during_check_in(clock, service, tournaments):
+    t = await tournaments.create(guild_id=1, channel_id=2000, creator_id=1, game="race", fmt="swiss", rounds=1,
+                                 checkin_minutes=10)
+    await enter(tournaments, t, (1, 2))
+    await tournaments.start(t.id, 1)
+    await refused("not_organizer", tournaments.add_member(t.id, 2, 3, "p3"))
+    t = await tournaments.add_member(t.id, 1, 3, "p3")
+    assert t.entrant(3)["checked_in"], "entered during check-in by the organizer: present"
+    await tournaments.check_in(t.id, 1)
+    clock.now += 600
+    await tournaments.tick()
+    t = await tournaments.load(t.id)
+    assert t.status == "running" and sorted(e["id"] for e in t.data["entrants"]) == [1, 3]
