@@ -1,3 +1,25 @@
-"""Empire vs Steppe (issue 12, in progress): the engine package. Not registered with the host
-yet (gamehost/registry.py INSTALLED) until the game, its renderer and its cog are complete.
-Conventions shared by its modules: docs/evs-engine.md."""
+"""Empire vs Steppe (帝国 vs 草原) rules engine. ``GAME`` implements engine.base.Game plus
+``concede``. Not registered with the host yet (gamehost/registry.py INSTALLED) until its
+renderer and cog exist. Conventions shared by its modules: docs/evs-engine.md.
+
+Modules, each importing only modules listed before it:
+
+- content: ``grid`` (cells), ``keywords`` (the closed keyword / effect vocabulary),
+  ``content`` (data/*.json, validated at load), ``options``;
+- state: ``state`` (layout, copy, events, queries), ``board`` (terrain plug point),
+  ``track`` (morale track and shakes; morale plug point);
+- rules, bottom up: ``action`` (the Action: reveal, play, phases), ``faction`` (faction
+  effects), ``engage`` (attacks, the defence window, resolution), ``turn`` (declaration,
+  Recall, end of turn), ``deploy``, ``vanguard``, ``placement`` (terrain placement at
+  setup), ``setup``;
+- moves: ``notation``, ``redact``, ``actions`` (prompts, legal actions, diagnosis, dispatch);
+- players and views: ``view``, ``bot``, ``playout``; ``game`` (the contract object).
+
+The expansions plug in through ``board`` and ``track`` (``terrain_rules`` / ``morale_rules``,
+imported only when their option is on).
+"""
+from .game import EvsGame
+
+GAME = EvsGame()
+
+__all__ = ["GAME", "EvsGame"]

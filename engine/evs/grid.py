@@ -26,9 +26,17 @@ def cell(c: int, r: int) -> str | None:
     return None
 
 
-def neighbours(at: str) -> list[str]:
+def _neighbours(at: str) -> tuple[str, ...]:
     c, r = col(at), row(at)
-    return [x for x in (cell(c, r - 1), cell(c - 1, r), cell(c + 1, r), cell(c, r + 1)) if x]
+    return tuple(x for x in (cell(c, r - 1), cell(c - 1, r), cell(c + 1, r), cell(c, r + 1)) if x)
+
+
+_NEIGHBOURS = {x: _neighbours(x) for x in CELLS}
+
+
+def neighbours(at: str) -> list[str]:
+    """The orthogonally adjacent cells (ES-GEN-3), in the order up, left, right, down."""
+    return list(_NEIGHBOURS[at])
 
 
 def distance(a: str, b: str) -> int:

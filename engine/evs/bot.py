@@ -1,0 +1,295 @@
+"""A greedy rule-based bot. It looks only at public information and its own cards, and
+picks among the legal actions with simple priorities:
+
+- setup: the standard hand; vanguard: every unit, strongest first, close to the enemy;
+- declaration: Recall when the hand is short of command cards and the discard pile is not,
+  otherwise Deploy then Action;
+- Deploy: deploy units towards the enemy, dispatch every card it can, clear dead cards, stage
+  useful cards while keeping a few command cards in hand to pay costs;
+- Action: reveal, start the command with the best expected gain for each unit, move towards
+  targets (away after a hit-and-run), attack when the damage is above 0 (or the attack
+  shakes), heal, skip what is useless, then end;
+- defence: defend when it saves the unit from destruction (or prevents all damage and the
+  hand can spare it), with the cheapest such defence.
+"""
+from __future__ import annotations
+
+from . import action, actions, engage, grid
+from .content import COMMANDS, GENERAL_IDS, GENERALS, UNITS, executes, spec
+from .keywords import charge_bonus, reach
+from .state import basic, hand_commands, hand_units, units_of
+
+RESERVE = 3  # command cards kept in hand for paying costs
+
+
+# --- card values -----------------------------------------------------------------------------
+
+def _alive_cards(st: dict, seat: int) -> list[str]:
+    return [st["units"][u]["card"] for u in units_of(st, seat)] + hand_units(st, seat)
+
+
+def card_value(st: dict, seat: int, card: str) -> float:
+    """How much the bot wants to keep a command card (low: pay with it first)."""
+    s = COMMANDS[card]
+    if s["unit"] is not None and not any(executes(card, u) for u in _alive_cards(st, seat)):
+        return 0.0
+    v = s["power"] + sum(p.get("attack", 0) + p.get("morale", 0) + p.get("defence", 0) for p in s["phases"])
+    return 1.0 + v + (0.5 if s["markers"]["recall"] else 0.0)
+
+
+def _pay_cost(st: dict, seat: int, pay: list[str]) -> float:
+    return sum(card_value(st, seat, c) for c in pay)
+
+
+def _cheapest(st: dict, seat: int, options: list[dict]) -> dict:
+    return min(options, key=lambda a: _pay_cost(st, seat, a.get("pay", [])))
+
+
+# --- geometry --------------------------------------------------------------------------------
+
+def _enemy_cells(st: dict, seat: int) -> list[str]:
+    return [st["units"][u]["cell"] for u in units_of(st, 1 - seat)]
+
+
+def _nearest(cell: str, cells: list[str]) -> int:
+    return min((grid.distance(cell, c) for c in cells), default=99)
+
+
+def _defence_now(st: dict, target: str) -> int:
+    return max(0, engage.defender_power(st, target, []))
+
+
+# --- decisions -------------------------------------------------------------------------------
+
+def choose(st: dict, seat: int) -> dict:
+    legal = actions.legal_actions(st, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if st["phase"] == "select":
+        return {"type": "pick", "card": "standard"}
+    if st["phase"] == "terrain":
+        return legal[len(legal) // 2]
+    if st["phase"] == "vanguard":
+        return _vanguard(st, seat, legal)
+    if st["pending"] is not None:
+        return _defend(st, seat, legal)
+    b = basic(st)
+    if b is None:
+        return _declare(st, seat)
+    if b == "deploy":
+        return _deploy(st, seat, legal)
+    return _action(st, seat, legal)
+
+
+def _vanguard(st: dict, seat: int, legal: list[dict]) -> dict:
+    places = [a for a in legal if a["type"] == "vanguard"]
+    if not places:
+        return {"type": "pass"}
+    enemy = _enemy_cells(st, seat)
+
+    def score(a: dict) -> tuple:
+        u = UNITS[a["unit"]]
+        c = a["cell"]
+        centre = abs(grid.col(c) - 3) + abs(grid.row(c) - 2.5)
+        return (u["hp"] + u["power"], -_nearest(c, enemy) if enemy else -centre, -centre)
+
+    return max(places, key=score)
+
+
+def _usable_actions(st: dict, seat: int) -> int:
+    """Zone cards with the action marker that one of the bot's units could execute."""
+    return sum(1 for e in st["players"][seat]["zone"]
+               if COMMANDS[e["card"]]["markers"]["action"] and action.eligible(st, seat, e["card"]))
+
+
+def _declare(st: dict, seat: int) -> dict:
+    p = st["players"][seat]
+    hc = len(hand_commands(st, seat))
+    if hc <= RESERVE and len(p["discard"]) >= 2:
+        second = "action" if _usable_actions(st, seat) else "deploy"
+        return {"type": "declare", "first": "recall", "second": second}
+    return {"type": "declare", "first": "deploy", "second": "action"}
+
+
+def _deploy(st: dict, seat: int, legal: list[dict]) -> dict:
+    by = {t: [a for a in legal if a["type"] == t] for t in ("deploy", "stage", "clear", "dispatch")}
+    enemy = _enemy_cells(st, seat)
+    if by["deploy"]:
+        return max(by["deploy"], key=lambda a: (UNITS[a["unit"]]["hp"] + UNITS[a["unit"]]["power"],
+                                                -_nearest(a["cell"], enemy)))
+    if by["dispatch"]:
+        return by["dispatch"][0]
+    dead = [a for a in by["clear"] if card_value(st, seat, a["card"]) == 0.0]
+    if dead:
+        return dead[0]
+    zone = st["players"][seat]["zone"]
+    n_units = len(units_of(st, seat))
+    n_action = sum(1 for e in zone if COMMANDS[e["card"]]["markers"]["action"])
+    n_defence = len(zone) - n_action
+    hc = len(hand_commands(st, seat))
+    if not _usable_actions(st, seat) and hc >= 2:  # never sit without a playable command
+        usable = [a for a in by["stage"] if COMMANDS[a["card"]]["markers"]["action"]
+                  and card_value(st, seat, a["card"]) > 0 and COMMANDS[a["card"]]["cost"] <= hc - 1]
+        if usable:
+            return max(usable, key=lambda a: card_value(st, seat, a["card"]))
+    if hc - 1 >= RESERVE:
+        wanted = []
+        for a in by["stage"]:
+            s = COMMANDS[a["card"]]
+            if card_value(st, seat, a["card"]) == 0.0:
+                continue
+            if s["markers"]["action"] and n_action < n_units + 1:
+                wanted.append(a)
+            elif s["markers"]["defence"] and n_defence < 2:
+                wanted.append(a)
+        if wanted:
+            return max(wanted, key=lambda a: card_value(st, seat, a["card"]))
+    return {"type": "done"}
+
+
+def _best_target_gain(st: dict, seat: int, uid: str, card: str, tokens: int) -> float:
+    """Expected gain of starting ``card`` with ``uid`` now (rough: moves then one engagement)."""
+    s = spec(card)
+    u = st["units"][uid]
+    cells = [u["cell"]]
+    mp = 0
+    gain = 0.0
+    enemies = units_of(st, 1 - seat)
+    for ph in s["phases"]:
+        if ph["kind"] == "move":
+            mp += ph["mp"]
+        elif ph["kind"] == "heal":
+            gain += min(ph["n"], u["wounds"]) * 1.5
+        elif ph["kind"] == "engage":
+            if mp:
+                cells = [u["cell"]] + [p[-1] for p in action.move_paths(st, uid, mp)]
+            best = 0.0
+            for t in enemies:
+                tc = st["units"][t]["cell"]
+                if not any(1 <= grid.distance(c, tc) <= reach(ph) for c in cells):
+                    continue
+                power = (0 if card in GENERAL_IDS else s["power"]) + ph.get("attack", 0) + tokens
+                power += charge_bonus(ph, mp)
+                dmg = power - _defence_now(st, t)
+                left = UNITS[st["units"][t]["card"]]["hp"] - st["units"][t]["wounds"]
+                val = max(0, min(dmg, left)) * 2 + ph.get("morale", 0) * 1.5 + (6 if dmg >= left else 0)
+                best = max(best, val)
+            return gain + best
+    if mp and enemies and gain == 0.0:
+        d = _nearest(u["cell"], _enemy_cells(st, seat))
+        return 0.4 if d > 2 else 0.0
+    return gain
+
+
+def _action(st: dict, seat: int, legal: list[dict]) -> dict:
+    by: dict[str, list[dict]] = {}
+    for a in legal:
+        by.setdefault(a["type"], []).append(a)
+    if "reveal" in by:
+        return by["reveal"][0]
+    starts = by.get("play", []) + by.get("general", [])
+    if starts:
+        scored = []
+        for a in starts:
+            card = a["card"] if a["type"] == "play" else GENERALS[a["command"]]["id"]
+            tokens = 0
+            if a["type"] == "play":
+                tokens = next(e["tokens"] for e in st["players"][seat]["zone"] if e["card"] == card)
+            gain = _best_target_gain(st, seat, a["uid"], card, tokens)
+            cost = _pay_cost(st, seat, a["pay"]) * 0.25
+            scored.append((gain - cost, a))
+        best_gain = max(g for g, _ in scored)
+        if best_gain > 0.3:
+            best = [a for g, a in scored if g == best_gain]
+            return _cheapest(st, seat, best)
+    moves = by.get("move", [])
+    if moves:
+        return _move(st, seat, moves, by.get("skip", []))
+    if "attack" in by:
+        best_attack = _best_attack(st, seat, by["attack"])
+        if best_attack is not None:
+            return best_attack
+    if "heal" in by:
+        for a in by["heal"]:
+            if st["units"][a["uid"]]["wounds"]:
+                return a
+    if "skip" in by:
+        return by["skip"][0]
+    return {"type": "done"}
+
+
+def _move(st: dict, seat: int, moves: list[dict], skips: list[dict]) -> dict:
+    uid = moves[0]["uid"]
+    entry = next(b for b in action.in_progress(st, seat) if b["uid"] == uid)
+    ps = action.phases(entry)
+    later = [p for p in ps[entry["next"] + 1:] if p["kind"] == "engage"]
+    earlier = [p for p in ps[:entry["next"]] if p["kind"] == "engage"]
+    mine = [a for a in moves if a["uid"] == uid]
+    enemy = _enemy_cells(st, seat)
+    here = st["units"][uid]["cell"]
+    if not later:
+        if earlier:  # hit and run: away from the enemy
+            return max(mine, key=lambda a: _nearest(a["path"][-1], enemy))
+        best = min(mine, key=lambda a: _nearest(a["path"][-1], enemy))
+        if _nearest(best["path"][-1], enemy) < _nearest(here, enemy):
+            return best
+        return next(a for a in skips if a["uid"] == uid)
+    ph = later[0]
+    r = reach(ph)
+
+    def score(a: dict) -> tuple:
+        dest = a["path"][-1]
+        d = _nearest(dest, enemy)
+        in_range = 1 <= d <= r
+        return (in_range, -abs(d - r) if not in_range else d)  # ranged units keep their distance
+
+    best = max(mine, key=score)
+    here_ok = 1 <= _nearest(here, enemy) <= r
+    if here_ok and not ph.get("charge") and not score(best)[0] > here_ok:
+        return next(a for a in skips if a["uid"] == uid)
+    return best
+
+
+def _best_attack(st: dict, seat: int, attacks: list[dict]) -> dict | None:
+    best, best_score = None, 0.0
+    for a in attacks:
+        power, morale = engage.attack_power(st, a["target"], a["with"])
+        t = st["units"][a["target"]]
+        left = UNITS[t["card"]]["hp"] - t["wounds"]
+        dmg = power - max(0, engage.defender_power(st, a["target"], a["with"]))
+        score = max(0, min(dmg, left)) * 2 + morale * 1.5 + (6 if dmg >= left else 0) - 0.3 * len(a["with"])
+        if (dmg > 0 or morale > 0) and score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _defend(st: dict, seat: int, legal: list[dict]) -> dict:
+    p = st["pending"]
+    t = p["target"]
+    u = st["units"][t]
+    left = UNITS[u["card"]]["hp"] - u["wounds"]
+    power, _ = engage.attack_power(st, t, p["attackers"])
+    base = max(0, engage.defender_power(st, t, p["attackers"]))
+    if power - base <= 0:
+        return {"type": "nodefend"}
+    options = []
+    for a in legal:
+        if a["type"] != "defend":
+            continue
+        if a["card"] == "general":
+            d = base + 1
+        else:
+            e = next(z for z in st["players"][seat]["zone"] if z["card"] == a["card"])
+            ph = next(x for x in COMMANDS[a["card"]]["phases"] if x["kind"] == "defend")
+            d = COMMANDS[a["card"]]["power"] + ph["defence"] + e["tokens"]
+        options.append((power - d, a))
+    kills = power - base >= left
+    saving = [(dmg, a) for dmg, a in options if dmg < left] if kills else []
+    if saving:
+        lowest = min(dmg for dmg, _ in saving)
+        return _cheapest(st, seat, [a for dmg, a in saving if dmg == lowest])
+    spare = len(hand_commands(st, seat)) > RESERVE + 1
+    blocking = [a for dmg, a in options if dmg <= 0]
+    if spare and blocking:
+        return _cheapest(st, seat, blocking)
+    return {"type": "nodefend"}

@@ -1,0 +1,84 @@
+"""The Deploy basic action (ES-DEP, ES-AMB-11/12): deploy units, stage, clear and dispatch,
+any number of times in any order, until ``done``."""
+from __future__ import annotations
+
+from . import board, grid
+from .content import COMMANDS
+from .state import adjacent_units, ev, hand_commands, hand_units, occupied
+
+
+def deploy_cells(st: dict, seat: int) -> list[str]:
+    """ES-DEP-2: an empty cell adjacent to an own unit and not adjacent to an enemy unit."""
+    occ = occupied(st)
+    return [c for c in grid.CELLS
+            if c not in occ and adjacent_units(st, c, seat) and not adjacent_units(st, c, 1 - seat)
+            and board.can_deploy_on(st, c, False)]
+
+
+def dispatchable(st: dict, seat: int) -> list[str]:
+    """ES-DEP-5/6: dispatch-flagged zone cards staged before this turn, not yet given a
+    token this turn."""
+    t = st["turn"]
+    return [e["card"] for e in st["players"][seat]["zone"]
+            if COMMANDS[e["card"]]["markers"]["dispatch"] and e["staged_turn"] != t and e["dispatched_turn"] != t]
+
+
+def actions(st: dict, seat: int) -> list[dict]:
+    p = st["players"][seat]
+    out: list[dict] = []
+    units = list(dict.fromkeys(hand_units(st, seat)))
+    if units:
+        cells = deploy_cells(st, seat)
+        out += [{"type": "deploy", "unit": u, "cell": c} for u in units for c in cells]
+    out += [{"type": "stage", "card": c} for c in hand_commands(st, seat)]
+    out += [{"type": "clear", "card": e["card"]} for e in p["zone"]]
+    out += [{"type": "dispatch", "card": c} for c in dispatchable(st, seat)]
+    return out
+
+
+def has_actions(st: dict, seat: int) -> bool:
+    p = st["players"][seat]
+    if hand_commands(st, seat) or p["zone"]:
+        return True
+    return bool(hand_units(st, seat)) and bool(deploy_cells(st, seat))
+
+
+def _slot(st: dict, seat: int, card: str) -> int:
+    return [e["card"] for e in st["players"][seat]["zone"]].index(card)
+
+
+def deploy_unit(st: dict, seat: int, unit: str, at: str, events: list) -> None:
+    st["players"][seat]["hand"].remove(unit)
+    uid = f"u{st['next_uid']}"
+    st["next_uid"] += 1
+    st["units"][uid] = {"card": unit, "seat": seat, "cell": at, "wounds": 0, "acted_turn": None}
+    ev(events, "deployed", seat=seat, uid=uid, unit=unit, cell=at)
+
+
+def stage(st: dict, seat: int, card: str, events: list) -> None:
+    """ES-DEP-3: into the command zone, unrevealed and without tokens."""
+    p = st["players"][seat]
+    p["hand"].remove(card)
+    p["zone"].append({"card": card, "revealed": False, "revealed_turn": None, "tokens": 0,
+                      "staged_turn": st["turn"], "dispatched_turn": None})
+    ev(events, "staged", seat=seat, slot=len(p["zone"]) - 1)
+    ev(events, "staged_card", visible_to=seat, seat=seat, card=card)
+
+
+def clear(st: dict, seat: int, card: str, events: list) -> None:
+    """ES-DEP-4: to the discard pile whatever its state; its tokens return to the supply."""
+    p = st["players"][seat]
+    i = _slot(st, seat, card)
+    entry = p["zone"].pop(i)
+    p["discard"].append(card)
+    ev(events, "cleared", seat=seat, slot=i, card=card if entry["revealed"] else None, tokens=entry["tokens"])
+    if not entry["revealed"]:
+        ev(events, "cleared_card", visible_to=seat, seat=seat, card=card)
+
+
+def dispatch(st: dict, seat: int, card: str, events: list) -> None:
+    i = _slot(st, seat, card)
+    entry = st["players"][seat]["zone"][i]
+    entry["tokens"] += 1
+    entry["dispatched_turn"] = st["turn"]
+    ev(events, "dispatched", seat=seat, slot=i, tokens=entry["tokens"])

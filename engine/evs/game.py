@@ -1,0 +1,127 @@
+"""The engine contract (engine.base.Game + concede) for Empire vs Steppe."""
+from __future__ import annotations
+
+from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
+from engine.rng import new_rng, randbelow
+
+from . import actions, bot, notation, options, redact, setup, vanguard
+from . import view as view_mod
+from .state import GameOver, copy_state, ev, finish
+
+REASONS = ("annihilated", "collapse", "resigned", "timeout")
+
+
+class EvsGame:
+    id = "evs"
+    min_seats = 2
+    max_seats = 2
+
+    # -- setup -----------------------------------------------------------------------------
+    def options_schema(self) -> dict[str, dict]:
+        return options.schema()
+
+    def seat_range(self, options_: dict) -> tuple[int, int]:
+        """ES-GEN-1: exactly 2 players."""
+        return (2, 2)
+
+    def setup(self, seats: int, options_: dict, seed: int) -> dict:
+        st, _ = setup.new_state(seats, options_, seed)
+        return st
+
+    def setup_with_events(self, seats: int, options_: dict, seed: int) -> tuple[dict, list[Event]]:
+        return setup.new_state(seats, options_, seed)
+
+    # -- decisions -------------------------------------------------------------------------
+    def prompts(self, state: dict) -> list[Prompt]:
+        return actions.prompts(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return actions.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action: dict | str) -> tuple[dict, list[Event]]:
+        if state.get("result") is not None:
+            raise IllegalAction("evs.err.game_over", "The game is over.")
+        a = notation.canonical(action)
+        if not actions.is_legal(state, seat, a):
+            raise actions.diagnose(state, seat, a)
+        new = copy_state(state)
+        events: list[Event] = []
+        try:
+            actions.execute(new, seat, a, events)
+        except GameOver:
+            pass
+        return new, events
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: dict, viewer: int | None) -> dict:
+        return view_mod.view(state, viewer)
+
+    def result(self, state: dict) -> Result | None:
+        r = state.get("result")
+        if r is None:
+            return None
+        winners = list(r["winners"])
+        return Result(winners=winners, placements=[winners, [r["loser"]]], reason=r["reason"],
+                      figures={"turns": state["turn"], "track": list(state["track"]),
+                               "units": [sum(1 for u in state["units"].values() if u["seat"] == s) for s in (0, 1)]})
+
+    def concede(self, state: dict, seat: int, reason: str) -> tuple[dict, list[Event]]:
+        if state.get("result") is not None:
+            raise IllegalAction("evs.err.game_over", "The game is over.")
+        if seat not in (0, 1):
+            raise IllegalAction("evs.err.bad_seat", f"Seat {seat} cannot concede.", seat=seat)
+        reason = reason if reason in ("resigned", "timeout") else "resigned"
+        new = copy_state(state)
+        finish(new, seat, reason)
+        events: list[Event] = []
+        ev(events, "game_over", winner=1 - seat, loser=seat, reason=reason)
+        return new, events
+
+    # -- notation --------------------------------------------------------------------------
+    def format_action(self, action: dict) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> dict:
+        return notation.parse_action(text)
+
+    def log_text(self, state: dict, actor: int | None, viewer: int | None, text: str) -> str:
+        return redact.log_text(state, actor, viewer, text)
+
+    def log_hidden(self, text: str) -> bool:
+        return redact.log_hidden(text)
+
+    def action_info(self, text: str) -> ActionInfo:
+        return notation.action_info(text)
+
+    def continue_action(self, state: dict, seat: int) -> dict | None:
+        """``done`` (end Deploy / Action), ``nodefend`` (close the defence window) or ``pass``
+        (end one's vanguard deployment), when legal for ``seat``."""
+        return next((a for a in actions.legal_actions(state, seat) if notation.continues(a)), None)
+
+    # -- automatic players -----------------------------------------------------------------
+    def bot_action(self, state: dict, seat: int) -> dict:
+        return bot.choose(state, seat)
+
+    def timeout_action(self, state: dict, seat: int) -> dict:
+        """Defaults of the rules' decision table: the standard set for a pick; the first
+        vanguard unit as a random unit on a random legal cell, later a pass; declare Deploy +
+        Action; end Deploy / Action at once; no defence (deterministic from the state's RNG)."""
+        legal = actions.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction("evs.err.not_your_turn", "Nothing to decide for this seat.", seat=seat)
+        phase = state["phase"]
+        if phase == "select":
+            return {"type": "pick", "card": setup.STANDARD}
+        if phase == "terrain":  # a random legal cell
+            rng = new_rng(state["rng"]["s"] ^ 0x7E22 ^ (seat + 1) * 0x9E37)
+            return legal[randbelow(rng, len(legal))]
+        if phase == "vanguard":
+            if vanguard.can_pass(state, seat):
+                return {"type": "pass"}
+            rng = new_rng(state["rng"]["s"] ^ 0x5EED ^ (seat + 1) * 0x9E37)
+            return legal[randbelow(rng, len(legal))]
+        if state["pending"] is not None:
+            return {"type": "nodefend"}
+        if {"type": "done"} in legal:
+            return {"type": "done"}
+        return {"type": "declare", "first": "deploy", "second": "action"}

@@ -1,0 +1,133 @@
+"""The JSON game state: layout, a fast structural copy, events and small queries
+(docs/evs-engine.md "State").
+
+Layout (``schema`` 1)::
+
+    {"schema": 1, "game": "evs", "options": {...}, "rng": {...},
+     "phase": "select" | "vanguard" | "turn" | "over",
+     "turn": 0 (setup) / 1, 2, ... , "active": seat, "first": seat | None,
+     "factions": ["empire", "steppe"] by seat, "result": None | {"winners", "loser", "reason"},
+     "players": [{"hand": [ids], "zone": [zone entry], "discard": [ids], "units_lost": [ids],
+                  "pick": None | [ids]}, ...],
+     "units": {uid: {"card", "seat", "cell", "wounds", "acted_turn"}}, "next_uid": 1,
+     "track": [marker seat 0, marker seat 1],            # ES-MOR (base game)
+     "vanguard": None | {"to_move", "placed": [n, n], "passed": [b, b]},
+     "turn_state": None | {"declared": None | [basic, basic], "index": 0 | 1},
+     "battle": [battle entry], "pending": None | {"kind": "defence", "seat", "target", "attackers"},
+     "terrain": ..., "morale": ...}                      # reserved for the expansions
+
+A zone entry: ``{"card", "revealed", "revealed_turn", "tokens", "staged_turn",
+"dispatched_turn"}``. A battle entry (a command card or general command on the battlefield
+with its unit, ES-ACT-5, ES-DEF-4): ``{"card", "seat", "uid", "kind": "command" | "defence",
+"general": bool, "tokens", "next": index of the next phase, "moved": steps moved}``.
+"""
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from engine.base import Event
+
+from . import grid
+from .content import COMMANDS, UNITS
+
+SCHEMA = 1
+BASICS = ("deploy", "action", "recall")
+
+
+class GameOver(Exception):
+    """Raised the moment a player loses (ES-END-3); caught by the dispatcher."""
+
+
+def ev(events: list, kind: str, visible_to: int | None = None, **params: Any) -> None:
+    events.append(Event(kind, params, visible_to))
+
+
+def finish(st: dict, loser: int, reason: str) -> None:
+    """Record in place that ``loser`` lost (a rules loss, a resignation or a timeout)."""
+    st["result"] = {"winners": [1 - loser], "loser": loser, "reason": reason}
+    st["phase"] = "over"
+    st["pending"] = None
+
+
+def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
+    """End the game at once: ``seat`` loses (ES-END-3)."""
+    finish(st, seat, reason)
+    ev(events, "game_over", winner=1 - seat, loser=seat, reason=reason)
+    raise GameOver()
+
+
+def _deep(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _deep(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_deep(v) for v in x]
+    return x
+
+
+def copy_state(st: dict) -> dict:
+    """A structural copy (options are never mutated after setup and are shared)."""
+    n = {k: _deep(v) for k, v in st.items() if k != "options"}
+    n["options"] = st["options"]
+    return n
+
+
+# --- queries -----------------------------------------------------------------------------
+
+def uid_num(uid: str) -> int:
+    return int(uid[1:])
+
+
+def occupant(st: dict, at: str) -> str | None:
+    for uid, u in st["units"].items():
+        if u["cell"] == at:
+            return uid
+    return None
+
+
+def occupied(st: dict) -> dict[str, str]:
+    return {u["cell"]: uid for uid, u in st["units"].items()}
+
+
+def units_of(st: dict, seat: int) -> list[str]:
+    return sorted((uid for uid, u in st["units"].items() if u["seat"] == seat), key=uid_num)
+
+
+def adjacent_units(st: dict, at: str, seat: int) -> list[str]:
+    """Units of ``seat`` adjacent to cell ``at`` (ES-GEN-3)."""
+    near = set(grid.neighbours(at))
+    return [uid for uid, u in st["units"].items() if u["seat"] == seat and u["cell"] in near]
+
+
+def hand_units(st: dict, seat: int) -> list[str]:
+    return [c for c in st["players"][seat]["hand"] if c in UNITS]
+
+
+def hand_commands(st: dict, seat: int) -> list[str]:
+    return [c for c in st["players"][seat]["hand"] if c in COMMANDS]
+
+
+def zone_entry(st: dict, seat: int, card: str) -> dict | None:
+    for e in st["players"][seat]["zone"]:
+        if e["card"] == card:
+            return e
+    return None
+
+
+def battle_entry(st: dict, uid: str, kind: str) -> dict | None:
+    for b in st["battle"]:
+        if b["uid"] == uid and b["kind"] == kind:
+            return b
+    return None
+
+
+def acted(st: dict, uid: str) -> bool:
+    """Whether the unit already executed a command this turn (ES-TURN-7, ES-DEF-7)."""
+    return st["units"][uid]["acted_turn"] == st["turn"]
+
+
+def basic(st: dict) -> str | None:
+    """The basic action being carried out (None while declaring or outside a turn)."""
+    ts = st.get("turn_state")
+    if st["phase"] != "turn" or not ts or ts["declared"] is None:
+        return None
+    return ts["declared"][ts["index"]]

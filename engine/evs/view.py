@@ -1,0 +1,99 @@
+"""Views (docs/evs-engine.md "Views"; the rules' "Information and decisions").
+
+``view(st, None)`` is public; ``view(st, seat)`` is that seat's. Hands, discard piles and the
+secret pick are shown only to their owner (counts are public). A command-zone card is shown
+to everyone once revealed; an unrevealed one to its owner, and, when the advanced rule is off,
+also to the opponent, who may look at the zone at any time (ES-ADV-2, ES-AMB-15): ``peek``
+tells the host so. With the advanced rule only the owner sees it (ES-ADV-1); count, reveal
+states, tokens and staging turns stay public.
+"""
+from __future__ import annotations
+
+from . import action, engage, setup, vanguard
+from .board import expansion
+from .content import FACTIONS, UNITS
+from .state import basic, battle_entry, hand_commands, hand_units, uid_num
+from .track import collapse_square
+
+
+def _zone(st: dict, seat: int, viewer: int | None) -> list[dict]:
+    peek = st["options"]["advanced"] == "off"
+    show_all = viewer == seat or (peek and viewer in (0, 1))
+    return [{"slot": i, "card": e["card"] if (e["revealed"] or show_all) else None, "revealed": e["revealed"],
+             "revealed_turn": e["revealed_turn"], "tokens": e["tokens"], "staged_turn": e["staged_turn"]}
+            for i, e in enumerate(st["players"][seat]["zone"])]
+
+
+def _player(st: dict, seat: int, viewer: int | None) -> dict:
+    p = st["players"][seat]
+    own = viewer == seat
+    pick = p["pick"]
+    return {
+        "seat": seat, "faction": st["factions"][seat],
+        "hand_count": len(p["hand"]), "hand_units": len(hand_units(st, seat)),
+        "hand_commands": len(hand_commands(st, seat)),
+        "hand": list(p["hand"]) if own else None,
+        "zone": _zone(st, seat, viewer), "zone_count": len(p["zone"]),
+        "discard_count": len(p["discard"]), "discard": list(p["discard"]) if own else None,
+        "units_lost": list(p["units_lost"]),
+        "track": st["track"][seat], "collapse": collapse_square(st, seat),
+        "effects": [e["id"] for e in FACTIONS[st["factions"][seat]]["effects"]],
+        "pick": ({"done": pick["done"], "count": len(pick["cards"]),
+                  "cards": list(pick["cards"]) if own else None} if pick is not None else None),
+    }
+
+
+def _battle(b: dict) -> dict:
+    ph = action.current(b) if b["kind"] == "command" else None
+    return {"card": b["card"], "general": b["general"], "kind": b["kind"], "tokens": b["tokens"],
+            "next": b["next"], "phase": ph["kind"] if ph else None}
+
+
+def _unit(st: dict, uid: str) -> dict:
+    u = st["units"][uid]
+    c = UNITS[u["card"]]
+    cmd = next((b for b in st["battle"] if b["uid"] == uid and b["kind"] == "command"), None)
+    dfn = battle_entry(st, uid, "defence")
+    return {"uid": uid, "card": u["card"], "seat": u["seat"], "cell": u["cell"], "power": c["power"], "hp": c["hp"],
+            "wounds": u["wounds"], "acted": u["acted_turn"] == st["turn"],
+            "command": _battle(cmd) if cmd else None, "defence": _battle(dfn) if dfn else None}
+
+
+def _morale(st: dict) -> dict | None:
+    """The Morale expansion's public part (markers, zones, pile sizes), when it is on."""
+    if not st.get("morale"):
+        return None
+    return expansion("morale_rules").public_view(st["morale"])
+
+
+def view(st: dict, viewer: int | None) -> dict:
+    pending = st["pending"]
+    pend = None
+    if pending is not None and pending["kind"] == "terrain":
+        pend = dict(pending)  # ES-TER-6: the drawn terrain card is shown to both players
+    elif pending is not None:
+        power, morale = engage.attack_power(st, pending["target"], pending["attackers"])
+        pend = {"kind": pending["kind"], "seat": pending["seat"], "target": pending["target"],
+                "attackers": list(pending["attackers"]), "power": power, "morale": morale,
+                "defence": engage.defender_power(st, pending["target"], pending["attackers"])}
+    v = st["vanguard"]
+    ts = st["turn_state"]
+    return {
+        "game": "evs", "viewer": viewer, "phase": st["phase"], "turn": st["turn"], "active": st["active"],
+        "first": st["first"], "factions": list(st["factions"]), "options": dict(st["options"]),
+        "peek": st["options"]["advanced"] == "off",
+        "players": [_player(st, s, viewer) for s in (0, 1)],
+        "units": [_unit(st, u) for u in sorted(st["units"], key=uid_num)],
+        "declared": list(ts["declared"]) if ts and ts["declared"] else None,
+        "basic": basic(st),
+        "vanguard": ({"to_move": v["to_move"], "placed": list(v["placed"]), "passed": list(v["passed"]),
+                      "cells": vanguard.cells(st, v["to_move"]) if viewer == v["to_move"] else None}
+                     if v is not None else None),
+        "pending": pend,
+        "terrain": ({"cells": dict(st["terrain"]["cells"]), "deck": len(st["terrain"]["deck"]),
+                     "placed": st["terrain"]["placed"]} if st.get("terrain") else None),
+        "morale": _morale(st),
+        "hand_size": {"units": setup.HAND_UNITS, "commands": setup.HAND_COMMANDS},
+        "result": ({"winners": list(st["result"]["winners"]), "reason": st["result"]["reason"]}
+                   if st["result"] else None),
+    }
