@@ -11,12 +11,13 @@ Modules, each importing only modules listed before it:
 - rules, bottom up: ``action`` (the Action: reveal, play, phases), ``faction`` (faction
   effects), ``engage`` (attacks, the defence window, resolution), ``turn`` (declaration,
   Recall, end of turn), ``deploy``, ``vanguard``, ``placement`` (terrain placement at
-  setup), ``setup``;
+  setup), ``movement`` (a move's terrain penalties and mobility flip), ``morale`` (morale
+  cards, the just-drawn offer, Rally), ``setup``;
 - moves: ``notation``, ``redact``, ``actions`` (prompts, legal actions, diagnosis, dispatch);
 - players and views: ``view``, ``bot``, ``playout``; ``game`` (the contract object).
 
 The expansions plug in through ``board`` and ``track`` (``terrain_rules`` / ``morale_rules``,
-imported only when their option is on).
+imported only when their option is on); ``movement`` and ``morale`` play them in the turn.
 """
 from .game import EvsGame
 

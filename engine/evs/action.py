@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections import deque
 from itertools import combinations
 
-from . import board, grid
-from .content import COMMANDS, GENERALS, UNITS, executes, spec
+from . import board, grid, track
+from .content import COMMANDS, GENERAL_IDS, GENERALS, UNITS, executes, spec
 from .keywords import heal_amount, reach
-from .state import acted, ev, hand_commands, occupied, uid_num, units_of
+from .state import ev, hand_commands, occupied, uid_num
+
+_NEIGHBOURS = grid.NEIGHBOURS
+_DIST = grid.DIST
+_ORDER = {c: i for i, c in enumerate(grid.CELLS)}
 
 
 # --- queries --------------------------------------------------------------------------------
@@ -36,18 +40,50 @@ def reveal_ok(st: dict, zone_entry: dict) -> bool:
     return zone_entry["revealed"] and zone_entry["revealed_turn"] < st["turn"]
 
 
-def eligible(st: dict, seat: int, card: str) -> list[str]:
+def fresh_units(st: dict, seat: int) -> list[str]:
+    """Own units that have not executed a command this turn (ES-TURN-7), by uid number."""
+    t = st["turn"]
+    units = st["units"]
+    return sorted((u for u, d in units.items() if d["seat"] == seat and d["acted_turn"] != t), key=uid_num)
+
+
+def eligible(st: dict, seat: int, card: str, fresh: list[str] | None = None) -> list[str]:
     """ES-ACT-2, ES-TURN-7, ES-CARD-7: own units that have not executed a command this
     turn and may execute ``card`` (a command card or general command id)."""
-    return [u for u in units_of(st, seat) if not acted(st, u) and executes(card, st["units"][u]["card"])]
+    fresh = fresh if fresh is not None else fresh_units(st, seat)
+    if card in GENERAL_IDS:  # every unit may use a general command (ES-AMB-24)
+        return list(fresh)
+    units = st["units"]
+    return [u for u in fresh if executes(card, units[u]["card"])]
+
+
+def cost_of(st: dict, seat: int, card: str) -> int:
+    """A command's cost for ``seat`` (a command card or general command id): the printed cost
+    plus the Morale expansion's cost modifier, never below 0 (ES-GEN-9)."""
+    cost = spec(card)["cost"]
+    mod = track.modifier(st, seat, "cost")
+    return max(0, cost + mod) if mod else cost
+
+
+def _combos(hand: tuple[str, ...], cost: int) -> tuple[tuple[str, ...], ...]:
+    key = (hand, cost)
+    got = _COMBOS.get(key)
+    if got is None:
+        if len(_COMBOS) > 4096:
+            _COMBOS.clear()
+        got = _COMBOS[key] = tuple(combinations(hand, cost))
+    return got
+
+
+_COMBOS: dict[tuple, tuple] = {}
 
 
 def pay_options(st: dict, seat: int, cost: int) -> list[list[str]]:
     """ES-GEN-9, ES-AMB-14: every set of exactly ``cost`` command cards from the hand."""
-    hand = sorted(hand_commands(st, seat))
+    hand = tuple(sorted(hand_commands(st, seat)))
     if len(hand) < cost:
         return []
-    return [list(c) for c in combinations(hand, cost)]
+    return [list(c) for c in _combos(hand, cost)]
 
 
 def revealable(st: dict, seat: int) -> list[str]:
@@ -68,30 +104,39 @@ def in_progress(st: dict, seat: int) -> list[dict]:
 def targets(st: dict, uid: str, phase: dict) -> list[str]:
     """ES-ENG-2, ES-KW-9/10: enemy units the engagement can reach (melee: adjacent and
     connected; ranged N: distance 1..N, connectivity ignored)."""
-    u = st["units"][uid]
+    units = st["units"]
+    u = units[uid]
+    seat, at = u["seat"], u["cell"]
+    d = _DIST[at]
     r = reach(phase)
-    out = []
-    for t in sorted(st["units"], key=uid_num):
-        v = st["units"][t]
-        if v["seat"] == u["seat"] or not 1 <= grid.distance(u["cell"], v["cell"]) <= r:
-            continue
-        if phase["range"] == "melee" and not board.connected(st, u["cell"], v["cell"]):
-            continue
-        out.append(t)
+    melee = phase["range"] == "melee"
+    out = [t for t, v in units.items() if v["seat"] != seat and 1 <= d[v["cell"]] <= r
+           and (not melee or board.connected(st, at, v["cell"]))]
+    if len(out) > 1:
+        out.sort(key=uid_num)
     return out
+
+
+def mobility(st: dict, seat: int, phase: dict) -> int:
+    """The N of a mobility effect (ES-KW-13): the phase's points plus the Morale expansion's
+    mobility modifier, never below 0."""
+    mod = track.modifier(st, seat, "mobility")
+    return max(0, phase["mp"] + mod) if mod else phase["mp"]
 
 
 def _bfs(st: dict, start: str, mp: int) -> dict[str, int]:
     occ = occupied(st)
     dist = {start: 0}
     queue = deque([start])
+    terrain = board.terrain_on(st)
     while queue:
         c = queue.popleft()
-        if dist[c] == mp:
+        dc = dist[c]
+        if dc == mp:
             continue
-        for n in grid.neighbours(c):
-            if n not in dist and n not in occ and board.connected(st, c, n):
-                dist[n] = dist[c] + 1
+        for n in _NEIGHBOURS[c]:
+            if n not in dist and n not in occ and (not terrain or board.connected(st, c, n)):
+                dist[n] = dc + 1
                 queue.append(n)
     return dist
 
@@ -103,32 +148,42 @@ def move_paths(st: dict, uid: str, mp: int) -> list[list[str]]:
     start = st["units"][uid]["cell"]
     if not board.terrain_on(st):
         dist = _bfs(st, start, mp)
-        return [[c] for c in grid.CELLS if c in dist and dist[c] >= 1]
+        return [[c] for c in sorted((c for c, d in dist.items() if d), key=_ORDER.__getitem__)]
     occ = occupied(st)
     out: list[list[str]] = []
+    link: dict[tuple[str, str], bool] = {}
+
+    def ok(a: str, b: str) -> bool:
+        k = (a, b)
+        v = link.get(k)
+        if v is None:
+            v = link[k] = board.connected(st, a, b)
+        return v
 
     def walk(path: list[str]) -> None:
         if len(path) > 1:
             out.append(path[1:])
         if len(path) - 1 == mp:
             return
-        for n in grid.neighbours(path[-1]):
-            if n not in occ and n not in path and board.connected(st, path[-1], n):
+        last = path[-1]
+        for n in _NEIGHBOURS[last]:
+            if n not in occ and n not in path and ok(last, n):
                 walk(path + [n])
 
     walk([start])
     return out
 
 
-def attack_options(st: dict, seat: int) -> list[dict]:
-    """ES-ENG-2/4, ES-AMB-25: every target with every non-empty set of own units at an
-    engagement phase that can reach it."""
+def attack_options(st: dict, seat: int, target: str | None = None) -> list[dict]:
+    """ES-ENG-2/4, ES-AMB-25: every target (or only ``target``) with every non-empty set of own
+    units at an engagement phase that can reach it."""
     by_target: dict[str, list[str]] = {}
     for b in in_progress(st, seat):
         ph = current(b)
         if ph is not None and ph["kind"] == "engage" and b["uid"] in st["units"]:
             for t in targets(st, b["uid"], ph):
-                by_target.setdefault(t, []).append(b["uid"])
+                if target is None or t == target:
+                    by_target.setdefault(t, []).append(b["uid"])
     out = []
     for t in sorted(by_target, key=uid_num):
         us = sorted(by_target[t], key=uid_num)
@@ -141,34 +196,63 @@ def reveal_actions(st: dict, seat: int) -> list[dict]:
     return [{"type": "reveal", "card": c} for c in revealable(st, seat)]
 
 
-def play_actions(st: dict, seat: int) -> list[dict]:
+def play_actions(st: dict, seat: int, card: str | None = None, uid: str | None = None) -> list[dict]:
+    """ES-ACT-5: every zone card that may be played (or only ``card``), with every eligible
+    unit (or only ``uid``) and every payment."""
     out: list[dict] = []
+    fresh = fresh_units(st, seat)
+    if uid is not None:
+        fresh = [u for u in fresh if u == uid]
+    if not fresh:
+        return out
     for e in playable(st, seat):
-        units = eligible(st, seat, e["card"])
-        pays = pay_options(st, seat, COMMANDS[e["card"]]["cost"]) if units else []
+        if card is not None and e["card"] != card:
+            continue
+        units = eligible(st, seat, e["card"], fresh)
+        pays = pay_options(st, seat, cost_of(st, seat, e["card"])) if units else []
         out += [{"type": "play", "card": e["card"], "uid": u, "pay": p} for u in units for p in pays]
     return out
 
 
-def general_actions(st: dict, seat: int) -> list[dict]:
+def general_actions(st: dict, seat: int, command: str | None = None, uid: str | None = None) -> list[dict]:
+    """ES-ACT-3: the general move and attack (or only ``command``) with every eligible unit
+    (or only ``uid``) and every payment."""
     out: list[dict] = []
+    fresh = fresh_units(st, seat)
+    if uid is not None:
+        fresh = [u for u in fresh if u == uid]
+    if not fresh:
+        return out
+    known: dict[int, list[list[str]]] = {}
     for cmd in ("move", "attack"):
+        if command is not None and cmd != command:
+            continue
         g = GENERALS[cmd]
-        units = eligible(st, seat, g["id"])
-        pays = pay_options(st, seat, g["cost"]) if units else []
+        units = eligible(st, seat, g["id"], fresh)
+        if not units:
+            continue
+        cost = cost_of(st, seat, g["id"])
+        pays = known.get(cost)
+        if pays is None:
+            pays = known[cost] = pay_options(st, seat, cost)
         out += [{"type": "general", "command": cmd, "uid": u, "pay": p} for u in units for p in pays]
     return out
 
 
-def phase_actions(st: dict, seat: int) -> list[dict]:
-    """Doing or skipping the next phase of each command in progress (ES-ACT-6/8)."""
+def phase_actions(st: dict, seat: int, uid: str | None = None) -> list[dict]:
+    """Doing or skipping the next phase of each command in progress (or only ``uid``'s)
+    (ES-ACT-6/8)."""
     out: list[dict] = []
-    for b in sorted(in_progress(st, seat), key=lambda b: uid_num(b["uid"])):
+    mine = in_progress(st, seat)
+    if uid is not None:
+        mine = [b for b in mine if b["uid"] == uid]
+    for b in sorted(mine, key=lambda b: uid_num(b["uid"])) if len(mine) > 1 else mine:
         ph = current(b)
         if ph is None:
             continue
         if ph["kind"] == "move":
-            out += [{"type": "move", "uid": b["uid"], "path": p} for p in move_paths(st, b["uid"], ph["mp"])]
+            out += [{"type": "move", "uid": b["uid"], "path": p}
+                    for p in move_paths(st, b["uid"], mobility(st, seat, ph))]
         elif ph["kind"] == "heal":
             out.append({"type": "heal", "uid": b["uid"]})
         out.append({"type": "skip", "uid": b["uid"]})
@@ -185,10 +269,14 @@ def has_actions(st: dict, seat: int) -> bool:
     """Whether ``actions`` is non-empty (cheaply; ES-ACT-9: otherwise the Action ends)."""
     if revealable(st, seat) or in_progress(st, seat):
         return True
+    fresh = fresh_units(st, seat)
+    if not fresh:
+        return False
     n = len(hand_commands(st, seat))
-    if any(COMMANDS[e["card"]]["cost"] <= n and eligible(st, seat, e["card"]) for e in playable(st, seat)):
+    if any(cost_of(st, seat, e["card"]) <= n and eligible(st, seat, e["card"], fresh) for e in playable(st, seat)):
         return True
-    return any(GENERALS[c]["cost"] <= n and eligible(st, seat, GENERALS[c]["id"]) for c in ("move", "attack"))
+    return any(cost_of(st, seat, GENERALS[c]["id"]) <= n and eligible(st, seat, GENERALS[c]["id"], fresh)
+               for c in ("move", "attack"))
 
 
 # --- carrying out ---------------------------------------------------------------------------
@@ -242,14 +330,17 @@ def _entry(st: dict, uid: str) -> dict:
     return next(b for b in st["battle"] if b["uid"] == uid and b["kind"] == "command")
 
 
-def move(st: dict, seat: int, uid: str, path: list[str], events: list) -> None:
+def move(st: dict, seat: int, uid: str, path: list[str], events: list) -> int:
+    """Carry out the mobility phase along ``path``; returns the mobility N it had."""
     b = _entry(st, uid)
     frm = st["units"][uid]["cell"]
-    steps = len(path) if board.terrain_on(st) else _bfs(st, frm, current(b)["mp"])[path[-1]]
+    mp = mobility(st, seat, current(b))
+    steps = len(path) if board.terrain_on(st) else _bfs(st, frm, mp)[path[-1]]
     st["units"][uid]["cell"] = path[-1]
     b["moved"] += steps
     b["next"] += 1
     ev(events, "moved", seat=seat, uid=uid, frm=frm, to=path[-1], steps=steps)
+    return mp
 
 
 def skip(st: dict, seat: int, uid: str, events: list) -> None:

@@ -1,7 +1,9 @@
 """Who must act, what is legal, why an action is illegal, and carrying actions out.
 
-Legal actions are generated per action type (``_table``), so ``legal_actions`` is the
-concatenation and ``is_legal`` only enumerates the type asked about: the same code decides
+Legal actions are generated per decision (``context``: the setup steps, the declaration,
+Deploy / Action / Rally, or the kind of decision waiting in ``st["pending"]``) by the rules
+modules' generators; ``is_legal`` only enumerates the candidates of the type asked about
+(narrowed to its card, unit or target where a generator allows it): the same code decides
 both, so the list is exact. After every move, ``_after`` settles the Action (ES-ENG-2,
 ES-ACT-7) and ends a Deploy or Action in which nothing is possible any more (ES-ACT-9).
 """
@@ -11,77 +13,132 @@ from typing import Callable
 
 from engine.base import IllegalAction, Prompt
 
-from . import action, deploy, engage, placement, setup, turn, vanguard
+from . import action, board, deploy, engage, morale, movement, placement, setup, turn, vanguard
 from .content import COMMANDS, GENERALS, UNITS, executes, pool
 from .notation import format_action
 from .state import basic, hand_commands, hand_units
 
-Gen = Callable[[], list[dict]]
+Gen = Callable[[dict, int, dict], list[dict]]
+DONE = {"type": "done"}
+
+# The decision a seat faces (``context``) and the action types open in it, in the order
+# ``legal_actions`` lists them; ``morale`` (a morale card in the own turn) only with the
+# Morale expansion on.
+TYPES: dict[str, tuple[str, ...]] = {
+    "select": ("pick", "unpick"), "place": ("place",), "vanguard": ("vanguard", "pass"),
+    "declare": ("declare",),
+    "deploy": ("deploy", "stage", "clear", "dispatch", "morale", "done"),
+    "action": ("reveal", "play", "general", "move", "heal", "skip", "attack", "morale", "done"),
+    "rally": ("rally", "morale", "done"),
+    # the decisions waiting in st["pending"] during a turn, by kind
+    "defence": ("defend", "nodefend"), "penalty": ("penalty",), "flip": ("flip", "noflip"),
+    "terrain": ("place",), "morale": ("morale", "nomorale"), "tokens": ("token",), "heal": ("heal",),
+}
+_TURN_PLAYS = ("deploy", "action", "rally")
 
 
-def _once(f: Callable[[], list[dict]]) -> Callable[[], list[dict]]:
-    """``f`` computed at most once (several action types share one generator)."""
-    memo: list[list[dict]] = []
-
-    def g() -> list[dict]:
-        if not memo:
-            memo.append(f())
-        return memo[0]
-    return g
-
-
-def _of(t: str, f: Callable[[], list[dict]]) -> Gen:
-    return lambda: [a for a in f() if a["type"] == t]
-
-
-def _table(st: dict, seat: int) -> dict[str, Gen]:
-    """The action types open to ``seat`` now, each with its generator."""
+def context(st: dict, seat: int) -> str | None:
+    """The decision ``seat`` faces now (a key of ``TYPES``), or None."""
     if st["result"] is not None:
-        return {}
+        return None
     phase = st["phase"]
+    if phase == "turn":
+        p = st["pending"]
+        if p is not None:
+            return p["kind"] if seat == p["seat"] else None
+        if seat != st["active"]:
+            return None
+        b = basic(st)
+        return "declare" if b is None else b
     if phase == "select":
-        picks = _once(lambda: setup.pick_actions(st, seat))
-        return {"pick": _of("pick", picks), "unpick": _of("unpick", picks)}
+        return "select"
     if phase == "terrain":
-        return {"place": lambda: placement.actions(st, seat)} if seat == st["pending"]["seat"] else {}
+        return "place" if seat == st["pending"]["seat"] else None
     if phase == "vanguard":
-        if seat != st["vanguard"]["to_move"]:
-            return {}
-        van = _once(lambda: vanguard.actions(st, seat))
-        return {"vanguard": _of("vanguard", van), "pass": _of("pass", van)}
-    if phase != "turn":
-        return {}
-    p = st["pending"]
-    if p is not None:
-        if seat != p["seat"]:
-            return {}
-        return {"defend": lambda: engage.defence_options(st), "nodefend": lambda: [{"type": "nodefend"}]}
-    if seat != st["active"]:
-        return {}
-    b = basic(st)
-    if b is None:
-        return {"declare": turn.declare_options}
-    done: Gen = lambda: [{"type": "done"}]  # noqa: E731
-    if b == "deploy":
-        dep = _once(lambda: deploy.actions(st, seat))
-        return {t: _of(t, dep) for t in ("deploy", "stage", "clear", "dispatch")} | {"done": done}
-    phases = _once(lambda: action.phase_actions(st, seat))
-    return {"reveal": lambda: action.reveal_actions(st, seat), "play": lambda: action.play_actions(st, seat),
-            "general": lambda: action.general_actions(st, seat), "move": _of("move", phases),
-            "heal": _of("heal", phases), "skip": _of("skip", phases),
-            "attack": lambda: action.attack_options(st, seat), "done": done}
+        return "vanguard" if seat == st["vanguard"]["to_move"] else None
+    return None
 
 
-def legal_actions(st: dict, seat: int) -> list[dict]:
-    out: list[dict] = []
-    for gen in _table(st, seat).values():
-        out += gen()
+_TYPES_BASE = {k: tuple(x for x in v if x != "morale") if k in _TURN_PLAYS else v for k, v in TYPES.items()}
+
+
+def types(st: dict, ctx: str) -> tuple[str, ...]:
+    """The action types open in the decision ``ctx``."""
+    return (TYPES if morale.on(st) else _TYPES_BASE)[ctx]
+
+
+def _plays(st: dict, seat: int) -> list[dict]:
+    return morale.turn_actions(st, seat) if morale.on(st) else []
+
+
+def _deploy(st: dict, seat: int) -> list[dict]:
+    return deploy.actions(st, seat) + _plays(st, seat) + [dict(DONE)]
+
+
+def _rally(st: dict, seat: int) -> list[dict]:
+    return morale.rally_actions(st, seat) + _plays(st, seat) + [dict(DONE)]
+
+
+def _action(st: dict, seat: int) -> list[dict]:
+    out = action.reveal_actions(st, seat) + action.play_actions(st, seat) + action.general_actions(st, seat)
+    phases = action.phase_actions(st, seat)
+    if phases:
+        for t in ("move", "heal", "skip"):
+            out += [a for a in phases if a["type"] == t]
+    out += action.attack_options(st, seat)
+    out += _plays(st, seat)
+    out.append(dict(DONE))
     return out
 
 
+_FULL: dict[str, Callable[[dict, int], list[dict]]] = {
+    "select": setup.pick_actions,
+    "place": placement.actions,
+    "vanguard": vanguard.actions,
+    "declare": lambda st, seat: turn.declare_options(st),
+    "deploy": _deploy, "action": _action, "rally": _rally,
+    "defence": lambda st, seat: engage.defence_options(st) + [{"type": "nodefend"}],
+    "penalty": lambda st, seat: movement.penalty_actions(st),
+    "flip": lambda st, seat: movement.flip_actions(st),
+    "terrain": lambda st, seat: movement.place_actions(st),
+    "morale": lambda st, seat: morale.offer_actions(st),
+    "tokens": lambda st, seat: morale.token_actions(st),
+    "heal": lambda st, seat: morale.heal_actions(st),
+}
+
+# is_legal: the candidates of one type, narrowed to the action's card / unit / target where the
+# generator allows it (the same generators as legal_actions, so both always agree)
+_ONE: dict[tuple[str, str], Gen] = {
+    ("action", "reveal"): lambda st, seat, a: action.reveal_actions(st, seat),
+    ("action", "play"): lambda st, seat, a: action.play_actions(st, seat, card=a.get("card"), uid=a.get("uid")),
+    ("action", "general"): lambda st, seat, a: action.general_actions(st, seat, command=a.get("command"),
+                                                                      uid=a.get("uid")),
+    ("action", "move"): lambda st, seat, a: action.phase_actions(st, seat, uid=a.get("uid")),
+    ("action", "heal"): lambda st, seat, a: action.phase_actions(st, seat, uid=a.get("uid")),
+    ("action", "skip"): lambda st, seat, a: action.phase_actions(st, seat, uid=a.get("uid")),
+    ("action", "attack"): lambda st, seat, a: action.attack_options(st, seat, target=a.get("target")),
+    ("rally", "rally"): lambda st, seat, a: morale.rally_actions(st, seat, card=a.get("card")),
+    **{("deploy", t): (lambda t: lambda st, seat, a: deploy.actions(st, seat, only=t))(t)
+       for t in ("deploy", "stage", "clear", "dispatch")},
+    **{(c, "morale"): lambda st, seat, a: morale.turn_actions(st, seat) for c in _TURN_PLAYS},
+    **{(c, "done"): lambda st, seat, a: [DONE] for c in _TURN_PLAYS},
+}
+
+
+def legal_actions(st: dict, seat: int) -> list[dict]:
+    ctx = context(st, seat)
+    return _FULL[ctx](st, seat) if ctx is not None else []
+
+
 def is_legal(st: dict, seat: int, a: dict) -> bool:
-    gen = _table(st, seat).get(a.get("type", "")) if isinstance(a, dict) else None
-    return gen is not None and a in gen()
+    if not isinstance(a, dict):
+        return False
+    ctx = context(st, seat)
+    t = a.get("type")
+    if ctx is None or t not in types(st, ctx):
+        return False
+    one = _ONE.get((ctx, t))
+    return a in (one(st, seat, a) if one is not None else _FULL[ctx](st, seat))
 
 
 # --- prompts --------------------------------------------------------------------------------
@@ -106,15 +163,35 @@ def prompts(st: dict) -> list[Prompt]:
         return []
     p = st["pending"]
     if p is not None:
-        power, morale = engage.attack_power(st, p["target"], p["attackers"])
-        u = st["units"][p["target"]]
-        return [Prompt(p["seat"], "reaction", "evs.prompt.defend",
-                       {"target": p["target"], "attackers": list(p["attackers"]), "power": power, "morale": morale,
-                        "defence": engage.defender_power(st, p["target"], p["attackers"]),
-                        "wounds": u["wounds"], "hp": UNITS[u["card"]]["hp"]})]
+        return [_pending_prompt(st, p)]
     b = basic(st)
-    key = {None: "evs.prompt.declare", "deploy": "evs.prompt.deploy", "action": "evs.prompt.action"}[b]
+    key = {None: "evs.prompt.declare", "deploy": "evs.prompt.deploy", "action": "evs.prompt.action",
+           "rally": "evs.prompt.rally"}[b]
     return [Prompt(st["active"], "turn", key, {"turn": st["turn"]})]
+
+
+def _pending_prompt(st: dict, p: dict) -> Prompt:
+    seat, kind = p["seat"], p["kind"]
+    how = "turn" if seat == st["active"] else "reaction"
+    if kind == "defence":
+        power, mor = engage.attack_power(st, p["target"], p["attackers"])
+        u = st["units"][p["target"]]
+        return Prompt(seat, "reaction", "evs.prompt.defend",
+                      {"target": p["target"], "attackers": list(p["attackers"]), "power": power, "morale": mor,
+                       "defence": engage.defender_power(st, p["target"], p["attackers"]),
+                       "wounds": u["wounds"], "hp": UNITS[u["card"]]["hp"]})
+    if kind == "penalty":
+        return Prompt(seat, how, "evs.prompt.penalty",
+                      {"uid": p["uid"], "cell": p["cells"][0], "options": ", ".join(movement.options(st))})
+    if kind == "flip":
+        return Prompt(seat, how, "evs.prompt.flip", {"uid": p["uid"]})
+    if kind == "terrain":
+        return Prompt(seat, how, "evs.prompt.place", {"card": p["card"]})
+    if kind == "morale":
+        return Prompt(seat, how, "evs.prompt.morale", {"cards": ", ".join(p["cards"])})
+    if kind == "tokens":
+        return Prompt(seat, how, "evs.prompt.tokens", {"owner": p["owner"], "n": p["n"]})
+    return Prompt(seat, how, "evs.prompt.heal", {"n": p["n"]})
 
 
 # --- carrying out ---------------------------------------------------------------------------
@@ -127,7 +204,10 @@ def execute(st: dict, seat: int, a: dict, events: list) -> None:
     elif t == "unpick":
         setup.unpick(st, seat, a["card"], events)
     elif t == "place":
-        placement.place(st, seat, a["card"], a["cell"], events)
+        if st["phase"] == "terrain":
+            placement.place(st, seat, a["card"], a["cell"], events)
+        else:
+            movement.place(st, seat, a["card"], a["cell"], events)
     elif t == "vanguard":
         vanguard.place(st, seat, a["unit"], a["cell"], events)
     elif t == "pass":
@@ -151,36 +231,69 @@ def execute(st: dict, seat: int, a: dict, events: list) -> None:
     elif t == "general":
         action.general(st, seat, a["command"], a["uid"], a["pay"], events)
     elif t == "move":
-        action.move(st, seat, a["uid"], a["path"], events)
+        mp = action.move(st, seat, a["uid"], a["path"], events)
+        if board.terrain_on(st):
+            movement.start(st, seat, a["uid"], a["path"], mp, events)
     elif t == "skip":
         action.skip(st, seat, a["uid"], events)
     elif t == "heal":
-        action.heal(st, seat, a["uid"], events)
+        if st["pending"] is not None:
+            morale.heal(st, seat, a["uid"], events)
+        else:
+            action.heal(st, seat, a["uid"], events)
     elif t == "attack":
         engage.declare(st, seat, a["target"], a["with"], events)
     elif t == "defend":
         engage.defend(st, seat, a["card"], a["pay"], events)
     elif t == "nodefend":
         engage.no_defence(st, seat, events)
+    elif t == "penalty":
+        movement.pay_penalty(st, seat, a["option"], a["pay"], events)
+    elif t == "flip":
+        movement.flip(st, seat, events)
+    elif t == "noflip":
+        movement.no_flip(st, seat, events)
+    elif t == "morale":
+        if st["pending"] is not None:
+            morale.play_offered(st, seat, a["card"], events)
+        else:
+            morale.play(st, seat, a["card"], events)
+    elif t == "nomorale":
+        morale.decline(st, seat, events)
+    elif t == "token":
+        morale.token(st, seat, a["slot"], events)
+    elif t == "rally":
+        morale.rally(st, seat, a["card"], a["pay"], events)
     else:  # pragma: no cover - legal actions are exhaustive
         raise AssertionError(t)
     _after(st, events)
 
 
-def _has_ops(st: dict) -> bool:
-    b, seat = basic(st), st["active"]
-    return deploy.has_actions(st, seat) if b == "deploy" else action.has_actions(st, seat)
+def _has_ops(st: dict, b: str) -> bool:
+    seat = st["active"]
+    if b == "deploy":
+        ok = deploy.has_actions(st, seat)
+    elif b == "rally":
+        ok = morale.can_rally(st, seat)
+    else:
+        ok = action.has_actions(st, seat)
+    return ok or (morale.on(st) and bool(morale.turn_actions(st, seat)))
 
 
 def _after(st: dict, events: list) -> None:
-    if st["phase"] != "turn" or st["pending"] is not None:
-        return
-    if basic(st) == "action":
-        action.settle(st, events)
-    while st["phase"] == "turn" and st["pending"] is None and basic(st) in ("deploy", "action") and not _has_ops(st):
-        turn.done(st, events)
-        if basic(st) == "action":
+    """After each move: open a queued morale offer (ES-MX-8a), settle the Action (ES-ENG-2,
+    ES-ACT-7), end a Deploy, Action or Rally in which nothing is possible any more (ES-ACT-9),
+    until a decision is due."""
+    while st["phase"] == "turn" and st["pending"] is None:
+        if st.get("offers") and morale.open_offer(st):
+            return
+        b = basic(st)
+        if b == "action":
             action.settle(st, events)
+        if b in ("deploy", "action", "rally") and not _has_ops(st, b):
+            turn.done(st, events)
+            continue
+        return
 
 
 # --- diagnosis ------------------------------------------------------------------------------
@@ -194,14 +307,29 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
 
     if st["result"] is not None:
         return err("game_over", "The game is over.")
-    table = _table(st, seat)
-    if not table:
+    ctx = context(st, seat)
+    if ctx is None:
         return err("not_your_turn", "There is nothing for this seat to decide now.", seat=seat)
     t = a["type"]
-    if t not in table:
+    if t not in types(st, ctx):
         return err("wrong_time", f"'{t}' is not possible now.", verb=t)
     p = st["players"][seat]
     card = a.get("card")
+    pending = st["pending"]["kind"] if st["phase"] == "turn" and st["pending"] is not None else None
+    if t == "penalty":
+        return err("bad_penalty", "Pay the terrain penalty: 1 extra mobility point if the move has one left, "
+                   "1 command card from your hand, or shake 1.", option=a["option"])
+    if t == "token":
+        return err("bad_slot", f"Slot {a['slot']} of that command zone cannot take the token change.", slot=a["slot"])
+    if t == "heal" and pending == "heal":
+        return err("bad_unit", f"{a['uid']} is not one of your wounded units.", uid=a["uid"])
+    if t == "morale":
+        return err("cannot_play_morale", f"{card} cannot be played now: a face-up card of your morale zone whose "
+                   "conditions hold, right after drawing it or in your turn with Action declared.", card=card)
+    if t == "rally":
+        if card not in morale.rally_targets(st, seat):
+            return err("bad_rally", f"{card} is not one of your debuffs in the opponent's morale zone.", card=card)
+        return err("bad_payment", "Pay exactly the cost with command cards from your hand.", cost=len(a["pay"]))
     if t in ("pick", "unpick"):
         units, commands = pool(st["factions"][seat])
         if card != setup.STANDARD and card not in units + commands:

@@ -11,10 +11,19 @@ picks among the legal actions with simple priorities:
   shakes), heal, skip what is useless, then end;
 - defence: defend when it saves the unit from destruction (or prevents all damage and the
   hand can spare it), with the cheapest such defence.
+- Terrain: move along the paths with the fewest terrain penalties; pay a penalty with a spare
+  mobility point when it can, else with a card while the hand can spare one, else shake 1;
+  never flip.
+- Morale: declare Rally when 2 or more of its own debuffs lie in the opponent's zone (and it
+  can pay), removing the active ones first; in its own turns with Action declared, play its
+  cards: instant effects when they do something (steady, heal, tokens, shake), lasting
+  effects at once (they last through the opponent's next turn), one-turn power effects just
+  before an attack; a just-drawn offer: the instant effects only.
 """
 from __future__ import annotations
 
-from . import action, actions, engage, grid
+from . import action, actions, board, engage, grid, track
+from .board import expansion
 from .content import COMMANDS, GENERAL_IDS, GENERALS, UNITS, executes, spec
 from .keywords import charge_bonus, reach
 from .state import basic, hand_commands, hand_units, units_of
@@ -51,6 +60,29 @@ def _enemy_cells(st: dict, seat: int) -> list[str]:
     return [st["units"][u]["cell"] for u in units_of(st, 1 - seat)]
 
 
+def _walking(st: dict, cells: list[str]):
+    """With terrain, steps along connected cells (ignoring units) to the nearest of ``cells``,
+    so units go round cliffs instead of waiting below them; Manhattan distance without."""
+    if not board.terrain_on(st) or not cells:
+        return lambda c: _nearest(c, cells)
+    dist = {c: 0 for c in cells}
+    todo = list(cells)
+    for c in todo:
+        for n in grid.NEIGHBOURS[c]:
+            if n not in dist and board.connected(st, c, n):
+                dist[n] = dist[c] + 1
+                todo.append(n)
+    return lambda c: dist.get(c, 50 + _nearest(c, cells))
+
+
+def _ranged_reach(st: dict, seat: int, unit_card: str) -> int:
+    """The longest ranged engagement among the seat's own command cards (zone and hand) the
+    unit can execute; 0 if none."""
+    cards = [e["card"] for e in st["players"][seat]["zone"]] + hand_commands(st, seat)
+    return max((p.get("reach", 1) for c in cards if executes(c, unit_card)
+                for p in COMMANDS[c]["phases"] if p["kind"] == "engage" and p["range"] == "ranged"), default=0)
+
+
 def _nearest(cell: str, cells: list[str]) -> int:
     return min((grid.distance(cell, c) for c in cells), default=99)
 
@@ -71,14 +103,107 @@ def choose(st: dict, seat: int) -> dict:
         return legal[len(legal) // 2]
     if st["phase"] == "vanguard":
         return _vanguard(st, seat, legal)
-    if st["pending"] is not None:
-        return _defend(st, seat, legal)
+    p = st["pending"]
+    if p is not None:
+        kind = p["kind"]
+        if kind == "defence":
+            return _defend(st, seat, legal)
+        if kind == "penalty":
+            return _penalty(st, seat, legal)
+        if kind == "flip":
+            return {"type": "noflip"}
+        if kind == "terrain":
+            return legal[len(legal) // 2]
+        if kind == "morale":
+            return _morale_card(st, seat, legal, offer=True) or {"type": "nomorale"}
+        if kind == "tokens":
+            return _tokens(st, seat, legal)
+        return max(legal, key=lambda a: st["units"][a["uid"]]["wounds"])  # heal: the most wounded
     b = basic(st)
     if b is None:
         return _declare(st, seat)
     if b == "deploy":
-        return _deploy(st, seat, legal)
+        return _morale_card(st, seat, legal) or _deploy(st, seat, legal)
+    if b == "rally":
+        return _morale_card(st, seat, legal) or _rally(st, seat, legal)
     return _action(st, seat, legal)
+
+
+# --- the expansions --------------------------------------------------------------------------
+
+def _penalty(st: dict, seat: int, legal: list[dict]) -> dict:
+    """ES-TER-16: a spare mobility point, else a card the hand can spare, else shake 1."""
+    by = {a["option"]: a for a in legal}
+    if "mp" in by:
+        return by["mp"]
+    costs = [a for a in legal if a["option"] == "cost"]
+    if costs and len(hand_commands(st, seat)) > RESERVE:
+        return _cheapest(st, seat, costs)
+    return by.get("shake") or _cheapest(st, seat, costs)
+
+
+def _penalties(st: dict, path: list[str]) -> int:
+    """How many terrain penalties a step path costs (ES-TER-16)."""
+    return sum(1 for c in path if board.penalty_options(st, c, 0, False)) if board.terrain_on(st) else 0
+
+
+def _rally_targets(st: dict, seat: int) -> list[str]:
+    return expansion("morale_rules").rally_targets(st["morale"], seat) if track.morale_on(st) else []
+
+
+def _rally(st: dict, seat: int, legal: list[dict]) -> dict:
+    """ES-MX-14/15: remove debuffs while 2 or more remain (or 1, with cards to spare); the active
+    (tapped) ones first, then the face-up ones, with the cheapest cards."""
+    rallies = [a for a in legal if a["type"] == "rally"]
+    n = len(_rally_targets(st, seat))
+    if rallies and (n >= 2 or len(hand_commands(st, seat)) > RESERVE + n):
+        zone = {e["card"]: e["state"] for e in st["morale"]["seats"][1 - seat]["zone"]}
+        rank = {"tapped": 0, "up": 1, "flipped": 2}
+        best = min(rank[zone[a["card"]]] for a in rallies)
+        return _cheapest(st, seat, [a for a in rallies if rank[zone[a["card"]]] == best])
+    return {"type": "done"}
+
+
+ONE_TURN = ("power", "morale_effect", "mobility", "cost")
+
+
+def _morale_card(st: dict, seat: int, legal: list[dict], *, offer: bool = False,
+                 attacking: bool = False) -> dict | None:
+    """A morale card worth playing now (ES-MX-8), or None."""
+    plays = [a for a in legal if a["type"] == "morale"]
+    if not plays:
+        return None
+    mr = expansion("morale_rules")
+    mine = st["factions"][seat]
+    for a in plays:
+        c = mr.card(a["card"])
+        kind, n = c["effect"]["type"], c["effect"]["n"]
+        if kind == "steady":
+            if st["track"][seat] >= 2:
+                return a
+        elif kind == "heal":
+            if any(u["wounds"] for u in st["units"].values() if u["seat"] == seat):
+                return a
+        elif kind == "tokens":
+            owner = seat if c["faction"] == mine else 1 - seat
+            zone = st["players"][owner]["zone"]
+            if (n > 0 and zone) or (n < 0 and any(e["tokens"] for e in zone)):
+                return a
+        elif kind == "shake":
+            return a
+        elif offer:
+            continue  # lasting and one-turn modifiers wait for the own turn
+        elif c["duration"] == "ongoing" or attacking:
+            return a
+    return None
+
+
+def _tokens(st: dict, seat: int, legal: list[dict]) -> dict:
+    p = st["pending"]
+    zone = st["players"][p["owner"]]["zone"]
+    if p["n"] > 0:  # the most valuable own card
+        return max(legal, key=lambda a: card_value(st, seat, zone[a["slot"]]["card"]))
+    return max(legal, key=lambda a: zone[a["slot"]]["tokens"])  # the opponent's best-stocked card
 
 
 def _vanguard(st: dict, seat: int, legal: list[dict]) -> dict:
@@ -105,6 +230,9 @@ def _usable_actions(st: dict, seat: int) -> int:
 def _declare(st: dict, seat: int) -> dict:
     p = st["players"][seat]
     hc = len(hand_commands(st, seat))
+    debuffs = len(_rally_targets(st, seat))
+    if debuffs >= 2 and hc >= debuffs:  # ES-MX-16: 3 of them and the next draw collapses
+        return {"type": "declare", "first": "rally", "second": "action"}
     if hc <= RESERVE and len(p["discard"]) >= 2:
         second = "action" if _usable_actions(st, seat) else "deploy"
         return {"type": "declare", "first": "recall", "second": second}
@@ -176,8 +304,13 @@ def _best_target_gain(st: dict, seat: int, uid: str, card: str, tokens: int) -> 
                 best = max(best, val)
             return gain + best
     if mp and enemies and gain == 0.0:
-        d = _nearest(u["cell"], _enemy_cells(st, seat))
-        return 0.4 if d > 2 else 0.0
+        enemy = _enemy_cells(st, seat)
+        d = _walking(st, enemy)(u["cell"])
+        if d < 50:
+            return 0.4 + 0.25 * (min(d, 12) - 3) if d > 2 else 0.0  # approach; the farther, the more
+        r = _ranged_reach(st, seat, u["card"])  # cut off by cliffs: only a ranged attack gets there
+        d = _nearest(u["cell"], enemy)
+        return 0.4 + 0.25 * (d - r) if r and d > r else 0.0
     return gain
 
 
@@ -185,6 +318,11 @@ def _action(st: dict, seat: int, legal: list[dict]) -> dict:
     by: dict[str, list[dict]] = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
+    if "morale" in by:
+        attacking = "attack" in by and _best_attack(st, seat, by["attack"]) is not None
+        card = _morale_card(st, seat, legal, attacking=attacking)
+        if card is not None:
+            return card
     if "reveal" in by:
         return by["reveal"][0]
     starts = by.get("play", []) + by.get("general", [])
@@ -227,21 +365,26 @@ def _move(st: dict, seat: int, moves: list[dict], skips: list[dict]) -> dict:
     mine = [a for a in moves if a["uid"] == uid]
     enemy = _enemy_cells(st, seat)
     here = st["units"][uid]["cell"]
+    pen = {id(a): _penalties(st, a["path"]) for a in mine}
     if not later:
         if earlier:  # hit and run: away from the enemy
-            return max(mine, key=lambda a: _nearest(a["path"][-1], enemy))
-        best = min(mine, key=lambda a: _nearest(a["path"][-1], enemy))
-        if _nearest(best["path"][-1], enemy) < _nearest(here, enemy):
+            return max(mine, key=lambda a: (_nearest(a["path"][-1], enemy), -pen[id(a)]))
+        walk = _walking(st, enemy)
+        best = min(mine, key=lambda a: (walk(a["path"][-1]), pen[id(a)]))
+        if walk(best["path"][-1]) < walk(here):
             return best
         return next(a for a in skips if a["uid"] == uid)
     ph = later[0]
     r = reach(ph)
 
+    walk = _walking(st, enemy) if r == 1 else (lambda c: _nearest(c, enemy))
+
     def score(a: dict) -> tuple:
         dest = a["path"][-1]
         d = _nearest(dest, enemy)
         in_range = 1 <= d <= r
-        return (in_range, -abs(d - r) if not in_range else d)  # ranged units keep their distance
+        # ranged units keep their distance; melee units walk round what they cannot climb
+        return (in_range, -abs(walk(dest) - r) if not in_range else d, -pen[id(a)])
 
     best = max(mine, key=score)
     here_ok = 1 <= _nearest(here, enemy) <= r
@@ -269,7 +412,9 @@ def _defend(st: dict, seat: int, legal: list[dict]) -> dict:
     u = st["units"][t]
     left = UNITS[u["card"]]["hp"] - u["wounds"]
     power, _ = engage.attack_power(st, t, p["attackers"])
-    base = max(0, engage.defender_power(st, t, p["attackers"]))
+    raw = engage.defender_power(st, t, p["attackers"])
+    base = max(0, raw)
+    mods = raw - UNITS[u["card"]]["power"]  # terrain, cover and morale modifiers
     if power - base <= 0:
         return {"type": "nodefend"}
     options = []
@@ -281,7 +426,7 @@ def _defend(st: dict, seat: int, legal: list[dict]) -> dict:
         else:
             e = next(z for z in st["players"][seat]["zone"] if z["card"] == a["card"])
             ph = next(x for x in COMMANDS[a["card"]]["phases"] if x["kind"] == "defend")
-            d = COMMANDS[a["card"]]["power"] + ph["defence"] + e["tokens"]
+            d = max(0, COMMANDS[a["card"]]["power"] + ph["defence"] + e["tokens"] + mods)
         options.append((power - d, a))
     kills = power - base >= left
     saving = [(dmg, a) for dmg, a in options if dmg < left] if kills else []

@@ -287,9 +287,20 @@ def unit_name(unit_card: str) -> str:
     return UNITS[unit_card]["name"]["en"]
 
 
+_EXECUTES: dict[tuple[str, str], bool] = {}
+
+
 def executes(command_card: str, unit_card: str) -> bool:
     """ES-CARD-7 / ES-AMB-53: an unnamed card (or a general command) fits any unit of its
     faction; a named one fits every unit whose name is the named unit's name."""
+    key = (command_card, unit_card)
+    got = _EXECUTES.get(key)
+    if got is None:
+        got = _EXECUTES[key] = _executes(command_card, unit_card)
+    return got
+
+
+def _executes(command_card: str, unit_card: str) -> bool:
     s = spec(command_card)
     if s["unit"] is None:
         return command_card in GENERAL_IDS or UNITS[unit_card]["faction"] == s["faction"]

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from . import board, grid
 from .content import COMMANDS
-from .state import adjacent_units, ev, hand_commands, hand_units, occupied
+from .state import ev, hand_commands, hand_units
 
 
 def deploy_cells(st: dict, seat: int) -> list[str]:
     """ES-DEP-2: an empty cell adjacent to an own unit and not adjacent to an enemy unit."""
-    occ = occupied(st)
+    occ = set()
+    own: set[str] = set()
+    enemy: set[str] = set()
+    for u in st["units"].values():
+        occ.add(u["cell"])
+        (own if u["seat"] == seat else enemy).update(grid.NEIGHBOURS[u["cell"]])
     return [c for c in grid.CELLS
-            if c not in occ and adjacent_units(st, c, seat) and not adjacent_units(st, c, 1 - seat)
-            and board.can_deploy_on(st, c, False)]
+            if c in own and c not in occ and c not in enemy and board.can_deploy_on(st, c, False)]
 
 
 def dispatchable(st: dict, seat: int) -> list[str]:
@@ -23,16 +27,21 @@ def dispatchable(st: dict, seat: int) -> list[str]:
             if COMMANDS[e["card"]]["markers"]["dispatch"] and e["staged_turn"] != t and e["dispatched_turn"] != t]
 
 
-def actions(st: dict, seat: int) -> list[dict]:
+def actions(st: dict, seat: int, only: str | None = None) -> list[dict]:
+    """Every Deploy operation (ES-DEP-1..6), or only those of the type ``only``."""
     p = st["players"][seat]
     out: list[dict] = []
-    units = list(dict.fromkeys(hand_units(st, seat)))
-    if units:
-        cells = deploy_cells(st, seat)
-        out += [{"type": "deploy", "unit": u, "cell": c} for u in units for c in cells]
-    out += [{"type": "stage", "card": c} for c in hand_commands(st, seat)]
-    out += [{"type": "clear", "card": e["card"]} for e in p["zone"]]
-    out += [{"type": "dispatch", "card": c} for c in dispatchable(st, seat)]
+    if only is None or only == "deploy":
+        units = list(dict.fromkeys(hand_units(st, seat)))
+        if units:
+            cells = deploy_cells(st, seat)
+            out += [{"type": "deploy", "unit": u, "cell": c} for u in units for c in cells]
+    if only is None or only == "stage":
+        out += [{"type": "stage", "card": c} for c in hand_commands(st, seat)]
+    if only is None or only == "clear":
+        out += [{"type": "clear", "card": e["card"]} for e in p["zone"]]
+    if only is None or only == "dispatch":
+        out += [{"type": "dispatch", "card": c} for c in dispatchable(st, seat)]
     return out
 
 

@@ -37,7 +37,9 @@ def defend_phase(entry: dict) -> dict:
 def defender_power(st: dict, target: str, attackers: list[str]) -> int:
     """ES-ENG-7: a defence card's power + defence icons + tokens + modifiers; otherwise the
     unit's base power + modifiers (a general defence adds its defence icons, ES-AMB-21/24);
-    -1 when attacked from below (ES-TER-21)."""
+    -1 when attacked from below (ES-TER-21); + the forest cover when every participant makes a
+    ranged engagement (terrain_rules.cover_bonus); + the defending faction's morale-card
+    ``defend`` modifier (morale_rules.power_modifier). The caller floors it at 0 (ES-ENG-14)."""
     u = st["units"][target]
     d = battle_entry(st, target, "defence")
     if d is None:
@@ -50,15 +52,23 @@ def defender_power(st: dict, target: str, attackers: list[str]) -> int:
     h = board.height(st, u["cell"])
     if any(board.height(st, st["units"][a]["cell"]) < h for a in attackers):
         power -= 1
-    return power
+    if attackers and board.terrain_on(st):
+        power += board.cover_bonus(st, u["cell"], [action.current(_command(st, a))["range"] for a in attackers])
+    return power + track.modifier(st, u["seat"], "defend")
 
 
 def attack_power(st: dict, target: str, attackers: list[str]) -> tuple[int, int]:
-    """ES-ENG-4, ES-ENG-14: the summed power (never below 0) and the summed morale effect."""
+    """ES-ENG-4, ES-ENG-14: the summed power (never below 0) and the summed morale effect
+    (never below 0), each with the attacking faction's morale-card modifiers added once
+    (morale_rules.power_modifier ``engage``, morale_effect_modifier)."""
     entries = [_command(st, a) for a in attackers]
     power = sum(participant_power(st, e, target) for e in entries)
     morale = sum(action.current(e).get("morale", 0) for e in entries)
-    return max(0, power), morale
+    if entries:
+        seat = entries[0]["seat"]
+        power += track.modifier(st, seat, "engage")
+        morale += track.modifier(st, seat, "morale_effect")
+    return max(0, power), max(0, morale)
 
 
 def _command(st: dict, uid: str) -> dict:
@@ -89,11 +99,15 @@ def defence_options(st: dict) -> list[dict]:
     out = []
     for e in st["players"][d]["zone"]:
         s = COMMANDS[e["card"]]
-        if s["markers"]["defence"] and action.reveal_ok(st, e) and executes(e["card"], card) and len(hand) >= s["cost"]:
-            out += [{"type": "defend", "uid": t, "card": e["card"], "pay": list(c)} for c in combinations(hand, s["cost"])]
+        if s["markers"]["defence"] and action.reveal_ok(st, e) and executes(e["card"], card):
+            cost = action.cost_of(st, d, e["card"])
+            if len(hand) >= cost:
+                out += [{"type": "defend", "uid": t, "card": e["card"], "pay": list(c)}
+                        for c in combinations(hand, cost)]
     g = GENERALS["defend"]
-    if executes(g["id"], card) and len(hand) >= g["cost"]:
-        out += [{"type": "defend", "uid": t, "card": "general", "pay": list(c)} for c in combinations(hand, g["cost"])]
+    cost = action.cost_of(st, d, g["id"])
+    if executes(g["id"], card) and len(hand) >= cost:
+        out += [{"type": "defend", "uid": t, "card": "general", "pay": list(c)} for c in combinations(hand, cost)]
     return out
 
 

@@ -41,6 +41,8 @@ class EvsGame:
     def apply(self, state: dict, seat: int, action: dict | str) -> tuple[dict, list[Event]]:
         if state.get("result") is not None:
             raise IllegalAction("evs.err.game_over", "The game is over.")
+        if seat not in (0, 1):  # ES-GEN-1: two seats; a negative index must not pass as seat 1
+            raise IllegalAction("evs.err.no_seat", "There is no such seat.", seat=seat)
         a = notation.canonical(action)
         if not actions.is_legal(state, seat, a):
             raise actions.diagnose(state, seat, a)
@@ -94,8 +96,9 @@ class EvsGame:
         return notation.action_info(text)
 
     def continue_action(self, state: dict, seat: int) -> dict | None:
-        """``done`` (end Deploy / Action), ``nodefend`` (close the defence window) or ``pass``
-        (end one's vanguard deployment), when legal for ``seat``."""
+        """``done`` (end Deploy / Action / Rally), ``nodefend`` (close the defence window),
+        ``noflip`` / ``nomorale`` (decline a mobility flip / a just-drawn morale card) or
+        ``pass`` (end one's vanguard deployment), when legal for ``seat``."""
         return next((a for a in actions.legal_actions(state, seat) if notation.continues(a)), None)
 
     # -- automatic players -----------------------------------------------------------------
@@ -105,14 +108,18 @@ class EvsGame:
     def timeout_action(self, state: dict, seat: int) -> dict:
         """Defaults of the rules' decision table: the standard set for a pick; the first
         vanguard unit as a random unit on a random legal cell, later a pass; declare Deploy +
-        Action; end Deploy / Action at once; no defence (deterministic from the state's RNG)."""
+        Action; end Deploy / Action / Rally at once; no defence; a terrain penalty paid with a
+        mobility point if one is left, else shake 1; no mobility flip (a revealed card on a
+        random legal cell); the just-drawn morale card not played; a tokens or heal effect on
+        its first target (deterministic from the state's RNG)."""
         legal = actions.legal_actions(state, seat)
         if not legal:
             raise IllegalAction("evs.err.not_your_turn", "Nothing to decide for this seat.", seat=seat)
         phase = state["phase"]
         if phase == "select":
             return {"type": "pick", "card": setup.STANDARD}
-        if phase == "terrain":  # a random legal cell
+        pending = state["pending"]
+        if phase == "terrain" or (pending is not None and pending["kind"] == "terrain"):  # a random legal cell
             rng = new_rng(state["rng"]["s"] ^ 0x7E22 ^ (seat + 1) * 0x9E37)
             return legal[randbelow(rng, len(legal))]
         if phase == "vanguard":
@@ -120,8 +127,14 @@ class EvsGame:
                 return {"type": "pass"}
             rng = new_rng(state["rng"]["s"] ^ 0x5EED ^ (seat + 1) * 0x9E37)
             return legal[randbelow(rng, len(legal))]
-        if state["pending"] is not None:
-            return {"type": "nodefend"}
+        if pending is not None:
+            kind = pending["kind"]
+            if kind == "penalty":
+                mp = {"type": "penalty", "option": "mp", "pay": []}
+                return mp if mp in legal else {"type": "penalty", "option": "shake", "pay": []}
+            if kind in ("tokens", "heal"):
+                return legal[0]
+            return {"type": {"defence": "nodefend", "flip": "noflip", "morale": "nomorale"}[kind]}
         if {"type": "done"} in legal:
             return {"type": "done"}
         return {"type": "declare", "first": "deploy", "second": "action"}

@@ -32,6 +32,9 @@ def _neighbours(at: str) -> tuple[str, ...]:
 
 
 _NEIGHBOURS = {x: _neighbours(x) for x in CELLS}
+NEIGHBOURS: dict[str, tuple[str, ...]] = _NEIGHBOURS  # read-only table: cell -> adjacent cells
+_COL = {x: COLUMNS.index(x[0]) for x in CELLS}
+_ROW = {x: int(x[1:]) - 1 for x in CELLS}
 
 
 def neighbours(at: str) -> list[str]:
@@ -40,12 +43,17 @@ def neighbours(at: str) -> list[str]:
 
 
 def distance(a: str, b: str) -> int:
-    return abs(col(a) - col(b)) + abs(row(a) - row(b))
+    return abs(_COL[a] - _COL[b]) + abs(_ROW[a] - _ROW[b])
+
+
+_DIST = {a: {b: distance(a, b) for b in CELLS} for a in CELLS}
+DIST: dict[str, dict[str, int]] = _DIST  # read-only table: DIST[a][b] == distance(a, b)
 
 
 def within(at: str, n: int) -> list[str]:
     """Cells at distance 1..n of ``at`` (range N, ES-GEN-3)."""
-    return [x for x in CELLS if 1 <= distance(at, x) <= n]
+    d = _DIST[at]
+    return [x for x in CELLS if 1 <= d[x] <= n]
 
 
 def is_edge(at: str) -> bool:

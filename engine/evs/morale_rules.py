@@ -557,9 +557,22 @@ def active_effects(morale: dict) -> list[dict]:
 
 
 def _sum(morale: dict, seat: int, kind: str, scopes: tuple[str, ...] = ()) -> int:
-    return sum(a["effect"]["n"] for a in active_effects(morale)
-               if a["seat"] == seat and a["effect"]["type"] == kind
-               and (not scopes or a["effect"].get("scope") in scopes))
+    """The sum of the ``kind`` modifiers of ``active_effects`` for ``seat``'s faction (a fast
+    form of it: this is asked for every cost, mobility and power the core computes)."""
+    serial = morale["turn"]["serial"]
+    cards = _default()
+    faction = morale["factions"][seat]
+    total = 0
+    for side in morale["seats"]:
+        for entry in side["zone"]:
+            state = entry["state"]
+            if state == "tapped" or (state == "flipped" and entry["played"] == serial):
+                data = cards[entry["card"]]
+                effect = data["effect"]
+                if (effect["type"] == kind and data["faction"] == faction
+                        and (not scopes or effect.get("scope") in scopes)):
+                    total += effect["n"]
+    return total
 
 
 def power_modifier(morale: dict, seat: int, context: str) -> int:

@@ -9,7 +9,7 @@ cells; ``pay`` lists sorted by id, ``with`` lists sorted by uid number)::
     unpick CARD                      take a card out of the secret pick
     place TERRAIN CELL               terrain placement at setup (Terrain expansion, ES-TER-6)
     vanguard UNIT CELL | pass        vanguard deployment (ES-VAN)
-    declare BASIC BASIC              the turn's 2 basic actions in order (deploy|action|recall)
+    declare BASIC BASIC              the turn's 2 basic actions in order (deploy|action|recall|rally)
     deploy UNIT CELL                 Deploy: a unit from hand onto the battlefield (ES-DEP-2)
     stage CARD | clear CARD | dispatch CARD          Deploy: ES-DEP-3/4/5
     reveal CARD                      Action: reveal a command-zone card (ES-ACT-4)
@@ -20,7 +20,14 @@ cells; ``pay`` lists sorted by id, ``with`` lists sorted by uid number)::
     attack UID with UID[+UID...]     declare an attack on a target (ES-ENG-4/5)
     defend UID CARD|general [pay C]  the defence window (ES-DEF-2)
     nodefend                         decline the defence window
-    done                             end the current Deploy or Action
+    done                             end the current Deploy, Action or Rally
+    penalty mp|shake | penalty cost pay CARD     a terrain penalty (Terrain, ES-TER-16)
+    flip | noflip                    make or decline a mobility flip (Terrain, ES-TER-15); the
+                                     revealed card is then placed with ``place TERRAIN CELL``
+    morale CARD | nomorale           play a morale card / decline the just-drawn offer (ES-MX-8)
+    token SLOT                       the command-zone slot (0 = first) a tokens effect changes
+    heal UID                         also: the unit a morale heal effect mends
+    rally CARD pay C+C...            Rally: return one of your debuffs (Morale, ES-MX-14)
 
 JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``,
 ``{"type": "general", "command", "uid", "pay"}``, ``{"type": "move", "uid", "path": [...]}``,
@@ -28,7 +35,9 @@ JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``
 ``{"type": "declare", "first", "second"}``, ``{"type": "vanguard"|"deploy", "unit", "cell"}``,
 ``{"type": "place", "card", "cell"}``,
 ``{"type": "pick"|"unpick"|"stage"|"clear"|"dispatch"|"reveal", "card"}``,
-``{"type": "skip"|"heal", "uid"}``, ``{"type": "pass"|"done"|"nodefend"}``.
+``{"type": "skip"|"heal", "uid"}``, ``{"type": "pass"|"done"|"nodefend"|"flip"|"noflip"|"nomorale"}``,
+``{"type": "penalty", "option": "mp"|"cost"|"shake", "pay": [...]}``, ``{"type": "morale", "card"}``,
+``{"type": "token", "slot": n}``, ``{"type": "rally", "card", "pay": [...]}``.
 ``format_action(parse_action(s)) == s`` for canonical ``s``; ``parse_action(format_action(a)) == a``.
 """
 from __future__ import annotations
@@ -39,7 +48,7 @@ from dataclasses import dataclass
 from engine.base import ActionInfo, IllegalAction
 
 from . import grid
-from .state import BASICS, uid_num
+from .state import ALL_BASICS, uid_num
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _UID = re.compile(r"^u[1-9][0-9]*$")
@@ -79,10 +88,19 @@ VERBS: dict[str, Verb] = {
     "defend": Verb("defend", 2, "uid"),
     "nodefend": Verb("", None, "", continues=True),
     "done": Verb("done", continues=True),
+    "penalty": Verb("penalty", 1, "option"),
+    "flip": Verb("flip"),
+    "noflip": Verb("", None, "", continues=True),
+    "morale": Verb("morale", None, "card"),
+    "nomorale": Verb("", None, "", continues=True),
+    "token": Verb("token", None, "slot"),
+    "rally": Verb("rally", 1, "card"),
 }
-_CARD_VERBS = ("pick", "unpick", "stage", "clear", "dispatch", "reveal")
+_CARD_VERBS = ("pick", "unpick", "stage", "clear", "dispatch", "reveal", "morale")
 _UID_VERBS = ("skip", "heal")
-_BARE = ("pass", "done", "nodefend")
+_BARE = ("pass", "done", "nodefend", "flip", "noflip", "nomorale")
+PENALTY_OPTIONS = ("mp", "cost", "shake")
+_SLOT = re.compile(r"^(0|[1-9][0-9]?)$")
 
 
 def _bad(text: str, why: str) -> IllegalAction:
@@ -118,6 +136,14 @@ def format_action(a: dict) -> str:
             return f"attack {a['target']} with {'+'.join(a['with'])}"
         if t == "defend":
             return f"defend {a['uid']} {a['card']}{_pay(a['pay'])}"
+        if t == "penalty":
+            return f"penalty {a['option']}{_pay(a['pay'])}"
+        if t == "token":
+            if type(a["slot"]) is not int:
+                raise TypeError
+            return f"token {a['slot']}"
+        if t == "rally":
+            return f"rally {a['card']}{_pay(a['pay'])}"
     except (KeyError, TypeError):
         pass
     raise IllegalAction("evs.err.bad_action", f"not an action: {a!r}", action=str(a))
@@ -171,8 +197,8 @@ def parse_action(text: str) -> dict:
     if verb == "place" and n == 2:
         return {"type": "place", "card": _card(text, args[0]), "cell": _cell(text, args[1])}
     if verb == "declare" and n == 2:
-        if args[0] not in BASICS or args[1] not in BASICS:
-            raise _bad(text, f"basic actions are {', '.join(BASICS)}")
+        if args[0] not in ALL_BASICS or args[1] not in ALL_BASICS:
+            raise _bad(text, f"basic actions are {', '.join(ALL_BASICS)}")
         return {"type": "declare", "first": args[0], "second": args[1]}
     if verb == "play" and n in (2, 4):
         return {"type": "play", "card": _card(text, args[0]), "uid": _uid(text, args[1]),
@@ -189,19 +215,43 @@ def parse_action(text: str) -> dict:
     if verb == "defend" and n in (2, 4):
         card = "general" if args[1] == "general" else _card(text, args[1])
         return {"type": "defend", "uid": _uid(text, args[0]), "card": card, "pay": _pay_clause(text, args[2:])}
+    if verb == "penalty" and n in (1, 3):
+        if args[0] not in PENALTY_OPTIONS:
+            raise _bad(text, f"terrain penalties are {', '.join(PENALTY_OPTIONS)}")
+        return {"type": "penalty", "option": args[0], "pay": _pay_clause(text, args[1:])}
+    if verb == "token" and n == 1:
+        if not _SLOT.match(args[0]):
+            raise _bad(text, f"{args[0]!r} is not a command-zone slot number")
+        return {"type": "token", "slot": int(args[0])}
+    if verb == "rally" and n in (1, 3):
+        return {"type": "rally", "card": _card(text, args[0]), "pay": _pay_clause(text, args[1:])}
     if verb not in VERBS:
         raise _bad(text, f"unknown verb {verb!r}")
     raise _bad(text, f"wrong arguments for {verb!r}")
 
 
+_PARSED: dict[str, dict] = {}
+
+
+def _parsed(text: str) -> dict:
+    """``parse_action(text)``, memoised for ``canonical`` (whose result the engine only reads)."""
+    got = _PARSED.get(text)
+    if got is None:
+        if len(_PARSED) > 20000:
+            _PARSED.clear()
+        got = _PARSED[text] = parse_action(text)
+    return got
+
+
 def canonical(action: object) -> dict:
-    """A JSON action normalised (sorted lists, checked shape), or notation parsed."""
+    """A JSON action normalised (sorted lists, checked shape), or notation parsed. The result
+    may be shared between calls: read it, never change it."""
     if isinstance(action, str):
         return parse_action(action)
     if not isinstance(action, dict):
         raise IllegalAction("evs.err.bad_action", f"not an action: {action!r}", action=str(action))
     try:
-        return parse_action(format_action(action))
+        return _parsed(format_action(action))
     except IllegalAction:
         raise IllegalAction("evs.err.bad_action", f"malformed action: {action!r}", action=str(action)) from None
     except Exception:  # lists of non-strings and the like

@@ -10,10 +10,11 @@ stage, clear, dispatch         the card names an unrevealed command-zone card: t
                                sees it when the advanced rule is off (the zone may be looked
                                at, ES-ADV-2, ES-AMB-15), spectators and an advanced-rule
                                opponent see ``stage ?`` (ES-ADV-1).
-play, general, defend          unchanged except the paid cards, one ``?`` each: cards paid as
-                               cost are never shown, only their number (ES-GEN-9).
+play, general, defend,         unchanged except the paid cards, one ``?`` each: cards paid as
+penalty, rally                 cost are never shown, only their number (ES-GEN-9).
 every other verb               unchanged: public (battlefield, terrain placement, reveals,
-                               declarations, attacks).
+                               declarations, attacks, flips, morale cards, token and heal
+                               choices).
 =============================  ===============================================================
 """
 from __future__ import annotations
@@ -22,9 +23,9 @@ from engine.base import SYSTEM_LOG_TEXTS
 
 ZONE_VERBS = ("stage", "clear", "dispatch")
 PICK_VERBS = ("pick", "unpick")
-PAY_VERBS = ("play", "general", "defend")
+PAY_VERBS = ("play", "general", "defend", "penalty", "rally")
 PUBLIC_VERBS = ("place", "vanguard", "pass", "declare", "deploy", "reveal", "move", "skip", "heal", "attack",
-                "nodefend", "done")
+                "nodefend", "done", "flip", "noflip", "morale", "nomorale", "token")
 
 
 def log_text(state: dict | None, actor: int | None, viewer: int | None, text: str) -> str:

@@ -31,7 +31,9 @@ from . import grid
 from .content import COMMANDS, UNITS
 
 SCHEMA = 1
-BASICS = ("deploy", "action", "recall")
+BASICS = ("deploy", "action", "recall")  # the base game's basic actions (ES-TURN-3)
+RALLY = "rally"  # the fourth basic action of the Morale expansion (ES-MX-13)
+ALL_BASICS = BASICS + (RALLY,)
 
 
 class GameOver(Exception):
@@ -57,24 +59,90 @@ def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
 
 
 def _deep(x: Any) -> Any:
-    if isinstance(x, dict):
+    t = type(x)
+    if t is dict:
         return {k: _deep(v) for k, v in x.items()}
-    if isinstance(x, list):
+    if t is list:
         return [_deep(v) for v in x]
     return x
 
 
+def _copy_player(p: dict) -> dict:
+    q = dict(p)
+    q["hand"] = p["hand"][:]
+    q["zone"] = [dict(e) for e in p["zone"]]
+    q["discard"] = p["discard"][:]
+    q["units_lost"] = p["units_lost"][:]
+    if p["pick"] is not None:
+        q["pick"] = {"cards": p["pick"]["cards"][:], "done": p["pick"]["done"]}
+    return q
+
+
+def _copy_terrain(t: dict) -> dict:
+    q = dict(t)
+    q["cells"] = dict(t["cells"])
+    q["deck"] = t["deck"][:]
+    return q
+
+
+def _copy_morale(m: dict) -> dict:
+    q = dict(m)
+    q["seats"] = [{**side, "zone": [dict(e) for e in side["zone"]]} for side in m["seats"]]
+    q["piles"] = [p[:] for p in m["piles"]]
+    q["turn"] = {**m["turn"], "checked": m["turn"]["checked"][:]}
+    q["just_drawn"] = _deep(m["just_drawn"])
+    q["factions"] = m["factions"][:]
+    return q  # the seats' "track" dicts are never changed after setup and are shared
+
+
+_KNOWN = frozenset({"schema", "game", "phase", "turn", "active", "first", "next_uid", "options", "rng", "players",
+                    "units", "battle", "track", "factions", "terrain", "morale", "turn_state", "vanguard",
+                    "pending", "result", "offers"})
+
+
 def copy_state(st: dict) -> dict:
-    """A structural copy (options are never mutated after setup and are shared)."""
-    n = {k: _deep(v) for k, v in st.items() if k != "options"}
-    n["options"] = st["options"]
+    """A structural copy (``apply`` returns a new state and leaves its input alone): the known
+    parts of the layout are copied by their shape, anything else deeply; options are never
+    mutated after setup and are shared."""
+    n = dict(st)  # the scalars, and the shared options
+    rng = st["rng"]
+    n["rng"] = {"s": rng["s"], "forced": rng["forced"][:]} if len(rng) == 2 and "forced" in rng else _deep(rng)
+    n["players"] = [_copy_player(p) for p in st["players"]]
+    n["units"] = {k: u.copy() for k, u in st["units"].items()}
+    n["battle"] = [b.copy() for b in st["battle"]]
+    n["track"] = st["track"][:]
+    n["factions"] = st["factions"][:]
+    ts = st["turn_state"]
+    if ts is not None:
+        n["turn_state"] = {**ts, "declared": ts["declared"][:]} if ts["declared"] is not None else ts.copy()
+    for k in ("vanguard", "pending", "result", "offers"):
+        v = st.get(k)
+        if v is not None:
+            n[k] = _deep(v)
+    t = st.get("terrain")
+    if t is not None:
+        n["terrain"] = _copy_terrain(t)
+    m = st.get("morale")
+    if m is not None:
+        n["morale"] = _copy_morale(m) if m else {}
+    if not _KNOWN.issuperset(st):
+        for k in st.keys() - _KNOWN:
+            n[k] = _deep(st[k])
     return n
 
 
 # --- queries -----------------------------------------------------------------------------
 
-def uid_num(uid: str) -> int:
-    return int(uid[1:])
+class _UidNumbers(dict):
+    def __missing__(self, uid: str) -> int:
+        n = int(uid[1:])
+        if len(self) < 4096:  # bounded: uids come from input too
+            self[uid] = n
+        return n
+
+
+_UID_NUMBERS = _UidNumbers()
+uid_num = _UID_NUMBERS.__getitem__  # "u12" -> 12 (memoised: a sort key used everywhere)
 
 
 def occupant(st: dict, at: str) -> str | None:

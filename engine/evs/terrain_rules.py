@@ -216,18 +216,31 @@ def new_terrain(rng: dict) -> dict:
 # ------------------------------------------------------------------- heights, connectivity
 
 
+@lru_cache(maxsize=1)
+def _heights() -> Mapping[str, int]:
+    return MappingProxyType({cid: c["height"] for cid, c in load().items()})
+
+
 def height(terrain: Mapping, cell: str) -> int:
     """ES-TER-2, ES-AMB-39: the height of the terrain card on ``cell``, 0 if it has none."""
     terrain = _of(terrain)
     card_id = terrain["cells"].get(cell)
-    return card(card_id)["height"] if card_id is not None else 0
+    if card_id is None:
+        return 0
+    h = _heights().get(card_id)
+    return h if h is not None else card(card_id)["height"]
 
 
 def connected(terrain: Mapping, a: str, b: str) -> bool:
     """ES-TER-3: ``a`` and ``b`` are adjacent (ES-GEN-3) and their heights differ by at most 1.
     A cell is not "connected" to itself (not adjacent). Symmetric."""
     terrain = _of(terrain)
-    return b in grid.neighbours(a) and abs(height(terrain, a) - height(terrain, b)) <= 1
+    if b not in grid.NEIGHBOURS[a]:
+        return False
+    cells = terrain["cells"]
+    if a not in cells and b not in cells:
+        return True
+    return abs(height(terrain, a) - height(terrain, b)) <= 1
 
 
 def plane_connected(terrain: Mapping, cell: str) -> bool:

@@ -11,8 +11,10 @@ track (ES-MOR-4, ES-AMB-34), and a marker reaching that square loses the game at
 :func:`setup_morale` at ES-SET-1 step 5) and its ``shake_state(st, seat, n, events)`` does the
 whole shake (the marker, draws, the collapse check ES-MX-16, ES-END-5), mirrors the markers
 into ``st["track"]`` and returns the seat that loses, or None; ``start_turn`` untaps and
-resets the per-turn flags (ES-TURN-2, ES-MX-12). Rally (ES-MX-13..15) and morale-card play
-(ES-MX-8) are not wired into the turn yet (docs/evs-engine.md).
+resets the per-turn flags (ES-TURN-2, ES-MX-12). The cards a shake makes the opponent draw
+are queued in ``st["offers"]`` (``[{"seat", "cards"}]``) for the just-drawn offer (ES-MX-8a,
+engine/evs/morale.py); :func:`modifier` reads the morale cards' modifiers in force (0 with the
+expansion off). Rally and card play are engine/evs/morale.py's.
 """
 from __future__ import annotations
 
@@ -35,6 +37,44 @@ def setup_morale(st: dict) -> None:
         st["morale"] = expansion("morale_rules").setup(
             st["rng"], list(st["factions"]), expansion=True,
             tracks=[dict(FACTIONS[f]["track"]) for f in st["factions"]])
+        st["offers"] = []
+
+
+MODIFIER_KINDS = ("engage", "defend", "morale_effect", "mobility", "cost")
+
+
+def modifier(st: dict, seat: int, kind: str) -> int:
+    """The Morale expansion's modifier of ``kind`` in force for ``seat``'s faction
+    (``morale_rules.power_modifier`` & co.): ``engage`` (added once to the power of each
+    attack the seat declares), ``defend`` (to the defender's power of its units),
+    ``morale_effect`` (to each attack's summed morale effect), ``mobility`` (to the N of each
+    mobility effect), ``cost`` (to each command's cost). 0 with the expansion off."""
+    if not morale_on(st):
+        return 0
+    m = st.get("morale")
+    if not m or not (m["seats"][0]["zone"] or m["seats"][1]["zone"]):
+        return 0
+    mr = expansion("morale_rules")
+    if kind in ("engage", "defend"):
+        return mr.power_modifier(m, seat, kind)
+    if kind == "morale_effect":
+        return mr.morale_effect_modifier(m, seat)
+    if kind == "mobility":
+        return mr.mobility_modifier(m, seat)
+    if kind == "cost":
+        return mr.cost_modifier(m, seat)
+    raise ValueError(kind)
+
+
+def collect_draws(st: dict) -> None:
+    """Move the cards the last shake drew (``morale["just_drawn"]``) into the offer queue
+    ``st["offers"]`` (ES-MX-8a; opened by engine/evs/morale.py once the move resolved)."""
+    m = st.get("morale")
+    drawn = m.get("just_drawn") if m else None
+    if drawn:
+        if drawn["cards"]:
+            st.setdefault("offers", []).append({"seat": drawn["seat"], "cards": list(drawn["cards"])})
+        m["just_drawn"] = None
 
 
 def start_turn(st: dict, events: list) -> None:
@@ -49,6 +89,7 @@ def shake(st: dict, seat: int, n: int, events: list, cause: str = "") -> None:
         return
     if morale_on(st):
         loser = expansion("morale_rules").shake_state(st, seat, n, events)
+        collect_draws(st)
         if loser is not None:
             lose(st, loser, "collapse", events)
         return

@@ -1,14 +1,15 @@
 """Turn structure (ES-TURN, ES-AMB-10) and the Recall action (ES-REC).
 
-A turn: the active player declares 2 different basic actions and their order; each is
-carried out in full (``done`` ends Deploy and Action; Recall has no decision and runs at
-once); after the second the turn ends: the other player's defence cards leave the
-battlefield (ES-DEF-6) and the other player's turn begins.
+A turn: the active player declares 2 different basic actions and their order (with the
+Morale expansion Rally is a fourth one, ES-MX-13); each is carried out in full (``done`` ends
+Deploy, Action and Rally; Recall has no decision and runs at once); after the second the turn
+ends: the other player's defence cards leave the battlefield (ES-DEF-6) and the other player's
+turn begins.
 """
 from __future__ import annotations
 
 from . import action, track
-from .state import BASICS, basic, ev
+from .state import ALL_BASICS, BASICS, basic, ev
 
 
 def start_game(st: dict, events: list) -> None:
@@ -21,9 +22,16 @@ def start_game(st: dict, events: list) -> None:
     track.start_turn(st, events)
 
 
-def declare_options() -> list[dict]:
-    """Every ordered pair of 2 different basic actions (ES-TURN-3/4)."""
-    return [{"type": "declare", "first": a, "second": b} for a in BASICS for b in BASICS if a != b]
+def basics(st: dict) -> tuple[str, ...]:
+    """The basic actions a turn chooses 2 of: Deploy, Action, Recall (ES-TURN-3), and Rally
+    with the Morale expansion (ES-MX-13, ES-MX-17)."""
+    return ALL_BASICS if track.morale_on(st) else BASICS
+
+
+def declare_options(st: dict | None = None) -> list[dict]:
+    """Every ordered pair of 2 different basic actions (ES-TURN-3/4, ES-MX-13)."""
+    bs = basics(st) if st is not None else BASICS
+    return [{"type": "declare", "first": a, "second": b} for a in bs for b in bs if a != b]
 
 
 def declare(st: dict, seat: int, first: str, second: str, events: list) -> None:
@@ -49,7 +57,8 @@ def _advance(st: dict, events: list) -> None:
 
 
 def done(st: dict, events: list) -> None:
-    """End the current Deploy or Action (ES-ACT-9; ES-AMB-32: remaining phases are skipped)."""
+    """End the current Deploy, Action or Rally (ES-ACT-9; ES-AMB-32: remaining phases are
+    skipped)."""
     b = basic(st)
     if b == "action":
         action.end_action(st, events)

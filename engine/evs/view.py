@@ -1,4 +1,4 @@
-"""Views (docs/evs-engine.md "Views"; the rules' "Information and decisions").
+"""Views (docs/evs-engine.md "View"; the rules' "Information and decisions").
 
 ``view(st, None)`` is public; ``view(st, seat)`` is that seat's. Hands, discard piles and the
 secret pick are shown only to their owner (counts are public). A command-zone card is shown
@@ -9,10 +9,10 @@ states, tokens and staging turns stay public.
 """
 from __future__ import annotations
 
-from . import action, engage, setup, vanguard
+from . import action, engage, movement, setup, track, turn, vanguard
 from .board import expansion
 from .content import FACTIONS, UNITS
-from .state import basic, battle_entry, hand_commands, hand_units, uid_num
+from .state import _deep, basic, battle_entry, hand_commands, hand_units, uid_num
 from .track import collapse_square
 
 
@@ -60,22 +60,55 @@ def _unit(st: dict, uid: str) -> dict:
 
 
 def _morale(st: dict) -> dict | None:
-    """The Morale expansion's public part (markers, zones, pile sizes), when it is on."""
+    """The Morale expansion's public part (markers, zones, pile sizes), when it is on, plus per
+    seat the modifiers in force and the cost of the next Rally operation."""
     if not st.get("morale"):
         return None
-    return expansion("morale_rules").public_view(st["morale"])
+    mr = expansion("morale_rules")
+    out = mr.public_view(st["morale"])
+    for s, side in enumerate(out["seats"]):
+        side["modifiers"] = {k: track.modifier(st, s, k) for k in track.MODIFIER_KINDS}
+        side["rally_cost"] = mr.rally_cost(st["morale"], s)
+    return out
+
+
+def _terrain(st: dict) -> dict | None:
+    """The terrain cards on the battlefield (public, ES-TER-1: both end markers stay visible
+    under a unit) and the deck size."""
+    t = st.get("terrain")
+    if not t:
+        return None
+    tr = expansion("terrain_rules")
+    cards = {}
+    for cell, cid in t["cells"].items():
+        c = tr.card(cid)
+        cards[cell] = {"card": cid, "height": c["height"], "marker": tr.signed(c["height"]), "forest": c["forest"],
+                       "penalty": c["penalty"],
+                       "cover": c["effect"]["defence"] if c["effect"] and c["effect"]["kind"] == "cover" else 0}
+    return {"cells": dict(t["cells"]), "deck": len(t["deck"]), "placed": t["placed"], "cards": cards}
+
+
+def _pending(st: dict) -> dict | None:
+    pending = st["pending"]
+    if pending is None:
+        return None
+    kind = pending["kind"]
+    if kind == "defence":
+        power, morale = engage.attack_power(st, pending["target"], pending["attackers"])
+        return {"kind": kind, "seat": pending["seat"], "target": pending["target"],
+                "attackers": list(pending["attackers"]), "power": power, "morale": morale,
+                "defence": engage.defender_power(st, pending["target"], pending["attackers"])}
+    pend = _deep(pending)  # every other decision is public (ES-TER-6: drawn cards are shown)
+    if kind == "penalty" and st["phase"] == "turn":
+        pend["cell"] = pending["cells"][0]
+        pend["options"] = movement.options(st)
+    if kind == "terrain" and pending.get("flip"):
+        pend["cells"] = movement.place_cells(st)
+    return pend
 
 
 def view(st: dict, viewer: int | None) -> dict:
-    pending = st["pending"]
-    pend = None
-    if pending is not None and pending["kind"] == "terrain":
-        pend = dict(pending)  # ES-TER-6: the drawn terrain card is shown to both players
-    elif pending is not None:
-        power, morale = engage.attack_power(st, pending["target"], pending["attackers"])
-        pend = {"kind": pending["kind"], "seat": pending["seat"], "target": pending["target"],
-                "attackers": list(pending["attackers"]), "power": power, "morale": morale,
-                "defence": engage.defender_power(st, pending["target"], pending["attackers"])}
+    pend = _pending(st)
     v = st["vanguard"]
     ts = st["turn_state"]
     return {
@@ -86,12 +119,12 @@ def view(st: dict, viewer: int | None) -> dict:
         "units": [_unit(st, u) for u in sorted(st["units"], key=uid_num)],
         "declared": list(ts["declared"]) if ts and ts["declared"] else None,
         "basic": basic(st),
+        "basics": list(turn.basics(st)),
         "vanguard": ({"to_move": v["to_move"], "placed": list(v["placed"]), "passed": list(v["passed"]),
                       "cells": vanguard.cells(st, v["to_move"]) if viewer == v["to_move"] else None}
                      if v is not None else None),
         "pending": pend,
-        "terrain": ({"cells": dict(st["terrain"]["cells"]), "deck": len(st["terrain"]["deck"]),
-                     "placed": st["terrain"]["placed"]} if st.get("terrain") else None),
+        "terrain": _terrain(st),
         "morale": _morale(st),
         "hand_size": {"units": setup.HAND_UNITS, "commands": setup.HAND_COMMANDS},
         "result": ({"winners": list(st["result"]["winners"]), "reason": st["result"]["reason"]}

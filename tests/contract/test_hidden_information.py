@@ -175,11 +175,14 @@ def secret_slugs(config: Config, state, seats) -> set[str]:
     or value) in the letters-and-digits form a drawn name has too (``stag_rider`` and
     "Stag Rider" are both ``stagrider``); short ones (ids like ``u4``) left out."""
     public = strings(config.engine.view(state, None))
+    public_slugs = [slug(v) for v in public]
     out = set()
     for seat in seats:
         for value in values(config.engine.view(state, seat)) - public:
             s = slug(value)
-            if len(s) >= 5 and re.search("[a-z]", s):
+            # a secret whose text the public view already carries (a hand card "horse_archer"
+            # while a unit "horse_archer_2" of the same name stands on the board) is no secret
+            if len(s) >= 5 and re.search("[a-z]", s) and not any(s in p for p in public_slugs):
                 out.add(s)
     return out
 

@@ -103,7 +103,7 @@ def test_notation_is_lenient_and_canonical():
         "type": "play", "card": "aimed_bolt", "uid": "u1", "pay": ["advance", "testudo"]}
     assert GAME.parse_action("move u1 c4")["path"] == ["C4"]
     assert GAME.parse_action("attack u5 with u10+u2")["with"] == ["u2", "u10"]
-    for bad in ("", "fly u1", "move u1 H9", "play x", "declare deploy rally", "attack u1 u2", "defend u1"):
+    for bad in ("", "fly u1", "move u1 H9", "play x", "declare deploy fly", "attack u1 u2", "defend u1"):
         with pytest.raises(IllegalAction) as e:
             GAME.parse_action(bad)
         assert e.value.code == "evs.err.bad_notation"

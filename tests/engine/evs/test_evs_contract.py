@@ -129,13 +129,26 @@ def test_concede_and_result():
         GAME.apply(st2, 1, "pass")
 
 
-@pytest.mark.parametrize("options", CONFIGS)
+@pytest.mark.parametrize("options", [c for c in CONFIGS if c.get("morale") != "on"])
 def test_random_legal_playouts_finish(options):
     """Random legal play finishes (ES-END: every damage shakes, the markers only move forward in
     the base game)."""
     for seed in range(3):
         st = random_playout(seed, options, max_actions=20000)
         assert st["result"] is not None, (options, seed)
+
+
+@pytest.mark.parametrize("options", [c for c in CONFIGS if c.get("morale") == "on"])
+def test_random_legal_playouts_with_morale_keep_going(options):
+    """ES-END-5, ES-MX-16: with the Morale expansion reaching the collapse square no longer loses
+    and random players Rally away most debuffs (every payment is a legal action of its own), so
+    random games mostly end by annihilation, after thousands of turns; they play on without
+    error, and some end within the cap."""
+    for seed in range(3):
+        st = random_playout(seed, options, max_actions=4000)
+        assert st["result"] is not None or (st["phase"] == "turn" and st["turn"] > 100)
+    st = random_playout(10, {"morale": "on"}, max_actions=20000)
+    assert st["result"] is not None and st["result"]["reason"] == "annihilated"
 
 
 def test_playout_speed_is_reasonable():

@@ -1,0 +1,498 @@
+"""The Empire vs Steppe adapter the host calls: board embed and picture, narration, private
+views (hand, discard, command zone, secret pick, the defence summary), the board's buttons and
+the drill-down Act menu. It reads snapshots (views, prompts, the engine's move metadata),
+never the stored state.
+
+The Act menu: the board's **Act** button opens, privately, a select of the first steps of the
+legal moves (the engine's ``ActionInfo.head``: *Play Forward Strike*, *Attack bob's Legionary
+u3*, *Done*); a step that is a whole move is made at once, any other opens one more select of
+its endings (the ``rest``: a destination, the attackers, the unit and the cards to pay). When
+the endings with a payment are too many for one select, the unit is one select per unit
+(``max 5``) whose options are the cards that may pay, chosen together (a multi-select of exactly
+the cost). So every decision is the Act click and at most two picks; a level of more than 25
+options is paged (*More…*)."""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from functools import cached_property
+
+import discord
+
+from engine.base import ActionInfo
+from engine.evs.content import COMMANDS, FACTIONS
+from gamehost.i18n import t
+from gamehost.service import Outcome, ServiceError
+from gamehost.snapshot import SeatSnapshot, Snapshot
+from gamehost.workers import RenderJob
+from cogs.evs.words import (KEYWORDS, Board, arg_label, content_name, defence_summary, head_label, move_label,
+                            narrate_events, tail_label)
+from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
+from cogs.items import GameButton, GameSelect, view_of
+from cogs.ui import PrivateMessage
+
+RENDER_MODULE = "render.evs"
+PAGE = 24            # options per select page (Discord allows 25; one is kept for "More…")
+MAX_OPTIONS = 25
+PAY_ROWS = 5         # selects per message (Discord: 5 rows)
+
+#: the /evs subcommands that make a move with the same name as the notation's verb
+MOVE_COMMANDS = frozenset({"declare", "deploy", "stage", "clear", "dispatch", "reveal", "play", "general", "move",
+                           "skip", "heal", "attack", "defend", "nodefend", "done", "pick", "vanguard",
+                           "pass", "place", "penalty", "flip", "noflip", "morale", "nomorale", "token", "rally"})
+#: where a command's notation puts a keyword before an argument (``attack T with A+B``)
+KEYWORD_AT = {"attack": {1: "with"}, "play": {2: "pay"}, "general": {2: "pay"}, "defend": {2: "pay"},
+              "penalty": {1: "pay"}, "rally": {1: "pay"}}
+
+
+def renderer():
+    """The drawing package (imported when first needed: the cog works without it)."""
+    return importlib.import_module(RENDER_MODULE)
+
+
+def command_info(info: ActionInfo) -> ActionInfo:
+    """The engine's metadata of a move with one slash-command argument per notation word:
+    ``play forward_strike u5 pay ride`` is ``/evs play card:forward_strike unit:u5 pay:ride``
+    (the engine groups the words after the first step into one ``rest`` for menus)."""
+    words = info.text.split()
+    if not words:
+        return info
+    verb = words[0]
+    args = tuple(w for w in words[1:] if w not in KEYWORDS)
+    if verb == "unpick":  # /evs pick card remove:true
+        return dataclasses.replace(info, command="pick", args=args + ("remove",))
+    command = info.command or (verb if verb in MOVE_COMMANDS else "")
+    if command not in MOVE_COMMANDS:
+        return dataclasses.replace(info, command=command)
+    return dataclasses.replace(info, command=command, args=args)
+
+
+def notation_of(command: str, args: tuple[str | None, ...]) -> str | None:
+    """The notation a move command's arguments spell (keywords put back), or None."""
+    given = [a.strip() for a in args if a is not None and a.strip()]
+    if command not in MOVE_COMMANDS or any(" " in a for a in given):
+        return None
+    if command == "pick" and given[-1:] == ["remove"]:
+        command, given = "unpick", given[:-1]
+    words = [command]
+    for i, arg in enumerate(given):
+        keyword = KEYWORD_AT.get(command, {}).get(i)
+        if keyword:
+            words.append(keyword)
+        words.append(arg)
+    return " ".join(words)
+
+
+class EvsSeat(SeatSnapshot):
+    """A seat's snapshot whose moves carry one argument per word (``command_info``)."""
+
+    @cached_property
+    def moves(self) -> list[ActionInfo]:
+        info = self._engine.action_info
+        return [command_info(info(text)) for text in self.legal]
+
+
+def faction_colour(faction: str | None) -> discord.Colour | None:
+    colour = (FACTIONS.get(faction) or {}).get("colour") if faction else None
+    if isinstance(colour, str) and colour.startswith("#") and len(colour) == 7:
+        return discord.Colour(int(colour[1:], 16))
+    return None
+
+
+def clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+class EvsUI:
+    game_id = "evs"
+    title_key = "game.evs"
+    # Buttons that only open a private view, a menu of the current choices or the opponent's
+    # command zone work on any board message; buttons that make a move check the version.
+    fresh_verbs = {"view", "menu", "zone"}
+
+    def __init__(self, host: Host):
+        self.host = host
+
+    def seat_names(self, snap: Snapshot) -> list[str]:
+        return snap.names
+
+    def board(self, mine: SeatSnapshot) -> Board:
+        return Board(mine.view, mine.match.names, mine.seat)
+
+    @staticmethod
+    def seat_of(snap: Snapshot, seat: int) -> EvsSeat:
+        return EvsSeat(snap, seat)
+
+    # -- public board --------------------------------------------------------------------
+
+    def board_job(self, snap: Snapshot, locale: str) -> RenderJob:
+        return renderer().board_png, {"view": snap.view, "seat_names": snap.names, "lang": locale}
+
+    def board_embed(self, snap: Snapshot, locale: str) -> discord.Embed:
+        view = snap.view
+        board = Board(view, snap.names)
+        waiting = snap.waiting
+        colour = faction_colour(board.faction(waiting[0])) if len(waiting) == 1 else None
+        embed = discord.Embed(title=t("game.evs", locale) + f" · #{snap.match_id}", colour=colour)
+        for seat, player in enumerate(view.get("players") or []):
+            embed.add_field(name=clip(f"{board.seat(seat, locale)} · {content_name(player['faction'], locale)}", 256),
+                            value=clip(self.player_summary(board, seat, locale), 1024), inline=False)
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "defence":
+            embed.add_field(name=t("evs.ui.defence_window", locale),
+                            value=clip(defence_summary(board, pending, locale), 1024), inline=False)
+        elif pending:  # a terrain penalty, a flip, a drawn morale card, a tokens or heal effect
+            asked = [p for p in snap.prompts if p.seat == pending.get("seat")]
+            if asked:
+                embed.add_field(name=t("evs.ui.decision", locale, seat=board.seat(pending.get("seat"), locale)),
+                                value=clip(self.prompt_text(board, asked[0], locale), 1024), inline=False)
+        embed.set_footer(text=self.footer(view, board, locale))
+        return embed
+
+    def footer(self, view: dict, board: Board, locale: str) -> str:
+        phase = view.get("phase")
+        if phase == "turn":
+            declared = view.get("declared")
+            plan = (t("evs.ui.plan", locale, first=t(f"evs.basic.{declared[0]}", locale),
+                      second=t(f"evs.basic.{declared[1]}", locale)) if declared else t("evs.ui.declaring", locale))
+            return t("evs.ui.footer_turn", locale, turn=view.get("turn"), player=board.seat(view.get("active"), locale),
+                     plan=plan)
+        return t(f"evs.ui.phase.{phase}", locale)
+
+    def player_summary(self, board: Board, seat: int, locale: str) -> str:
+        """One player's public side: morale, hand and pile counts, the command zone (revealed
+        cards by name, the others as ▢), units on the battlefield."""
+        p = board.view["players"][seat]
+        zone = []
+        for entry in p.get("zone") or []:
+            shown = content_name(entry["card"], locale) if entry.get("revealed") and entry.get("card") else "▢"
+            zone.append(shown + (f" +{entry['tokens']}" if entry.get("tokens") else ""))
+        units = [board.unit(u["uid"], locale, owner=False) for u in board.view["units"] if u["seat"] == seat]
+        lines = [t("evs.ui.public_side", locale, marker=p.get("track"), collapse=p.get("collapse"),
+                   hand=p.get("hand_count"), units=p.get("hand_units"), commands=p.get("hand_commands"),
+                   discard=p.get("discard_count"))]
+        lines.append(t("evs.ui.zone_line", locale, cards=", ".join(zone) or "—"))
+        if units:
+            lines.append(t("evs.ui.units_line", locale, units=", ".join(units)))
+        if p.get("units_lost"):
+            lines.append(t("evs.ui.lost_line", locale, units=", ".join(content_name(u, locale)
+                                                                        for u in p["units_lost"])))
+        return "\n".join(lines)
+
+    def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
+        items = [GameButton(snap.match_id, snap.version, "menu", label=t("evs.btn.act", locale),
+                            style=discord.ButtonStyle.primary, emoji="🎯"),
+                 GameButton(snap.match_id, snap.version, "next", label=t("evs.btn.continue", locale), emoji="⏭️"),
+                 GameButton(snap.match_id, snap.version, "view", label=t("evs.btn.view", locale), emoji="🔒")]
+        if snap.view.get("peek") and snap.view.get("phase") not in ("select", None):
+            # without the advanced rule the opponent may look at the command zone (ES-ADV-2)
+            items.append(GameButton(snap.match_id, snap.version, "zone", label=t("evs.btn.zone", locale), emoji="👁️"))
+        return items
+
+    def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
+        return narrate_events(Board(snap.view, snap.names), [e for e in events if e.visible_to is None], locale,
+                              moves=moves)
+
+    # -- private view --------------------------------------------------------------------
+
+    def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage:
+        view, seat = mine.view, mine.seat
+        board = self.board(mine)
+        me = view["players"][seat]
+        embed = discord.Embed(title=t("evs.ui.private_title", locale, id=mine.match.match_id),
+                              colour=faction_colour(me["faction"]))
+        lines = []
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "defence":
+            lines.append("⚔️ " + defence_summary(board, pending, locale))
+        for prompt in mine.prompts:
+            lines.append("👉 " + self.prompt_text(board, prompt, locale))
+        if not mine.prompts:
+            lines.append(self.not_yours(mine.match, locale))
+        lines.append(t("evs.ui.my_side", locale, faction=content_name(me["faction"], locale), marker=me.get("track"),
+                       collapse=me.get("collapse")))
+        pick = me.get("pick")
+        if pick and pick.get("cards") is not None:
+            lines.append(t("evs.ui.my_pick", locale, n=len(pick["cards"]),
+                           cards=", ".join(content_name(c, locale) for c in pick["cards"]) or "—"))
+        embed.description = clip("\n".join(lines), 4000)
+        hand = me.get("hand") or []
+        hand_units = [c for c in hand if not _is_command(c)]
+        hand_commands = [c for c in hand if _is_command(c)]
+        if hand_units:
+            embed.add_field(name=t("evs.ui.hand_units", locale, n=len(hand_units)),
+                            value=clip("\n".join(f"• {arg_label(board, 'deploy', [c], 0, locale)}"
+                                                 for c in hand_units), 1024), inline=False)
+        if hand_commands:
+            embed.add_field(name=t("evs.ui.hand_commands", locale, n=len(hand_commands)),
+                            value=clip("\n".join(f"• {arg_label(board, 'stage', [c], 0, locale)}"
+                                                 for c in hand_commands), 1024), inline=False)
+        zone = me.get("zone") or []
+        if zone:
+            embed.add_field(name=t("evs.ui.my_zone", locale, n=len(zone)),
+                            value=clip("\n".join(f"{i + 1}. {self.zone_entry(e, locale)}" for i, e in enumerate(zone)),
+                                       1024), inline=False)
+        if me.get("discard"):
+            embed.add_field(name=t("evs.ui.my_discard", locale, n=len(me["discard"])),
+                            value=clip(", ".join(content_name(c, locale) for c in me["discard"]), 1024), inline=False)
+        png_job = None
+        if image:
+            try:
+                png_job = (renderer().private_png, {"view": view, "seat": seat, "seat_names": mine.match.names,
+                                                    "lang": locale})
+            except ImportError:
+                png_job = None
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
+
+    def zone_entry(self, entry: dict, locale: str) -> str:
+        name = content_name(entry["card"], locale) if entry.get("card") else "▢"
+        extra = [t("evs.ui.revealed" if entry.get("revealed") else "evs.ui.face_down", locale)]
+        if entry.get("tokens"):
+            extra.append(t("evs.ui.tokens", locale, n=entry["tokens"]))
+        return f"{name} ({', '.join(extra)})"
+
+    def prompt_text(self, board: Board, prompt, locale: str) -> str:
+        key = f"evs.ui.prompt.{prompt.key.rsplit('.', 1)[-1]}"
+        params = {k: v for k, v in prompt.params.items() if not isinstance(v, (list, dict))}
+        if isinstance(params.get("card"), str):
+            params["card"] = content_name(params["card"], locale)
+        for name in ("target", "uid"):
+            if isinstance(params.get(name), str):
+                params[name] = board.unit(params[name], locale)
+        if isinstance(prompt.params.get("cards"), list):
+            params["cards"] = ", ".join(content_name(c, locale) for c in prompt.params["cards"])
+        if isinstance(params.get("owner"), int):
+            params["owner"] = board.seat(params["owner"], locale)
+        text = t(key, locale, **params)
+        return t(prompt.key, locale, **params) if text == key else text
+
+    def zone_message(self, mine: SeatSnapshot, locale: str) -> str:
+        """The opponent's command zone as the seat's view shows it (every card when the
+        advanced rule is off; only revealed ones otherwise)."""
+        board = self.board(mine)
+        lines = []
+        for seat, player in enumerate(mine.view["players"]):
+            if seat == mine.seat:
+                continue
+            entries = [f"{i + 1}. {self.zone_entry(e, locale)}" for i, e in enumerate(player.get("zone") or [])]
+            lines.append(t("evs.ui.zone_of", locale, seat=board.seat(seat, locale)))
+            lines.extend(entries or ["—"])
+        return clip("\n".join(lines), 1900)
+
+    # -- menus ---------------------------------------------------------------------------
+
+    def heads(self, mine: SeatSnapshot) -> dict[str, list[ActionInfo]]:
+        out: dict[str, list[ActionInfo]] = {}
+        for move in mine.moves:
+            out.setdefault(move.head or move.text, []).append(move)
+        return out
+
+    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
+        """The first level: each first step of a legal move (a whole move made at once)."""
+        snap, board = mine.match, self.board(mine)
+        options = []
+        for head, moves in self.heads(mine).items():
+            label, detail = head_label(board, head, locale)
+            value = ("=" + moves[0].text) if len(moves) == 1 else f"h0|{head}"
+            options.append(discord.SelectOption(label=clip(label, 100), value=value[:100],
+                                                description=clip(detail, 100) if detail else None))
+        if not options:
+            return []
+        shown, more = _page(options, page)
+        if more:
+            shown.append(discord.SelectOption(label=t("evs.ui.more", locale), value=f"p{page + 1}"))
+        return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
+                           placeholder=t("evs.ui.choose", locale))]
+
+    def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
+        """The second level: the endings of the moves starting with ``head``."""
+        snap, board = mine.match, self.board(mine)
+        moves = self.heads(mine).get(head, [])
+        if not moves:
+            return []
+        placeholder = clip(move_label(board, head, locale) + " …", 150)
+        paid = [m for m in moves if " pay " in f" {m.rest} "]
+        if len(moves) > MAX_OPTIONS and paid:
+            return self.pay_items(mine, locale, head, moves)
+        options = [discord.SelectOption(label=clip(self.rest_label(board, m, locale), 100), value=("=" + m.text)[:100])
+                   for m in moves]
+        shown, more = _page(options, page, full=len(options) <= MAX_OPTIONS)
+        if more:
+            shown.append(discord.SelectOption(label=t("evs.ui.more", locale), value=f"h{page + 1}|{head}"[:100]))
+        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=placeholder)]
+
+    def rest_label(self, board: Board, move: ActionInfo, locale: str) -> str:
+        """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
+        head_words = len(move.head.split()) if move.head else 1
+        skip = len([w for w in move.head.split()[1:] if w not in KEYWORDS]) if head_words > 1 else 0
+        return tail_label(board, move.text, skip, locale) or move_label(board, move.text, locale)
+
+    def pay_items(self, mine: SeatSnapshot, locale: str, head: str, moves: list[ActionInfo],
+                  only: str | None = None) -> list[discord.ui.Item]:
+        """One multi-select per unit (what comes before ``pay``): the cards that may pay,
+        exactly the cost to choose. More units than rows: a select of the units first."""
+        snap, board = mine.match, self.board(mine)
+        groups: dict[str, list[list[str]]] = {}
+        for m in moves:
+            words = m.rest.split()
+            cut = words.index("pay") if "pay" in words else len(words)
+            pay = words[cut + 1].split("+") if cut + 1 < len(words) else []
+            groups.setdefault(" ".join(words[:cut]), []).append(pay)
+        if only is not None:
+            groups = {only: groups.get(only, [])}
+        if len(groups) > PAY_ROWS:
+            options = [discord.SelectOption(label=clip(move_label(board, f"{head} {before}", locale), 100),
+                                            value=f"g|{head} {before}"[:100]) for before in groups]
+            shown, more = _page(options, 0)
+            return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
+                               placeholder=clip(move_label(board, head, locale) + " …", 150))]
+        items = []
+        for row, (before, pays) in enumerate(groups.items()):
+            cost = max((len(p) for p in pays), default=0)
+            prefix = f"{head} {before}".strip()
+            if cost == 0 or len(pays) == 1:
+                move = prefix + (f" pay {'+'.join(pays[0])}" if pays and pays[0] else "")
+                items.append(GameSelect(snap.match_id, snap.version, "pick", arg=str(row), placeholder=clip(
+                    move_label(board, prefix, locale), 150), options=[discord.SelectOption(
+                        label=clip(move_label(board, move, locale), 100), value=("=" + move)[:100])]))
+                continue
+            cards = list(dict.fromkeys(c for p in pays for c in p))[:MAX_OPTIONS]
+            options = [discord.SelectOption(label=clip(content_name(c, locale), 100), value=c,
+                                            description=clip(arg_label(board, "stage", [c], 0, locale), 100))
+                       for c in cards]
+            placeholder = t("evs.ui.pay_placeholder", locale, what=move_label(board, prefix, locale), n=cost)
+            items.append(GameSelect(snap.match_id, snap.version, "pay", arg=prefix[:60], options=options,
+                                    placeholder=clip(placeholder, 150), min_values=cost, max_values=cost))
+        return items
+
+    def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
+        if not mine.legal:
+            return []
+        snap = mine.match
+        items = self.menu_items(mine, locale)
+        if mine.continue_move:
+            key = f"evs.btn.continue.{mine.continue_move.split()[0]}"
+            label = t(key, locale)
+            items.append(GameButton(snap.match_id, snap.version, "next",
+                                    label=t("evs.btn.continue", locale) if label == key else label, emoji="⏭️"))
+        items.append(GameButton(snap.match_id, snap.version, "auto", label=t("evs.btn.default", locale), emoji="🤖"))
+        return items
+
+    # -- components ----------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
+                           values: list[str]) -> None:
+        locale = locale_of(interaction)
+        mine = self.seat_of(snap, seated(snap, interaction.user.id))
+        if verb == "view":
+            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
+        elif verb == "menu":
+            await self.show_menu(interaction, mine)
+        elif verb == "zone":
+            if not snap.view.get("peek"):
+                raise ServiceError("not_allowed")
+            await send_ephemeral(interaction, self.zone_message(mine, locale))
+        elif verb == "pick":
+            await self.pick(interaction, mine, values[0])
+        elif verb == "pay":
+            move = f"{arg} pay {'+'.join(sorted(values))}"
+            await self.make_move(interaction, mine, move, expected_version=snap.version)
+        elif verb == "next":
+            await self.continue_(interaction, mine, expected_version=snap.version)
+        elif verb == "auto":
+            if not mine.prompted:
+                await send_ephemeral(interaction, "⚠️ " + self.not_yours(snap, locale))
+                return
+            await self.make_move(interaction, mine, mine.default_move(), expected_version=snap.version)
+        else:
+            raise ServiceError("not_allowed")
+
+    async def show_menu(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
+        locale = locale_of(interaction)
+        items = self.decision_items(mine, locale)
+        if not items:
+            await send_ephemeral(interaction, self.not_yours(mine.match, locale))
+            return
+        await send_ephemeral(interaction, t("evs.ui.menu", locale), view=view_of(items))
+
+    async def pick(self, interaction: discord.Interaction, mine: SeatSnapshot, value: str) -> None:
+        """A menu option: make the move, or open the next level (or page)."""
+        locale = locale_of(interaction)
+        if value.startswith("="):
+            await self.make_move(interaction, mine, value[1:], expected_version=mine.match.version)
+            return
+        if value.startswith("p"):
+            items = self.menu_items(mine, locale, int(value[1:] or 0))
+        elif value.startswith("h"):
+            page, _, head = value[1:].partition("|")
+            items = self.rest_items(mine, locale, head, int(page or 0))
+        elif value.startswith("g|"):
+            prefix = value[2:]
+            head = next((h for h in self.heads(mine) if prefix.startswith(h + " ")), None)
+            items = self.pay_items(mine, locale, head, self.heads(mine)[head], only=prefix[len(head):].strip()) \
+                if head else []
+        else:
+            items = []
+        if not items:
+            await send_ephemeral(interaction, t("host.stale_board", locale))
+            return
+        await send_ephemeral(interaction, t("evs.ui.menu", locale), view=view_of(items))
+
+    async def continue_(self, interaction: discord.Interaction, mine: SeatSnapshot, *,
+                        expected_version: int | None = None) -> None:
+        """What Continue does (done, no defence, pass), or say privately why it cannot."""
+        if mine.continue_move is None:
+            await send_ephemeral(interaction, "⚠️ " + self.no_continue(mine, locale_of(interaction)))
+            return
+        await self.make_move(interaction, mine, mine.continue_move, expected_version=expected_version)
+
+    def not_yours(self, snap: Snapshot, locale: str) -> str:
+        return t("evs.ui.not_your_decision", locale, players=", ".join(snap.names[s] for s in snap.waiting) or "-")
+
+    def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
+        if not mine.legal:
+            return self.not_yours(mine.match, locale)
+        shown = ", ".join(f"`{m}`" for m in mine.legal[:8]) + (" …" if len(mine.legal) > 8 else "")
+        return t("evs.ui.must_choose", locale, moves=shown)
+
+    def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
+        """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
+        label = arg_label(self.board(mine), move.verb, move.args, index, locale)
+        if move.verb == "unpick":
+            label = t("evs.ui.picked_label", locale, card=label)
+        return label
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
+        """Apply one move and show its result to whoever should see it."""
+        if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
+            return None
+        snap = mine.match
+        outcome = await self.host.service.act(snap.match_id, interaction.user.id, move,
+                                              expected_version=expected_version, sent_at=typed_at(interaction))
+        quiet = bool(move.split()) and mine.info(move).quiet
+        if quiet and not outcome.prompted_changed and outcome.result is None:
+            # a secret pick: answered privately, nothing in the channel
+            await self.host.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
+            return outcome
+        if interaction.channel_id != snap.channel_id:
+            # a menu in a DM: the board belongs in the match's channel, the DM gets a short note
+            await send_ephemeral(interaction, t("evs.ui.done", locale_of(interaction)))
+            await self.host.publish(outcome)
+        else:
+            await self.host.publish(outcome, interaction)
+        return outcome
+
+
+def _is_command(card: str) -> bool:
+    return card in COMMANDS
+
+
+def _page(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:
+    """One page of options (all of them when ``full``: they fit one select) and whether more follow."""
+    if full:
+        return list(options), False
+    start = page * PAGE
+    return list(options[start:start + PAGE]), len(options) > start + PAGE

@@ -1,0 +1,36 @@
+"""Pillow renderer for Empire vs Steppe (game id ``"evs"``): pictures of the engine's views,
+deciding nothing (docs/evs-view.md lists the view fields drawn).
+
+* :func:`board_png` -- the public board for the channel, from the public view
+  (``GAME.view(state, None)``); a seat's own view is refused, so what is secret is decided in
+  one place, the engine;
+* :func:`private_png` -- one seat's private picture (its hand with every card's full text,
+  its command zone and discard pile), from that seat's own view, for that seat's DM only.
+"""
+
+from __future__ import annotations
+
+from render.common import to_png
+
+from .board import BoardLayout, board_image, board_layout
+from .private import private_image
+
+__all__ = ["BoardLayout", "board_layout", "board_png", "private_png"]
+
+
+def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of the public board, drawn from the public view (``viewer`` None)."""
+    view = view if isinstance(view, dict) else {}
+    if view.get("viewer") is not None:
+        raise ValueError("the board is drawn from the public view (viewer None), "
+                         f"not seat {view.get('viewer')}'s view")
+    img, _lay = board_image(view, seat_names, lang)
+    return to_png(img)
+
+
+def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of ``seat``'s private picture, from that seat's own view (``viewer == seat``)."""
+    view = view if isinstance(view, dict) else {}
+    if view.get("viewer") != seat:
+        raise ValueError(f"seat {seat}'s picture is drawn from its own view, not viewer {view.get('viewer')!r}'s")
+    return to_png(private_image(view, seat, seat_names, lang))

@@ -1,0 +1,130 @@
+"""Sizes, colours and small value helpers shared by the Empire vs Steppe drawing modules.
+
+Nothing here knows the rules or the content: faction colours come in as ``#rrggbb`` from
+``names.faction_colour`` and are turned into the shades a picture needs here."""
+
+from __future__ import annotations
+
+import math
+
+from render.common import BG, PANEL, PANEL_EDGE, TEXT, TEXT_SOFT  # noqa: F401  (re-exported)
+
+# ---------------------------------------------------------------- phone-first geometry
+
+#: Discord shows a picture about PHONE_W px wide on a phone. Everything a move needs (cell
+#: names, unit ids, power, HP, whose turn, the decision) is drawn at least MIN_PX tall (a
+#: capital or a digit) at that width; names inside the small cells may be SMALL.
+PHONE_W = 400
+MIN_PX = 9.0
+W = 800
+MARGIN = 10
+PAD = 12
+GAP = 10
+CAP_EM = 0.729  # DejaVu Sans Bold capital / digit height, in em
+
+
+def min_font(width: int = W, px: float = MIN_PX + 0.3) -> int:
+    """The smallest font size whose capitals are ``px`` tall when the picture is shown
+    PHONE_W wide."""
+    return int(math.ceil(px / CAP_EM * width / PHONE_W))
+
+
+BODY = min_font()  # 26: every label a move needs
+SMALL = 22  # secondary words (names in cells, card texts' second lines): 8 px at phone width
+TITLE = BODY + 4
+BIG = BODY + 8
+
+
+def line_h(size: int) -> int:
+    return int(round(size * 1.3))
+
+
+# ---------------------------------------------------------------- the battlefield
+
+COLS = "ABCDEFG"  # ES-GEN-2
+ROWS = 6
+LABEL_W = 30  # the row labels left of the grid
+LABEL_H = 30  # the column labels above and below it
+CELL_W = (W - 2 * MARGIN - LABEL_W) // len(COLS)  # 108
+CELL_H = 142
+GRID_X0 = MARGIN + LABEL_W
+STRIP_H = 24  # the top strip of a cell: its name (when a unit hides it), height badge, forest mark
+
+# ---------------------------------------------------------------- colours
+
+PLAIN = (52, 60, 58)  # a height-0 cell without terrain
+PLAIN_EDGE = (84, 94, 92)
+CELL_LABEL = (150, 162, 160)
+#: cell tints by terrain height (ES-TER-2): up is earth and rock, down is water-dark
+HEIGHT_FILL = {
+    -2: (30, 48, 78), -1: (42, 64, 92), 0: (92, 96, 70),
+    1: (104, 92, 62), 2: (128, 104, 66), 3: (150, 130, 100),
+}
+HEIGHT_BADGE = {-2: (96, 165, 250), -1: (147, 197, 253), 0: (203, 213, 225),
+                1: (253, 230, 138), 2: (251, 191, 36), 3: (255, 255, 255)}
+FOREST = (34, 120, 62)
+FOREST_DARK = (22, 84, 44)
+FOREST_MARK = (134, 239, 172)
+ACTED = (148, 163, 184)
+HP_ON = (239, 68, 68)
+HP_OFF = (70, 30, 34)
+POWER = (253, 224, 71)
+TOKEN = (250, 204, 21)
+CARD_BACK = (71, 85, 105)
+CARD_BACK_EDGE = (148, 163, 184)
+CARD_FACE = (241, 236, 222)
+CARD_INK = (30, 30, 36)
+REVEALED = (250, 204, 21)
+DEFENCE = (96, 165, 250)
+COMMAND = (196, 181, 253)
+ATTACK = (251, 146, 60)
+TARGET = (239, 68, 68)
+DRAW_SQUARE = (125, 211, 252)
+COLLAPSE = (153, 27, 27)
+BUFF = (74, 222, 128)
+DEBUFF = (248, 113, 113)
+BANNER = (30, 58, 96)
+ALERT = (124, 45, 18)
+WIN = (20, 83, 45)
+
+
+def hex_rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def mix(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+
+
+def shades(colour: str) -> dict:
+    """A faction's colour as the picture uses it: ``fill`` (token body, white text on it),
+    ``edge`` (borders), ``light`` (names on the dark background)."""
+    base = hex_rgb(colour)
+    return {"base": base, "fill": mix(base, (0, 0, 0), 0.18), "edge": mix(base, (255, 255, 255), 0.45),
+            "light": mix(base, (255, 255, 255), 0.6), "tint": mix(base, BG, 0.78)}
+
+
+# ---------------------------------------------------------------- view access
+
+
+def to_int(v, default: int = 0) -> int:
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return default
+
+
+def player(view: dict, seat: int) -> dict:
+    players = view.get("players") or []
+    p = players[seat] if 0 <= seat < len(players) else None
+    return p if isinstance(p, dict) else {}
+
+
+def section(view: dict, key: str) -> dict:
+    v = view.get(key)
+    return v if isinstance(v, dict) else {}
+
+
+def units(view: dict) -> list[dict]:
+    return [u for u in view.get("units") or [] if isinstance(u, dict)]
