@@ -29,6 +29,7 @@ OPTION_SETS = {"base": {}, "terrain": {"terrain": "on"}, "morale": {"morale": "o
                "all": {"terrain": "on", "morale": "on"}}
 
 
+@pytest.mark.slow  # 50 whole games per option set: the full suite only
 @pytest.mark.parametrize("name", list(OPTION_SETS))
 def test_bot_beats_random_play(name):
     """At least 80% of 50 seeded games against uniformly random legal play, on both seats, with

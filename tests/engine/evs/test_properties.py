@@ -6,6 +6,8 @@ reproduces the state."""
 import copy
 import json
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -157,6 +159,7 @@ def test_invariants_with_the_expansions(config, seed, choices):
     play_and_check(config, seed, choices)
 
 
+@pytest.mark.slow  # long seeded games: the full suite only
 def test_long_random_games_with_both_expansions():
     """The same invariants, checked after every move of long random games with terrain, morale and
     the advanced rule on, which reach every decision the expansions add (terrain penalties,
