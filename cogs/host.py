@@ -245,6 +245,28 @@ class Host:
         message = await replay_message(self, row, interaction.user.id, int(arg or 0), locale_of(interaction))
         await interaction.edit_original_response(**_edit_kwargs(message))
 
+    async def act_and_show(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                           done_key: str, expected_version: int | None = None,
+                           confirmed: bool = False) -> Outcome | None:
+        """Apply one move and show its result to whoever should see it: a quiet move (one that
+        changes only the mover's hidden plans) privately, a move sent from a DM with a short
+        ``done_key`` note there and the board in the match's channel, any other in place."""
+        if not confirmed and await self.needs_confirmation(interaction, mine, move):
+            return None
+        snap = mine.match
+        outcome = await self.service.act(snap.match_id, interaction.user.id, move,
+                                         expected_version=expected_version, sent_at=typed_at(interaction))
+        quiet = bool(move.split()) and mine.info(move).quiet
+        if quiet and not outcome.prompted_changed and outcome.result is None:
+            await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
+            return outcome
+        if interaction.channel_id != snap.channel_id:
+            await send_ephemeral(interaction, t(done_key, locale_of(interaction)))
+            await self.publish(outcome)
+        else:
+            await self.publish(outcome, interaction)
+        return outcome
+
     async def needs_confirmation(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str) -> bool:
         """Before a move that would lose the mover the game (a Blood Price paid with the last
         fort health, ...): a private warning with Confirm / Cancel instead, and True. The

@@ -27,7 +27,7 @@ from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs.evs.words import (KEYWORDS, Board, arg_label, content_name, defence_summary, head_label, move_label,
                             narrate_events, tail_label)
-from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
+from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
 
@@ -466,24 +466,9 @@ class EvsUI:
 
     async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
                         expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
-        """Apply one move and show its result to whoever should see it."""
-        if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
-            return None
-        snap = mine.match
-        outcome = await self.host.service.act(snap.match_id, interaction.user.id, move,
-                                              expected_version=expected_version, sent_at=typed_at(interaction))
-        quiet = bool(move.split()) and mine.info(move).quiet
-        if quiet and not outcome.prompted_changed and outcome.result is None:
-            # a secret pick: answered privately, nothing in the channel
-            await self.host.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
-            return outcome
-        if interaction.channel_id != snap.channel_id:
-            # a menu in a DM: the board belongs in the match's channel, the DM gets a short note
-            await send_ephemeral(interaction, t("evs.ui.done", locale_of(interaction)))
-            await self.host.publish(outcome)
-        else:
-            await self.host.publish(outcome, interaction)
-        return outcome
+        """Apply one move and show its result to whoever should see it (``Host.act_and_show``)."""
+        return await self.host.act_and_show(interaction, mine, move, done_key="evs.ui.done",
+                                            expected_version=expected_version, confirmed=confirmed)
 
 
 def _is_command(card: str) -> bool:

@@ -1,7 +1,7 @@
 """Plain data of a tournament: entrants, table results (placements, byes, forfeits) and rounds.
 
 Pure data, no discord, no database. Entrants are identified by ``int`` or ``str`` ids (a fixed
-team, e.g. Cloudspire 2 vs 2, is one entrant whose ``members`` are its players).
+team of a 2 vs 2 game is one entrant whose ``members`` are its players).
 """
 from __future__ import annotations
 

@@ -180,8 +180,8 @@ def secret_slugs(config: Config, state, seats) -> set[str]:
     for seat in seats:
         for value in values(config.engine.view(state, seat)) - public:
             s = slug(value)
-            # a secret whose text the public view already carries (a hand card "horse_archer"
-            # while a unit "horse_archer_2" of the same name stands on the board) is no secret
+            # a secret whose text the public view already carries (a card in hand while another
+            # card of the same name stands on the board) is no secret
             if len(s) >= 5 and re.search("[a-z]", s) and not any(s in p for p in public_slugs):
                 out.add(s)
     return out
