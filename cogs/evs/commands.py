@@ -312,21 +312,13 @@ class Evs(GameCog):
                                      key="arg.evs_policy_defence"))
     @app_commands.choices(defence=DEFENCE_CHOICES)
     async def policy(self, interaction: discord.Interaction, defence: str) -> None:
-        """Standing preferences live in the game state and are set through the engine's
-        ``off_turn`` hook (engine.base.StandingPreferences, as Cloudspire's ``pol``). Without
-        that hook the command refuses, so nobody believes an order is kept that is not."""
+        """A standing order lives in the game state (engine/evs/standing.py), set with the
+        engine's off-turn ``pol`` move at any time; setting one while one's own defence window
+        is open answers that window under it at once."""
         mine = await self.my_seat(interaction)
         locale = locale_of(interaction)
-        engine = plugin(GAME_ID).engine
-        off_turn = getattr(engine, "off_turn", None)
-        text = f"pol defence {defence}"
-        try:
-            accepted = off_turn is not None and bool(off_turn(engine.parse_action(text)))
-        except IllegalAction:
-            accepted = False
-        if not accepted:
-            await send_ephemeral(interaction, "⚠️ " + t("evs.ui.policy_unavailable", locale))
-            return
-        await self.host.service.act(mine.match.match_id, interaction.user.id, text)
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol defence {defence}")
         await send_ephemeral(interaction, t("evs.ui.policy_set", locale,
                                             policy=t(f"opt.evs.defence.{defence}", locale)))
+        if outcome.events:  # the open window was answered under the order: the board moves on
+            await self.host.publish(outcome)

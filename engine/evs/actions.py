@@ -13,7 +13,7 @@ from typing import Callable
 
 from engine.base import IllegalAction, Prompt
 
-from . import action, board, deploy, engage, morale, movement, placement, setup, turn, vanguard
+from . import action, board, deploy, engage, morale, movement, placement, setup, standing, turn, vanguard
 from .content import COMMANDS, GENERALS, UNITS, executes, pool
 from .notation import format_action
 from .state import basic, hand_commands, hand_units
@@ -266,7 +266,15 @@ def execute(st: dict, seat: int, a: dict, events: list) -> None:
         morale.rally(st, seat, a["card"], a["pay"], events)
     else:  # pragma: no cover - legal actions are exhaustive
         raise AssertionError(t)
+    settle_after(st, events)
+
+
+def settle_after(st: dict, events: list) -> None:
+    """What follows every move: ``_after``, and a defence window answered at once by the
+    defender's standing order (engine/evs/standing.py)."""
     _after(st, events)
+    while standing.carry_out(st, events):
+        _after(st, events)
 
 
 def _has_ops(st: dict, b: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
 from engine.rng import new_rng, randbelow
 
-from . import actions, bot, notation, options, redact, setup, vanguard
+from . import actions, bot, notation, options, redact, setup, standing, vanguard
 from . import view as view_mod
 from .state import GameOver, copy_state, ev, finish
 
@@ -44,6 +44,8 @@ class EvsGame:
         if seat not in (0, 1):  # ES-GEN-1: two seats; a negative index must not pass as seat 1
             raise IllegalAction("evs.err.no_seat", "There is no such seat.", seat=seat)
         a = notation.canonical(action)
+        if a["type"] == "pol":  # a standing order, not a move: any time, never in legal_actions
+            return self._set_order(state, seat, a)
         if not actions.is_legal(state, seat, a):
             raise actions.diagnose(state, seat, a)
         new = copy_state(state)
@@ -53,6 +55,23 @@ class EvsGame:
         except GameOver:
             pass
         return new, events
+
+    def _set_order(self, state: dict, seat: int, a: dict) -> tuple[dict, list[Event]]:
+        new = copy_state(state)
+        events: list[Event] = []
+        standing.set_order(new, seat, a["key"], a["value"])
+        pending = new["pending"]
+        if pending is not None and pending["kind"] == "defence" and pending["seat"] == seat:
+            try:  # one's own open window is answered under the new order at once
+                if standing.carry_out(new, events):
+                    actions.settle_after(new, events)
+            except GameOver:
+                pass
+        return new, events
+
+    def off_turn(self, action: dict) -> bool:
+        """Standing defence orders may be set by either seat at any time (not moves)."""
+        return isinstance(action, dict) and action.get("type") == "pol"
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None) -> dict:

@@ -28,6 +28,7 @@ cells; ``pay`` lists sorted by id, ``with`` lists sorted by uid number)::
     token SLOT                       the command-zone slot (0 = first) a tokens effect changes
     heal UID                         also: the unit a morale heal effect mends
     rally CARD pay C+C...            Rally: return one of your debuffs (Morale, ES-MX-14)
+    pol defence never|lethal|ask     a standing defence order (any time; engine/evs/standing.py)
 
 JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``,
 ``{"type": "general", "command", "uid", "pay"}``, ``{"type": "move", "uid", "path": [...]}``,
@@ -37,7 +38,8 @@ JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``
 ``{"type": "pick"|"unpick"|"stage"|"clear"|"dispatch"|"reveal", "card"}``,
 ``{"type": "skip"|"heal", "uid"}``, ``{"type": "pass"|"done"|"nodefend"|"flip"|"noflip"|"nomorale"}``,
 ``{"type": "penalty", "option": "mp"|"cost"|"shake", "pay": [...]}``, ``{"type": "morale", "card"}``,
-``{"type": "token", "slot": n}``, ``{"type": "rally", "card", "pay": [...]}``.
+``{"type": "token", "slot": n}``, ``{"type": "rally", "card", "pay": [...]}``,
+``{"type": "pol", "key": "defence", "value": ORDER}``.
 ``format_action(parse_action(s)) == s`` for canonical ``s``; ``parse_action(format_action(a)) == a``.
 """
 from __future__ import annotations
@@ -95,11 +97,13 @@ VERBS: dict[str, Verb] = {
     "nomorale": Verb("", None, "", continues=True),
     "token": Verb("token", None, "slot"),
     "rally": Verb("rally", 1, "card"),
+    "pol": Verb("policy", None, "value", quiet=True),
 }
 _CARD_VERBS = ("pick", "unpick", "stage", "clear", "dispatch", "reveal", "morale")
 _UID_VERBS = ("skip", "heal")
 _BARE = ("pass", "done", "nodefend", "flip", "noflip", "nomorale")
 PENALTY_OPTIONS = ("mp", "cost", "shake")
+POLICY_ORDERS = ("never", "lethal", "ask")  # engine/evs/standing.py ORDERS
 _SLOT = re.compile(r"^(0|[1-9][0-9]?)$")
 
 
@@ -144,6 +148,10 @@ def format_action(a: dict) -> str:
             return f"token {a['slot']}"
         if t == "rally":
             return f"rally {a['card']}{_pay(a['pay'])}"
+        if t == "pol":
+            if a["key"] != "defence" or a["value"] not in POLICY_ORDERS:
+                raise TypeError
+            return f"pol {a['key']} {a['value']}"
     except (KeyError, TypeError):
         pass
     raise IllegalAction("evs.err.bad_action", f"not an action: {a!r}", action=str(a))
@@ -225,6 +233,10 @@ def parse_action(text: str) -> dict:
         return {"type": "token", "slot": int(args[0])}
     if verb == "rally" and n in (1, 3):
         return {"type": "rally", "card": _card(text, args[0]), "pay": _pay_clause(text, args[1:])}
+    if verb == "pol" and n == 2:
+        if args[0] != "defence" or args[1] not in POLICY_ORDERS:
+            raise _bad(text, f"standing orders are pol defence {'|'.join(POLICY_ORDERS)}")
+        return {"type": "pol", "key": "defence", "value": args[1]}
     if verb not in VERBS:
         raise _bad(text, f"unknown verb {verb!r}")
     raise _bad(text, f"wrong arguments for {verb!r}")

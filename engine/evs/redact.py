@@ -12,6 +12,8 @@ stage, clear, dispatch         the card names an unrevealed command-zone card: t
                                opponent see ``stage ?`` (ES-ADV-1).
 play, general, defend,         unchanged except the paid cards, one ``?`` each: cards paid as
 penalty, rally                 cost are never shown, only their number (ES-GEN-9).
+pol                            ``?``: a standing defence order is private to its owner
+                               (engine/evs/standing.py).
 every other verb               unchanged: public (battlefield, terrain placement, reveals,
                                declarations, attacks, flips, morale cards, token and heal
                                choices).

@@ -36,6 +36,7 @@ def _player(st: dict, seat: int, viewer: int | None) -> dict:
         "zone": _zone(st, seat, viewer), "zone_count": len(p["zone"]),
         "discard_count": len(p["discard"]), "discard": list(p["discard"]) if own else None,
         "units_lost": list(p["units_lost"]),
+        "policy": p.get("policy", "ask") if own else None,  # a private standing order (standing.py)
         "track": st["track"][seat], "collapse": collapse_square(st, seat),
         "effects": [e["id"] for e in FACTIONS[st["factions"][seat]]["effects"]],
         "pick": ({"done": pick["done"], "count": len(pick["cards"]),

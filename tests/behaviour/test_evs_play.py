@@ -479,16 +479,42 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(world):
     assert len(world.channel.history()) == messages
 
 
-async def test_standing_defence_orders_are_refused_while_the_engine_has_no_hook(world):
-    """/evs policy: the engine offers no standing-preference hook (``off_turn``) yet, so the
-    order is refused privately instead of being silently ignored."""
+@pytest.mark.slow
+async def test_standing_defence_orders_answer_for_the_defender(world):
+    """/evs policy (engine/evs/standing.py): set privately at any time; with "never" an attack
+    on that player's unit is resolved at once with no defence window and nobody waits on them;
+    the order itself never appears in the channel or the opponent's log."""
     await create(world, [world.alice, world.bob])
-    before = await world.match()
-    messages = len(world.channel.history())
-    result = await world.alice.slash(world.channel, "evs policy", defence="never")
-    assert result.ephemeral and "not available" in result.response.content
-    after = await world.match()
-    assert after.version == before.version and len(world.channel.history()) == messages
+    row = await world.match()
+    waiting = GAME.prompts(row.state)[0].seat
+    idle = world.users[row.seats[1 - waiting]["user_id"]]  # not the one to act: orders are off-turn
+    result = await idle.slash(world.channel, "evs policy", defence="never")
+    assert result.ephemeral and "Standing defence order: never defend" in result.response.content
+    row = await world.match()
+    idle_seat = next(i for i, s in enumerate(row.seats) if s["user_id"] == idle.id)
+    assert row.state["players"][idle_seat]["policy"] == "never"
+    other = world.users[row.seats[1 - idle_seat]["user_id"]]
+    before = channel_text(world.channel)
+    await other.slash(world.channel, "evs policy", defence="never")
+    assert channel_text(world.channel) == before  # a private setting: nothing posted
+
+    async def an_attack_resolved() -> bool:
+        log = await world.service.log(row.id)
+        return any(entry.action.startswith("attack ") for entry in log)
+
+    for _ in range(40):
+        if await an_attack_resolved():
+            break
+        row = await play_until(world, lambda r: r.state["turn"] > row.state["turn"] or r.status != "active",
+                               max_steps=120, menu_every=0)
+        assert not defence_window(row)
+    assert await an_attack_resolved()
+    assert "does not defend" in channel_text(world.channel)
+    log = await world.service.log(row.id)
+    assert not any(entry.action in ("nodefend",) or entry.action.startswith("defend ") for entry in log)
+    orders = [entry for entry in log if entry.action.startswith("pol ")]
+    assert len(orders) == 2
+    assert all(GAME.log_text(row.state, entry.seat, 1 - entry.seat, entry.action) == "?" for entry in orders)
 
 
 @pytest.mark.slow
