@@ -583,6 +583,7 @@ class MatchService(MatchQueries):
             if not prompted:
                 return None
             late = prompted[0]
+            late_kind = engine.prompts(row.state)[0].kind
             if row.timeout_policy == "forfeit":
                 def forfeit(state: dict):
                     new_state, events = engine.concede(state, late, "timeout")
@@ -597,7 +598,12 @@ class MatchService(MatchQueries):
                     state, new_events = engine.apply(state, late, action)
                     events.extend(new_events)
                     steps.append(engine.format_action(action))
-                    if engine.result(state) is not None or late not in {p.seat for p in engine.prompts(state)}:
+                    # the late decision is over once the seat is no longer asked, or is asked
+                    # a new kind of decision (its defence window closed and its own turn began;
+                    # set-up ended and play began): that one gets its own deadline. A reaction
+                    # the late decision itself raised is still part of it.
+                    asked = [p.kind for p in engine.prompts(state) if p.seat == late]
+                    if engine.result(state) is not None or not asked or asked[0] not in (late_kind, "reaction"):
                         break
                 return steps, state, events
 
