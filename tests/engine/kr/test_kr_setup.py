@@ -1,0 +1,106 @@
+"""Set-up (KR-SET-1..10, KR-RND-2, KR-SOLO-2) and the state's copy (engine/kr/setup.py,
+state.py)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.base import IllegalAction
+from engine.kr.content import HEROES, HORDES, SCENARIOS
+from engine.kr.setup import new_state
+from engine.kr.state import copy_state, tower_count
+
+
+@pytest.mark.parametrize("seats,opts", [
+    (0, {}), (5, {}),
+    (1, {"scenario": "nowhere"}),
+    (1, {"difficulty": "nightmare"}),
+    (2, {"heroes": ["malik", "malik"]}),
+    (2, {"heroes": ["malik", "arthas"]}),
+    (2, {"heroes": ["malik"]}),
+    (2, {"heroes": ["malik", "ignus"], "bench": ["lilith"]}),
+    (1, {"heroes": ["malik"], "bench": ["malik"]}),
+])
+def test_bad_options_are_rejected(seats, opts):
+    with pytest.raises(IllegalAction) as err:
+        new_state(seats, opts, 1)
+    assert err.value.code == "kr.err.bad_options"
+
+
+def test_KR_RND_2_round_one_starts_in_phase_2_with_initial_hordes():
+    st, events = new_state(2, {"scenario": "hyena_crossing", "heroes": ["malik", "ignus"]}, 1)
+    assert (st["round"], st["phase"]) == (1, 2)
+    # the goblin_scouts start only from 3 players (min_players)
+    assert sorted((t["card"], t["cell"]) for t in st["trays"].values()) == [("hyena_pack", "D2")]
+    st3, _ = new_state(3, {"scenario": "hyena_crossing", "heroes": ["malik", "ignus", "lilith"]}, 1)
+    assert len(st3["trays"]) == 2
+    assert st["trays"]["t1"]["facing"] == "E"       # KR-SPN-4
+    assert [e.kind for e in events] == ["setup", "round_start"]
+
+
+def test_KR_SET_4_5_6_hands_from_supply_heroes_off_map_hearts_crystals():
+    sc = SCENARIOS["farrinken_valley"]
+    st, _ = new_state(2, {"scenario": "farrinken_valley", "heroes": ["malik", "lilith"],
+                          "difficulty": "hard"}, 3)
+    assert st["seats"][0]["hand"] == list(HEROES["malik"]["towers"])
+    assert st["seats"][1]["hand"] == list(HEROES["lilith"]["towers"])
+    assert tower_count(st) == dict(sc["supply"])           # taken out of the supply
+    assert st["supply"]["barracks_1"] == sc["supply"]["barracks_1"] - 3
+    assert all(h["cell"] is None and h["health"] == h["max"] for h in st["heroes"].values())
+    assert all(all(h["abilities"].values()) for h in st["heroes"].values())   # KR-SET-3
+    assert st["hearts"] == sc["difficulty"]["hard"]["hearts"]
+    assert st["crystals"] == sc["difficulty"]["hard"]["crystals"]
+    assert st["soldiers"] == 12
+
+
+def test_KR_SOLO_2_solo_seat_has_three_colours_and_solo_hand():
+    st, _ = new_state(1, {"scenario": "farrinken_valley", "heroes": ["malik"], "bench": ["lilith"]}, 3)
+    assert st["seats"][0]["colours"] == ["red", "blue", "green"]
+    assert st["options"]["solo"] is True
+    sc = SCENARIOS["farrinken_valley"]
+    assert st["seats"][0]["hand"] == list(HEROES["malik"]["towers"]) + list(sc["starting_hand"]["solo"])
+    assert "lilith" in st["heroes"] and st["solo"]["bench"] == ["lilith"]
+
+
+def test_KR_SET_7_decks_portals_lower_half_and_player_count_extras():
+    for seed in range(20):
+        st, _ = new_state(4, {"scenario": "hyena_crossing",
+                              "heroes": ["malik", "ignus", "lilith", "magnus"]}, seed)
+        for marker, deck in st["decks"].items():
+            half = (len(deck) - 1) - (len(deck) - 1) // 2    # hordes in the top half
+            assert not any(HORDES[c]["kind"] == "portal" for c in deck[:half])
+    assert "hyena_stampede" in st["decks"]["2"] and "shaman_circle" in st["decks"]["1"]
+    st2, _ = new_state(2, {"scenario": "hyena_crossing", "heroes": ["malik", "ignus"]}, 1)
+    assert "hyena_stampede" not in st2["decks"]["2"]
+    assert st2["portals"] == {"total": 2, "destroyed": 0}
+
+
+def test_fixed_deck_keeps_the_listed_order():
+    st, _ = new_state(2, {"scenario": "farrinken_valley", "heroes": ["malik", "ignus"]}, 9)
+    d = SCENARIOS["farrinken_valley"]["spawn_decks"][0]
+    assert st["decks"]["1"] == list(d["hordes"]) + list(d["portals"])
+
+
+def test_KR_SET_8_ghost_deck_and_wildcat():
+    st, _ = new_state(2, {"scenario": "haunted_marsh", "heroes": ["alleria", "ignus"]}, 5)
+    assert sorted(st["ghost_deck"]) == sorted(h for h, c in HORDES.items() if c["kind"] == "ghost")
+    assert len(st["ghost_deck"]) == 6
+    assert st["heroes"]["wildcat"]["kind"] == "wildcat" and st["heroes"]["wildcat"]["cell"] is None
+    st2, _ = new_state(2, {"scenario": "farrinken_valley", "heroes": ["malik", "ignus"]}, 5)
+    assert st2["ghost_deck"] == [] and "wildcat" not in st2["heroes"]
+
+
+def test_setup_is_deterministic_json_and_copy_is_independent():
+    opts = {"scenario": "pioneer_pass", "heroes": ["malik", "ignus", "lilith"]}
+    a, _ = new_state(3, opts, 42)
+    b, _ = new_state(3, opts, 42)
+    assert a == b
+    assert json.loads(json.dumps(a)) == a
+    c = copy_state(a)
+    assert c == a
+    c["seats"][0]["hand"].append("x")
+    c["trays"]["t1"]["cover"]["tiles"].append({})
+    c["decks"]["1"].pop()
+    c["heroes"]["malik"]["abilities"]["earthquake"] = False
+    assert a == b
