@@ -127,6 +127,7 @@ class Host:
         self.renderer = renderer or Renderer()
         self.uis: dict[str, GameUI] = {}
         self.unposted: set[int] = set()  # matches whose latest board could not be posted
+        self.told_dms_closed: set[tuple[int, int]] = set()  # (match, user) already told once
         service.listen(on_remind=self._remind, on_expired=self._expired)
 
     def register(self, ui: "GameUI") -> None:
@@ -479,6 +480,10 @@ class Host:
         if interaction is not None and interaction.user.id == user_id:
             await send_ephemeral(interaction, **kwargs)
             return
+        if note == "host.dms_closed":  # said once per match: the private button stays on every board
+            if (snap.match_id, user_id) in self.told_dms_closed:
+                return
+            self.told_dms_closed.add((snap.match_id, user_id))
         channel = self.bot.get_channel(snap.channel_id)
         if channel is not None:
             try:

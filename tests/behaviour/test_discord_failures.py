@@ -228,8 +228,9 @@ async def test_a_dm_failing_with_500_falls_back_and_play_continues(world):
 
 async def test_closed_dms_fall_back_quietly_and_log_no_error(world, caplog):
     """The next player has closed DMs (403, code 50007, every time): play goes on turn after
-    turn, each time the fallback note is posted, the setting is remembered, and nothing is
-    logged at ERROR level (a closed DM is an everyday situation, not a failure)."""
+    turn, the fallback note is posted once (not again on every turn: the private button is on
+    every board), the setting is remembered, and nothing is logged at ERROR level (a closed DM
+    is an everyday situation, not a failure)."""
     caplog.set_level(logging.INFO)
     await duel_in_play(world)
     row, seat, actor = await prompted_actor(world)
@@ -246,7 +247,8 @@ async def test_closed_dms_fall_back_quietly_and_log_no_error(world, caplog):
     after = await world.match()
     assert after.version == row.version + 1 or after.status != "active"
     assert len(waiting.user.dm_channel.history()) == dms_before
-    assert any("DMs are closed" in m.content and waiting.mention in m.content for m in world.channel.history())
+    notes = [m for m in world.channel.history() if "DMs are closed" in m.content and waiting.mention in m.content]
+    assert len(notes) == 1
     assert await world.service.store.dms_closed(waiting.id)
     errors = [f"{r.name}: {r.getMessage()}" for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == []
