@@ -159,8 +159,8 @@ async def by_menu(world, actor, move: str, channel=None):
                 assert picks + 1 <= 2, f"{move!r} took more than two picks"
                 return await actor.select(message, ["=" + move], custom_id=component["custom_id"])
         options = select_options(message)
-        deeper = [v for _label, v in options if v[:1] in "hg" and "|" in v
-                  and move.startswith(v.split("|", 1)[1] + " ")]
+        deeper = [v for label, v in options if v[:1] in "hg" and "|" in v and not label.startswith("More")
+                  and move.startswith(v.split("|", 1)[1] + " ")]  # a "More…" page is paging, not a pick
         if deeper:
             picks += 1
             choice = max(deeper, key=len)
