@@ -1,0 +1,249 @@
+"""Suggested complete actions and a simple team-mate bot (docs/kr-engine.md "Actions":
+``legal_actions`` lists, for each decision a player can start, one complete action with the
+best placements by the bot's measure).
+
+Builds (KR-TWR-2..10, KR-DMG-1..15, KR-SOL-1..8, KR-PRT-4..9, KR-AMB-8): for each card in hand
+x own free site x facing whose attacks reach a target, the attacks are filled greedily, tile by
+tile: the placement that newly covers the most enemies (then the most enemy squares, then the
+tray nearest the Kingdom) is taken, as long as any tile fits; soldiers the same way, from the
+supply only. Portals are only aimed at when the attack has no other possible target
+(KR-PRT-7), and never above the tower's level (KR-PRT-4). Every suggestion is checked by
+``towers.play_tower`` on a copy (compulsory placement included) and dropped if refused.
+
+The bot (``choose``): phase 2 builds the suggestion covering the most enemies, else plays its
+first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal) the
+most useful affordable towers, each for the seat with the fewest cards, and otherwise is
+done (which approves the current proposal, KR-BUY-2); a solo exclusion takes the default
+colour (KR-SOLO-3..5).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import IllegalAction
+
+from . import buying, rounds
+from .content import TOWERS
+from .hordegrid import covered_mask, placements, soldier_placements
+from .shapes import FACINGS
+from .state import copy_state, geo, grid
+from .towers import check_site, level_cap, play_tower, targets, tile_shapes, upgrade_options
+
+
+def _covered(g: Any, taken: int) -> tuple[int, int]:
+    """(enemies fully covered, enemy squares covered) under the mask ``taken``."""
+    return (sum(1 for e in g.enemies if e.mask & taken == e.mask), bin(g.enemy_mask & taken).count("1"))
+
+
+class _Work:
+    """Covers of the trays as the suggested placements change them (never the state's)."""
+
+    def __init__(self, st: dict) -> None:
+        self.st = st
+        self.masks: dict[str, int] = {}
+        self.soldiers = st["soldiers"]
+
+    def grid(self, tid: str) -> Any:
+        return grid(self.st["trays"][tid]["card"])
+
+    def mask(self, tid: str) -> int:
+        if tid not in self.masks:
+            self.masks[tid] = covered_mask(self.grid(tid), self.st["trays"][tid]["cover"])
+        return self.masks[tid]
+
+    def cover(self, tid: str) -> dict:
+        """A cover standing for the current mask (1x1 pseudo-tiles), for the listing functions."""
+        g, m = self.grid(tid), self.mask(tid)
+        cells = [[c, r] for r in range(g.height) for c in range(g.width) if m & g.bit((c, r))]
+        return {"tiles": [{"cells": [c], "damage": "true", "source": ""} for c in cells],
+                "soldiers": [], "heroes": {}}
+
+
+def _portal(g: Any, level: int) -> str:
+    """"ok" for a horde, "portal" for an attackable portal, "no" above the tower's level."""
+    if g.kind != "portal":
+        return "ok"
+    return "portal" if g.portal_level is not None and g.portal_level <= level else "no"
+
+
+def _best_tile(w: _Work, trays: list[str], facing: str, attack: dict, damage: str,
+               free: list[int]) -> tuple[tuple, int, str, tuple] | None:
+    g_dist = geo(w.st)
+    best = None
+    for tid in trays:
+        g = w.grid(tid)
+        before = _covered(g, w.mask(tid))
+        cover = w.cover(tid)
+        for i in free:
+            for p in placements(g, cover, tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage):
+                after = _covered(g, w.mask(tid) | g.mask(p.cells))
+                score = (after[0] - before[0], after[1] - before[1], -g_dist.distance(w.st["trays"][tid]["cell"]))
+                if best is None or score > best[0]:
+                    best = (score, i, tid, p.cells)
+    return best
+
+
+def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[str]) -> tuple[list, int]:
+    """Greedy placements for one attack; returns them and their value (8 per enemy newly
+    covered, 1 per enemy square newly covered)."""
+    level, damage = TOWERS[card]["level"], TOWERS[card]["damage"]
+    kinds = {tid: _portal(w.grid(tid), level) for tid in allowed}
+    trays = [tid for tid in allowed if kinds[tid] != "no"]
+    hordes = [tid for tid in trays if kinds[tid] == "ok"]
+    all_tiles = list(range(len(attack["tiles"])))
+    others = _best_tile(w, hordes, facing, attack, damage, all_tiles) is not None or (
+        attack["soldiers"] and w.soldiers and any(soldier_placements(w.grid(t), w.cover(t), damage) for t in hordes))
+    if others:                                            # KR-PRT-7: portals are not compulsory
+        trays = hordes
+    placed: list = []
+    gained = 0
+    free = list(all_tiles)
+    while free:
+        best = _best_tile(w, trays, facing, attack, damage, free)
+        if best is None:
+            break
+        score, i, tid, cells = best
+        free.remove(i)
+        gained += 8 * score[0] + score[1]
+        w.masks[tid] = w.mask(tid) | w.grid(tid).mask(cells)
+        placed.append({"tray": tid, "cells": [list(c) for c in cells]})
+        if attack["linked"]:                              # KR-DMG-9: the other tiles on this tray
+            trays = [tid]
+    for _ in range(attack["soldiers"]):
+        if w.soldiers < 1:
+            break
+        options = [(8 * (_covered(w.grid(t), w.mask(t) | w.grid(t).bit(cell))[0] - _covered(w.grid(t), w.mask(t))[0]) + 1,
+                    t, cell) for t in trays for cell in soldier_placements(w.grid(t), w.cover(t), damage)]
+        if not options:
+            break
+        n, tid, cell = max(options, key=lambda o: o[0])
+        gained += n
+        w.soldiers -= 1
+        w.masks[tid] = w.mask(tid) | w.grid(tid).bit(cell)
+        placed.append({"tray": tid, "cell": list(cell)})
+    return placed, gained
+
+
+def suggest_build(st: dict, seat: int, card: str, site: str, facing: str) -> tuple[int, dict] | None:
+    """(value of the placements, a complete legal build) or None when no attack reaches a
+    target or the suggestion is refused."""
+    w = _Work(st)
+    attacks, total, reached = [], 0, False
+    for attack in TOWERS[card]["attacks"]:
+        allowed = targets(st, site, facing, attack)
+        reached |= bool(allowed)
+        placed, gained = _fill_attack(w, card, facing, attack, allowed)
+        attacks.append(placed)
+        total += gained
+    if not reached:
+        return None
+    action = {"type": "build", "card": card, "site": site, "facing": facing, "attacks": attacks}
+    try:
+        play_tower(copy_state(st), seat, action, [])
+    except IllegalAction:
+        return None
+    return total, action
+
+
+def own_sites(st: dict, seat: int, card: str) -> list[str]:
+    """The sites ``seat`` may build ``card`` on now (KR-TWR-2/3, KR-SOL-9..11, KR-SOLO-3/4)."""
+    out = []
+    for s in geo(st).sites_for(len(st["seats"])):
+        try:
+            out.append(check_site(st, seat, card, s.cell))
+        except IllegalAction:
+            pass
+    return sorted(out)
+
+
+def build_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
+    """Every suggested build for ``seat``: card (each distinct card once) x site x facing."""
+    out = []
+    for card in sorted(set(st["seats"][seat]["hand"])):
+        for site in own_sites(st, seat, card):
+            for facing in FACINGS:
+                got = suggest_build(st, seat, card, site, facing)
+                if got is not None:
+                    out.append(got)
+    return out
+
+
+def pass_actions(st: dict, seat: int) -> list[dict]:
+    """Every pass: card x receiving seat (solo: oneself, KR-SOLO-9) x L4 variant when two are
+    available (KR-PASS-1..5, KR-AMB-13)."""
+    out = []
+    solo = bool(st["options"].get("solo"))
+    to_seats = [seat] if solo else [s for s in range(len(st["seats"])) if s != seat]
+    for card in sorted(set(st["seats"][seat]["hand"])):
+        ups = upgrade_options(st, card)
+        variants = sorted({TOWERS[u]["variant"] for u in ups}) if len(ups) > 1 else [None]
+        for to in to_seats:
+            for v in variants:
+                out.append({"type": "pass", "card": card, "to": to, "variant": v})
+    return out
+
+
+def buyable(st: dict) -> list[str]:
+    """Cards the team could buy one of now (KR-BUY-3..5)."""
+    return sorted(c for c, n in st["supply"].items()
+                  if n > 0 and buying.cost(c) is not None and TOWERS[c]["level"] <= level_cap(st)
+                  and buying.cost(c) <= st["crystals"])
+
+
+def purchase_plan(st: dict) -> list[dict]:
+    """The bot's purchase list: L2 before L1, each to the seat holding the fewest cards, the
+    family it has fewest of first, while crystals last."""
+    crystals, supply = st["crystals"], dict(st["supply"])
+    held = [s["hand"] + s["pending"] for s in st["seats"]]
+    plan: list[dict] = []
+    while True:
+        to = min(range(len(held)), key=lambda i: (len(held[i]), i))
+        cards = [c for c in buyable({**st, "crystals": crystals, "supply": supply})]
+        if not cards:
+            return plan
+        fams = [TOWERS[c]["family"] for c in held[to]]
+        card = min(cards, key=lambda c: (-TOWERS[c]["level"], fams.count(TOWERS[c]["family"]), c))
+        plan.append({"card": card, "to": to})
+        crystals -= buying.cost(card) or 0
+        supply[card] -= 1
+        held[to] = held[to] + [card]
+
+
+def hero_suggestions(st: dict, seat: int) -> list[dict]:
+    mod = optional("heroes")
+    return list(mod.suggest_hero_actions(st, seat)) if mod is not None else []
+
+
+def spell_suggestions(st: dict, seat: int) -> list[dict]:
+    mod = optional("spells")
+    return list(mod.suggest_spell_actions(st, seat)) if mod is not None else []
+
+
+def optional(name: str) -> Any:
+    """``engine.kr.heroes`` / ``engine.kr.spells`` when they exist (written separately)."""
+    import importlib
+    try:
+        return importlib.import_module(f"engine.kr.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"engine.kr.{name}":
+            raise
+        return None
+
+
+def choose(st: dict, seat: int) -> dict:
+    """The bot's action for ``seat`` (see the module docstring)."""
+    if rounds.exclusion_due(st):
+        return {"type": "exclude", "colour": rounds.default_colour(st)}
+    if st["phase"] == 6:
+        if rounds.proposal(st) is None:
+            plan = purchase_plan(st)
+            if plan:
+                return {"type": "propose", "buys": plan}
+        return {"type": "done"}
+    builds = [b for b in build_suggestions(st, seat) if b[0] > 0]
+    if builds:
+        return max(builds, key=lambda b: b[0])[1]
+    heroes = hero_suggestions(st, seat)
+    if heroes:
+        return heroes[0]
+    return {"type": "done"}

@@ -1,0 +1,21 @@
+"""The public view (docs/kr-engine.md "The public view"; rules "Information and decisions").
+
+Kingdom Rush is co-operative and open: the view is the state without ``rng``, each spawn deck
+replaced by ``{"count": n, "top_crystals": c}`` (the crystals on the back of its top card, None
+for an empty deck) and the ghost deck by ``{"count": n}``. Hands, pending slots and everything
+on the map are public; the same view is given to every viewer, seat or spectator.
+"""
+from __future__ import annotations
+
+import copy
+
+from .content import HORDES
+
+
+def view(st: dict, viewer: int | None = None) -> dict:
+    """The state as anyone may see it (``viewer`` is ignored: nothing is private)."""
+    out = {k: copy.deepcopy(v) for k, v in st.items() if k not in ("rng", "decks", "ghost_deck")}
+    out["decks"] = {marker: {"count": len(deck), "top_crystals": HORDES[deck[0]]["crystals"] if deck else None}
+                    for marker, deck in st["decks"].items()}
+    out["ghost_deck"] = {"count": len(st["ghost_deck"])}
+    return out
