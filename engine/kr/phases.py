@@ -75,9 +75,11 @@ def knock_out(st: dict, figure: str, events: list) -> None:
 def damage_hero(st: dict, figure: str, n: int, events: list, cause: str) -> int:
     """``figure`` takes ``n`` damage; none while protected (KR-HPT-8). Knocked out at 0 hearts
     (KR-HPT-2/4, KR-AMB-20); the wildcat is knocked out by any damage (KR-AMB-34). Returns
-    the hearts lost."""
+    the hearts lost. A hero standing on its hero board still has its heart track there and
+    takes damage aimed at it (Time Gem's chosen hero, KR-SPL-8); the wildcat off the map is
+    out of play."""
     h = st["heroes"][figure]
-    if n <= 0 or h["cell"] is None or h["knocked_out"]:
+    if n <= 0 or h["knocked_out"] or (h["cell"] is None and h["kind"] == WILDCAT):
         return 0
     if h["protected"]:
         ev(events, "hero_protected", figure=figure, cause=cause)

@@ -121,6 +121,8 @@ def copy_state(st: dict) -> dict:
     n["proposals"] = [{**p, "buys": [b[:] for b in p["buys"]], "approved": p["approved"][:]}
                       for p in st["proposals"]]
     n["portals"] = dict(st["portals"])
+    if "spells" in st:
+        n["spells"] = {k: v[:] for k, v in st["spells"].items()}
     if st["result"] is not None:
         n["result"] = dict(st["result"])
     return n
