@@ -1,0 +1,45 @@
+"""Pillow renderer for Kingdom Rush: Rift in Time (game id ``"kr"``): pictures of the engine's
+public view (docs/kr-engine.md "The public view": the state without ``rng``, spawn decks as
+``{"count", "top_crystals"}``, the ghost deck as ``{"count"}``), deciding nothing.
+
+* :func:`board_png` -- the board for the channel: header, the map with trays, towers and
+  heroes, the seats, the hordes and a legend;
+* :func:`horde_png` -- a close-up of one tray's card, optionally with numbered placement
+  options (lists of card squares) a player picks from.
+
+A view still holding a spawn deck's card list (the hidden order) is refused: secrets are
+decided by the engine's view, never here.
+"""
+
+from __future__ import annotations
+
+from render.common import to_png
+
+from .board import BoardLayout, board_image, board_layout
+from .closeup import closeup_image
+
+__all__ = ["BoardLayout", "board_layout", "board_png", "horde_png"]
+
+
+def _check(view: object) -> dict:
+    if not isinstance(view, dict):
+        raise ValueError("a Kingdom Rush picture is drawn from the engine's view (a dict)")
+    decks = view.get("decks") or {}
+    if "rng" in view or any(not isinstance(v, dict) for v in decks.values()) \
+            or isinstance(view.get("ghost_deck"), list):
+        raise ValueError("draw from the public view (decks as counts), not the state")
+    return view
+
+
+def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of the public board."""
+    return to_png(board_image(_check(view), seat_names, lang))
+
+
+def horde_png(view: dict, tray_id: str, lang: str = "en", options: list | None = None) -> bytes:
+    """PNG of tray ``tray_id``'s card; ``options`` (placements, each a list of ``[c, r]``
+    card squares) are drawn numbered from 1."""
+    v = _check(view)
+    if tray_id not in (v.get("trays") or {}):
+        raise KeyError(f"no tray {tray_id!r} on the map")
+    return to_png(closeup_image(v, tray_id, lang, options))

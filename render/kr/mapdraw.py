@@ -1,0 +1,287 @@
+"""The scenario map: squares named like spreadsheet cells (letters on top, numbers on the left),
+the road with its direction of travel and merge points, building sites in their colours (only
+those used at this player count; the solo player's excluded colour crossed out), towers (family,
+level, facing arrow; face down greyed), horde trays as small cards (flying trays stacked, offset
+up-left with a cyan frame), heroes as tokens (facing, health), pioneer cards, and in the bands
+outside the map the spawn decks (marker, cards left, crystals on the top card's back) and the
+exits with the Kingdom's hearts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import ImageDraw
+
+from engine.kr.mapgeo import VECTORS, MapGeo, direction_between, parse_cell
+
+from . import names as N
+from .card import card_info, draw_small, hero_colours
+from .style import (COORD, CRYSTAL, EDGE, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MARGIN, MAX_CELL, PANEL,
+                    PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, W, Colour, arrow, crystal, fit_size, heart,
+                    ink_on, mix, player_colour, put)
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass
+class MapLayout:
+    cols: int
+    rows: int
+    cell: int
+    x0: float
+    y0: float
+    height: float
+    top: float
+    boxes: dict[str, Box] = field(default_factory=dict)
+
+    def box(self, cell: str) -> Box:
+        x, y = parse_cell(cell)
+        bx, by = self.x0 + x * self.cell, self.y0 + y * self.cell
+        return bx, by, bx + self.cell, by + self.cell
+
+    def beyond(self, cell: str, side: str) -> Box:
+        """The box next to ``cell`` on ``side`` (in the band when it lies outside the map)."""
+        x0, y0, x1, y1 = self.box(cell)
+        dx, dy = VECTORS[side]
+        if dx:
+            return (x1, y0, x1 + EDGE, y1) if dx > 0 else (x0 - EDGE, y0, x0, y1)
+        return (x0, y1, x1, y1 + EDGE) if dy > 0 else (x0, y0 - EDGE, x1, y0)
+
+
+def spawn_side(g: MapGeo, cell: str) -> str:
+    x, y = parse_cell(cell)
+    nxt = g.next_square(cell)
+    fwd = direction_between(cell, nxt) if nxt else "E"
+    sides = [s for s, ok in (("W", x == 0), ("E", x == g.width - 1), ("N", y == 0), ("S", y == g.height - 1)) if ok]
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[fwd]
+    return opposite if opposite in sides else (sides[0] if sides else opposite)
+
+
+def _outside(g: MapGeo, cell: str, side: str) -> bool:
+    x, y = parse_cell(cell)
+    dx, dy = VECTORS[side]
+    return not (0 <= x + dx < g.width and 0 <= y + dy < g.height)
+
+
+def _bands(g: MapGeo) -> dict[str, int]:
+    used = {spawn_side(g, s.cell) for s in g.spawns}
+    used |= {side for c, nxt in g.road.items() if nxt in g.exits for side in [g.exits[nxt]] if _outside(g, c, side)}
+    return {s: (EDGE if s in used else 4) for s in "NESW"}
+
+
+def map_layout(view: dict, top: float) -> MapLayout:
+    g = N.geo(view["scenario"])
+    bands = _bands(g)
+    left, right = LABEL + 6 + bands["W"], bands["E"]
+    cell = min(MAX_CELL, int((W - 2 * MARGIN - left - right) // g.width))
+    width = left + g.width * cell + right
+    x0 = (W - width) / 2 + left
+    y0 = top + LABEL + 6 + bands["N"]
+    height = y0 - top + g.height * cell + bands["S"]
+    return MapLayout(g.width, g.height, cell, x0, y0, height, top)
+
+
+def draw_map(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
+    g = N.geo(view["scenario"])
+    c = lay.cell
+    players = len(view.get("seats") or []) or 1
+    excluded = (view.get("solo") or {}).get("excluded")
+    d.rectangle((lay.x0 - 2, lay.y0 - 2, lay.x0 + g.width * c + 2, lay.y0 + g.height * c + 2), fill=GRASS_EDGE)
+    for i in range(g.width):
+        put(d, (lay.x0 + i * c + c / 2, lay.top + LABEL / 2 + 3), chr(65 + i), LABEL, COORD)
+    for j in range(g.height):
+        put(d, (lay.x0 - _bands(g)["W"] - 6, lay.y0 + j * c + c / 2), str(j + 1), LABEL, COORD, "rm")
+    merges = {n for n in g.road.values() if list(g.road.values()).count(n) > 1 and n not in g.exits}
+    for y in range(g.height):
+        for x in range(g.width):
+            name = chr(65 + x) + str(y + 1)
+            b = lay.box(name)
+            lay.boxes[name] = b
+            d.rectangle((b[0], b[1], b[2] - 1, b[3] - 1), fill=GRASS, outline=GRASS_EDGE)
+            if g.is_road(name):
+                _road(d, g, name, b, name in merges)
+    for site in g.sites.values():
+        if players in site.players:
+            _site(d, lay.box(site.cell), site.colour, site.colour == excluded)
+    for icon, cell in (view.get("pioneer_cards") or {}).items():
+        if isinstance(cell, str) and g.inside(cell):
+            _pioneer(d, lay.box(cell), N.label(f"pioneer.{icon}", lang))
+    _towers(d, view, lay, lang)
+    _trays(d, view, lay, lang)
+    _heroes(d, view, lay, lang)
+    _spawns(d, view, g, lay)
+    for cell, nxt in g.road.items():
+        if nxt in g.exits:
+            _exit(d, lay.beyond(cell, g.exits[nxt]), view)
+
+
+def _road(d: ImageDraw.ImageDraw, g: MapGeo, name: str, b: Box, merge: bool) -> None:
+    d.rectangle((b[0], b[1], b[2] - 1, b[3] - 1), fill=ROAD, outline=ROAD_EDGE)
+    nxt = g.road[name]
+    direction = g.exits[nxt] if nxt in g.exits else direction_between(name, nxt)
+    cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    s = b[2] - b[0]
+    dx, dy = VECTORS[direction]
+    arrow(d, cx + dx * s * 0.3, cy + dy * s * 0.3, direction, s * 0.14, ROAD_MARK)
+    if merge:
+        r = s * 0.12
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ROAD_MARK, width=2)
+
+
+def _site(d: ImageDraw.ImageDraw, b: Box, colour: str, excluded: bool) -> None:
+    col = player_colour(colour)
+    i = 3
+    d.rounded_rectangle((b[0] + i, b[1] + i, b[2] - 1 - i, b[3] - 1 - i), radius=6, fill=mix(col, GRASS, 0.55),
+                        outline=col, width=3)
+    if excluded:
+        d.line((b[0] + 8, b[1] + 8, b[2] - 9, b[3] - 9), fill=(20, 20, 20), width=4)
+        d.line((b[0] + 8, b[3] - 9, b[2] - 9, b[1] + 8), fill=(20, 20, 20), width=4)
+
+
+def _pioneer(d: ImageDraw.ImageDraw, b: Box, word: str) -> None:
+    i = 4
+    d.rectangle((b[0] + i, b[1] + i, b[2] - 1 - i, b[3] - 1 - i), fill=(238, 228, 204), outline=(206, 38, 38), width=3)
+    size = fit_size(word, 18, b[2] - b[0] - 12)
+    put(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), word, size, (120, 20, 20))
+
+
+def _towers(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
+    seats = view.get("seats") or []
+    g = N.geo(view["scenario"])
+    for cell, towers in (view.get("sites") or {}).items():
+        if not towers or not isinstance(cell, str) or not g.inside(cell):
+            continue
+        b = lay.box(cell)
+        n = len(towers)
+        h = (b[3] - b[1] - 8) / n
+        for i, t in enumerate(towers):
+            site = g.sites.get(cell)
+            seat = t.get("seat")
+            owner = seats[seat]["colours"][0] if isinstance(seat, int) and 0 <= seat < len(seats) else None
+            col = player_colour(site.colour if site and site.colour != "white" else owner)
+            box = (b[0] + 5, b[1] + 4 + i * h, b[2] - 6, b[1] + 4 + (i + 1) * h - (2 if n > 1 else 0))
+            _tower(d, box, t, col, lang, n)
+
+
+def _tower(d: ImageDraw.ImageDraw, box: Box, t: dict, col: Colour, lang: str, n: int) -> None:
+    """A tower: family letter and level; its facing as a gold notch on the box's edge."""
+    down = bool(t.get("face_down"))
+    fill = (86, 86, 92) if down else (28, 30, 40)
+    d.rounded_rectangle(box, radius=5, fill=fill, outline=col, width=3)
+    card = str(t.get("card"))
+    try:
+        txt = N.family_short(N.tower(card)["family"], lang) + N.level_text(card)
+    except KeyError:
+        txt = "?"
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    w, h = box[2] - box[0], box[3] - box[1]
+    size = fit_size(txt, max(12, min(22, int(h * 0.5))), w - 14)
+    put(d, (cx, cy), txt, size, (170, 170, 176) if down else TEXT)
+    if down:
+        d.line((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), fill=(40, 40, 44), width=2)
+    facing = t.get("facing")
+    if facing in VECTORS:
+        dx, dy = VECTORS[facing]
+        r = 7 if n == 1 else 5
+        arrow(d, cx + dx * (w / 2 - 1), cy + dy * (h / 2 - 1), facing, r, GOLD, (20, 20, 20))
+
+
+def _trays(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
+    g = N.geo(view["scenario"])
+    hcol = hero_colours(view)
+    by_cell: dict[str, list[dict]] = {}
+    for tid, t in (view.get("trays") or {}).items():
+        if isinstance(t, dict) and isinstance(t.get("cell"), str) and g.inside(t["cell"]):
+            by_cell.setdefault(t["cell"], []).append(t)
+    for cell, trays in by_cell.items():
+        trays.sort(key=lambda t: t.get("layer", 0))
+        b = lay.box(cell)
+        stack = len(trays)
+        off = 5 if stack > 1 else 0
+        for k, t in enumerate(trays):
+            info = card_info(t)
+            facing = t.get("facing") if t.get("facing") in ("N", "E", "S", "W") else "N"
+            tw, th = (info.h, info.w) if facing in ("E", "W") else (info.w, info.h)
+            sq = int((lay.cell - 3 - off * (stack - 1)) // max(tw, th))
+            shift = off * (stack - 1 - k)
+            cx = (b[0] + b[2]) / 2 + off * (stack - 1) / 2 - shift
+            cy = (b[1] + b[3]) / 2 + off * (stack - 1) / 2 - shift
+            edge = FLYING if t.get("layer", 0) > 0 else None
+            draw_small(d, cx - tw * sq / 2, cy - th * sq / 2, sq, info, facing, hcol, lang, edge, view.get("heroes"))
+        if stack > 1:
+            bx, by = b[2] - 4, b[1] + 4
+            d.ellipse((bx - 10, by - 8, bx + 6, by + 8), fill=FLYING)
+            put(d, (bx - 2, by), str(stack), 14, (10, 30, 40))
+
+
+def _heroes(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
+    g = N.geo(view["scenario"])
+    hcol = hero_colours(view)
+    by_cell: dict[str, list[str]] = {}
+    for fig, h in (view.get("heroes") or {}).items():
+        if isinstance(h, dict) and isinstance(h.get("cell"), str) and g.inside(h["cell"]) and not h.get("tray"):
+            by_cell.setdefault(h["cell"], []).append(fig)
+    for cell, figs in by_cell.items():
+        b = lay.box(cell)
+        n = len(figs)
+        r = lay.cell * (0.34 if n == 1 else 0.24)
+        for i, fig in enumerate(figs):
+            h = view["heroes"][fig]
+            cx = b[0] + lay.cell * ((i + 1) / (n + 1))
+            cy = b[1] + lay.cell * (0.5 if n == 1 else 0.4 + 0.2 * (i % 2))
+            col = hcol.get(fig, (200, 200, 200))
+            if h.get("facing") in VECTORS:
+                dx, dy = VECTORS[h["facing"]]
+                arrow(d, cx + dx * r * 1.05, cy + dy * r * 1.05, h["facing"], r * 0.5, (250, 250, 250))
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=(250, 250, 250), width=2)
+            put(d, (cx, cy), N.hero_initial(fig, lang), max(11, int(r * 0.95)), ink_on(col))
+            hp = f"{h.get('health', '?')}"
+            hx, hy = cx + r * 0.75, cy + r * 0.8
+            d.rounded_rectangle((hx - 9, hy - 8, hx + 9, hy + 8), radius=6, fill=HEART)
+            put(d, (hx, hy), hp, 14, TEXT)
+
+
+def _spawns(d: ImageDraw.ImageDraw, view: dict, g: MapGeo, lay: MapLayout) -> None:
+    decks = view.get("decks") or {}
+    for s in g.spawns:
+        b = lay.beyond(s.cell, spawn_side(g, s.cell))
+        deck = decks.get(str(s.marker)) if isinstance(decks.get(str(s.marker)), dict) else {}
+        x0, y0, x1, y1 = b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2
+        d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=(70, 40, 96), outline=(190, 130, 240), width=2)
+        count = deck.get("count", "?")
+        crys = deck.get("top_crystals")
+        vertical = (y1 - y0) >= (x1 - x0)
+        if vertical:
+            cx = (x0 + x1) / 2
+            _marker(d, cx, y0 + 12, s.marker)
+            put(d, (cx, y0 + (y1 - y0) * 0.58), f"\u00d7{count}", 16, TEXT)
+            if crys is not None and count:
+                crystal(d, cx - 7, y1 - 9, 6)
+                put(d, (cx + 6, y1 - 9), str(crys), 15, CRYSTAL)
+        else:
+            cy = (y0 + y1) / 2
+            _marker(d, x0 + 13, cy, s.marker)
+            rx = (x0 + 26 + x1) / 2
+            put(d, (rx, cy - 9), f"\u00d7{count}", fit_size(f"\u00d7{count}", 15, x1 - x0 - 28), TEXT)
+            if crys is not None and count:
+                crystal(d, rx - 6, cy + 10, 5)
+                put(d, (rx + 5, cy + 10), str(crys), 14, CRYSTAL)
+
+
+def _marker(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int) -> None:
+    d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=(236, 236, 236))
+    put(d, (cx, cy), str(n), 17, (60, 20, 90))
+
+
+def _exit(d: ImageDraw.ImageDraw, b: Box, view: dict) -> None:
+    x0, y0, x1, y1 = b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2
+    d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=PANEL, outline=PANEL_EDGE, width=2)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    # a castle gate: two towers and a wall
+    s = min(x1 - x0, y1 - y0) / 2 - 4
+    wall = (150, 160, 178)
+    d.rectangle((cx - s, cy - s * 0.2, cx + s, cy + s * 0.2 - 2), fill=wall)
+    d.rectangle((cx - s, cy - s * 0.7, cx - s * 0.45, cy - s * 0.2), fill=wall)
+    d.rectangle((cx + s * 0.45, cy - s * 0.7, cx + s, cy - s * 0.2), fill=wall)
+    heart(d, cx - 9, cy + s * 0.55 + 3, 6)
+    put(d, (cx - 1, cy + s * 0.55 + 3), str(view.get("hearts", "?")), 16, TEXT, "lm")
