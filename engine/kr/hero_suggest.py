@@ -1,0 +1,187 @@
+"""A few complete legal hero actions for a seat (the bot, timeouts, ``legal_actions``).
+
+For the seat's hero (if it may be activated): the basic attack from every square it can stop
+on with the best base and facing, each face-up ability from its square and from the best
+attack square, recover when hurt or with a face-down ability (KR-HACT-8), and a plain move
+onto the tray where the base covers most; for the wildcat its best engagements; in solo an
+unused bench hero's best entry. Placements are chosen greedily (``hero_attacks`` auto mode),
+and every action is replayed through ``heroes.resolve_hero`` on a copy before it is offered,
+so each one is legal on the state given. Ranked by enemies newly covered (then trays fully
+covered), at most ``limit``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.base import IllegalAction
+
+from .content import HEROES
+from .hero_attacks import wildcat_of
+from .hero_moves import paths_from, room, stop_problem
+from .hordegrid import covered_enemies, fully_covered
+from .state import WILDCAT, copy_state, geo, grid, trays_at
+from .hero_activation import resolve_hero
+
+FACINGS = ("N", "E", "S", "W")
+DEFAULT_CHOICE: dict[str, dict] = {"cant_touch_this": {"basic": True}}
+
+
+def score(st: dict) -> tuple[int, int]:
+    """(trays fully covered, enemies covered) over the map, portals and bosses left out."""
+    full = enemies = 0
+    for t in st["trays"].values():
+        g = grid(t["card"])
+        if g.kind in ("portal", "boss"):
+            continue
+        enemies += len(covered_enemies(g, t["cover"]))
+        full += fully_covered(g, t["cover"])
+    return full, enemies
+
+
+def _try(st: dict, seat: int, action: dict) -> tuple[tuple[int, int], dict] | None:
+    """The completed action and its gain, or None when illegal."""
+    work = copy_state(st)
+    try:
+        done = resolve_hero(work, seat, _deep(action), [], auto=True)
+    except IllegalAction:
+        return None
+    check = copy_state(st)
+    try:
+        resolve_hero(check, seat, _deep(done), [])
+    except IllegalAction:
+        return None
+    before, after = score(st), score(work)
+    return (after[0] - before[0], after[1] - before[1]), full(done, st["heroes"][done["figure"]]["facing"])
+
+
+def full(action: dict, facing: str) -> dict:
+    """Every key of the hero action format, defaults filled in (docs/kr-engine.md); no facing
+    given means the figure's current ``facing``."""
+    return {"type": "hero", "figure": action["figure"], "order": action.get("order") or "move_first",
+            "path": list(action.get("path") or []), "facing": action.get("facing") or facing, "base": action.get("base"),
+            "act": action.get("act"), "ability": action.get("ability"),
+            "placements": list(action.get("placements") or []), "choice": action.get("choice") or {}}
+
+
+def _deep(o: Any) -> Any:
+    if isinstance(o, dict):
+        return {k: _deep(v) for k, v in o.items()}
+    if isinstance(o, list):
+        return [_deep(v) for v in o]
+    return o
+
+
+def _stops(st: dict, figure: str, moves: int) -> list[tuple[list[str], Any]]:
+    """(path, base) for staying and for every square the figure may stop on, the base covering
+    the most enemies on a tray (KR-HERO-9..14)."""
+    out: list[tuple[list[str], Any]] = [([], None)] if st["heroes"][figure]["cell"] is not None else []
+    for cell, path in sorted(paths_from(st, figure, moves).items()):
+        if stop_problem(st, cell):
+            continue
+        spots = room(st, figure, cell)
+        if spots is None:
+            out.append((path, None))
+        elif spots:
+            out.append((path, list(_best_base(st, figure, cell, spots))))
+    return out
+
+
+def _best_base(st: dict, figure: str, cell: str, spots: list) -> tuple[int, int]:
+    t = st["trays"][trays_at(st, cell)[0]]
+    g = grid(t["card"])
+
+    def covers(spot: tuple[int, int]) -> int:
+        mask = g.mask([(spot[0] + dc, spot[1] + dr) for dc in (0, 1) for dr in (0, 1)]) or 0
+        return bin(mask & g.enemy_mask).count("1")
+    return max(spots, key=covers)
+
+
+def suggest_hero_actions(st: dict, seat: int, limit: int = 8) -> list[dict]:
+    """A few complete legal hero actions for ``seat`` (module docstring)."""
+    if st.get("phase") != 2:
+        return []
+    found: list[tuple[tuple[int, int], int, dict]] = []
+
+    def offer(action: dict) -> None:
+        got = _try(st, seat, action)
+        same = [{**f[2], "facing": None} for f in found]
+        if got is not None and {**got[1], "facing": None} not in same:
+            found.append((got[0], -len(found), got[1]))
+
+    hero = st["seats"][seat]["hero"]
+    h = st["heroes"][hero]
+    if not (h["activated"] or h["knocked_out"] or h.get("revived")):
+        _hero_actions(st, hero, offer)
+    w = wildcat_of(st, hero)
+    if w is not None and st["heroes"][w]["cell"] is not None and not st["heroes"][w]["activated"]:
+        for path, base in _stops(st, w, HEROES[hero]["wildcat"]["move"]):
+            if base is not None:
+                offer({"type": "hero", "figure": WILDCAT, "path": path, "base": base})
+    if st["options"].get("solo") and not any(e.get("kind") == "bench" for e in st["effects"]):
+        for bench in st["solo"]["bench"][:1]:
+            _bench_actions(st, bench, offer)
+    found.sort(key=lambda f: (f[0], f[1]), reverse=True)
+    return [f[2] for f in found[:limit]]
+
+
+def _hero_actions(st: dict, hero: str, offer: Any) -> None:
+    h = st["heroes"][hero]
+    if h["health"] < h["max"] or not all(h["abilities"].values()):
+        offer({"type": "hero", "figure": hero, "path": [], "act": "recover"})
+    stops = _stops(st, hero, HEROES[hero]["move"])
+    best: list[tuple[tuple[int, int], list, Any, str]] = []
+    for path, base in stops:
+        for facing in FACINGS:
+            action = {"type": "hero", "figure": hero, "order": "move_first", "path": path, "facing": facing,
+                      "base": base, "act": "basic", "choice": _skill_choice(st, hero)}
+            got = _try(st, hero_seat(st, hero), action)
+            if got is not None:
+                best.append((got[0], path, base, facing))
+                offer(action)
+    best.sort(key=lambda b: b[0], reverse=True)
+    places = [([], None, h["facing"])] + [(p, b, f) for _, p, b, f in best[:2]]
+    for ability, up in h["abilities"].items():
+        if not up:
+            continue
+        for path, base, facing in places:
+            if not path and h["cell"] is None:
+                continue
+            offer({"type": "hero", "figure": hero, "order": "move_first", "path": path, "facing": facing,
+                   "base": base, "act": "ability", "ability": ability, "choice": _ability_choice(st, hero, ability)})
+    tray_stops = [(p, b) for p, b in stops if b is not None]
+    if tray_stops:
+        offer({"type": "hero", "figure": hero, "path": tray_stops[0][0], "base": tray_stops[0][1]})
+
+
+def hero_seat(st: dict, figure: str) -> int:
+    return st["heroes"][figure]["seat"]
+
+
+def _skill_choice(st: dict, hero: str) -> dict:
+    if wildcat_of(st, hero) and st["heroes"][WILDCAT]["knocked_out"]:
+        return {"summon": True}
+    return {}
+
+
+def _ability_choice(st: dict, hero: str, ability: str) -> dict:
+    if ability == "magic_trick":
+        cell = st["heroes"][hero]["cell"]
+        tid = st["heroes"][hero]["tray"]
+        base = st["trays"][tid]["cover"]["heroes"].get(hero) if tid in st["trays"] else None
+        return {"hero": hero, "to": cell or geo(st).entry, "base": base}
+    if ability == "hammer_time":
+        return {"then": {"act": "basic"}}
+    return dict(DEFAULT_CHOICE.get(ability, {}))
+
+
+def _bench_actions(st: dict, bench: str, offer: Any) -> None:
+    g = geo(st)
+    for cell in sorted(g.hero_squares):
+        if stop_problem(st, cell):
+            continue
+        spots = room(st, bench, cell)
+        if not spots:
+            continue
+        base = list(_best_base(st, bench, cell, spots))
+        for facing in FACINGS:
+            offer({"type": "hero", "figure": bench, "path": [cell], "facing": facing, "base": base, "act": "basic"})
