@@ -144,18 +144,26 @@ def start_phase2(st: dict, events: list) -> None:
         s["done"] = False
     for figure, h in st["heroes"].items():
         if h["knocked_out"] and h["kind"] != WILDCAT:
-            h.update(knocked_out=False, health=h["max"], cell=None, tray=None, activated=True)
+            h.update(knocked_out=False, health=h["max"], cell=None, tray=None, activated=True, revived=True)
             ev(events, "hero_revived", figure=figure, health=h["max"])
 
 
 def end_round(st: dict, events: list) -> None:
-    """After phase 6: "until the end of the round" effects and protections expire (KR-GEN-11);
+    """After phase 6: "until the end of the round" effects and protections expire (KR-GEN-11),
+    a revived hero may act again next round (KR-HPT-6), a bench hero leaves the game (its tiles
+    stay, KR-SOLO-8);
     the players win if the last portal (or the boss) fell this round or the scenario's rounds
     are survived (KR-END-1/2/6); otherwise the next round starts at phase 1."""
     if st["phase"] == "over":
         return
     for h in st["heroes"].values():
         h["protected"] = False
+        h["revived"] = False
+    for effect in st["effects"]:  # a bench hero's one round is over: out of the game (KR-SOLO-8)
+        if effect.get("kind") == "bench" and effect.get("figure") in st["heroes"]:
+            to_board(st, effect["figure"])
+            st["heroes"][effect["figure"]]["out"] = True
+            ev(events, "bench_hero_left", figure=effect["figure"])
     st["effects"] = []
     st["opened"] = []
     st["proposals"] = []

@@ -236,3 +236,32 @@ def test_suggestions_are_legal_random_positions():
                 play(copy_state(st), a, seat)
                 total += 1
     assert total > 50
+
+
+def test_KR_SOLO_8_bench_hero_leaves_at_the_end_of_its_round_its_tiles_stay():
+    """KR-SOLO-8: at the end of the round the bench hero is removed from the game (off the map,
+    never called again); the tiles it placed stay on their tray."""
+    from engine.kr.phases import end_round
+    st = game(["malik"], bench=["ignus", "lilith"])
+    t = tray(st, "goblin_scouts", "C3")
+    play(st, act("ignus", ["C3"], base=[0, 0], facing="E", act="basic", placements=[T(t, (1, 2), (2, 2))]), seat=0)
+    tiles = list(st["trays"][t]["cover"]["tiles"])
+    events = []
+    end_round(st, events)
+    assert st["heroes"]["ignus"]["cell"] is None and st["heroes"]["ignus"]["out"]
+    assert "ignus" not in st["trays"][t]["cover"]["heroes"]
+    assert st["trays"][t]["cover"]["tiles"] == tiles
+    assert "bench_hero_left" in [e.kind for e in events]
+
+
+def test_KR_HPT_6_revived_hero_cannot_act_that_round_but_can_the_next():
+    """KR-HPT-5/6, KR-HERO-2: revival at the start of phase 2 marks the hero revived; it is
+    refused as revived_this_round; after the round it acts normally."""
+    from engine.kr.phases import end_round, knock_out, start_phase2
+    st = game()
+    knock_out(st, "malik", [])
+    start_phase2(st, [])
+    assert st["heroes"]["malik"]["revived"]
+    refused(apply_hero, st, 1, act("malik", act="recover"), reason="revived_this_round")
+    end_round(st, [])
+    assert not st["heroes"]["malik"]["revived"]
