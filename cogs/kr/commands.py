@@ -1,0 +1,258 @@
+"""Kingdom Rush: Rift in Time slash commands: /kr new, one command per notation verb (build,
+pass, hero, spell, done; phase 6's propose, approve, object; solo's exclude), any move in
+notation (act), the Act menu, the team's hands (view) and the horde close-up (horde).
+
+Each move command names its arguments ``MoveArg[i]`` (cogs/move_args.py): autocomplete offers
+the values of the legal moves the engine lists (complete actions with suggested placements),
+filtered by what is typed. A trailing argument left out takes the first listed move that fits
+(``/kr build card site facing`` places the suggested tiles); values that match no listed move
+are handed to the engine as notation, so a refusal says exactly why (a team-mate's site, a
+square a team-mate's tile covers since), privately and with nothing changed."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from engine.base import IllegalAction
+from engine.kr.game import GAME
+from gamehost.service import ServiceError
+from cogs.game_cog import GameCog
+from cogs.host import QUICK, locale_of
+from cogs.kr.ui import KrSeat, KrUI, notation_of, token
+from cogs.kr.words import hero_name, horde_name, move_label, tower_name
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
+                        WHERE_CHOICES, create_match, parse_options_text)
+from cogs.move_args import MoveArg, move_for
+
+GAME_ID = "kr"
+SCHEMA = GAME.options_schema()
+#: how many leading arguments a command needs before the first listed move that fits is taken
+REQUIRED = {"build": 3, "pass": 2, "hero": 1, "spell": 1, "exclude": 1, "propose": 1}
+
+
+def _choices(name: str) -> list[app_commands.Choice]:
+    return [app_commands.Choice(name=_(str(v), key=f"option.kr.{name}.{v}"), value=str(v))
+            for v in SCHEMA[name]["choices"]]
+
+
+SCENARIO_CHOICES = _choices("scenario")
+DIFFICULTY_CHOICES = _choices("difficulty")
+HERO_CHOICES = _choices("hero1")
+HERO_HELP = _("The hero of this seat", key="arg.kr_hero")
+FACING_HELP = _("N, E, S or W", key="arg.kr_facing")
+
+
+class Kr(GameCog):
+    ui_class = KrUI
+    kr = app_commands.Group(name="kr", description=_("Play Kingdom Rush: Rift in Time", key="cmd.kr"))
+
+    async def my_seat(self, interaction: discord.Interaction) -> KrSeat:
+        mine = await super().my_seat(interaction)
+        return KrSeat(mine.match, mine.seat)
+
+    async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
+        """The listed legal move these arguments make (the first that fits when trailing
+        arguments are left out); otherwise the engine judges the move they spell."""
+        mine = await self.my_seat(interaction)
+        command = interaction.command.name
+        move = self.find_move(mine, command, args, interaction.command.qualified_name)
+        await self.ui.make_move(interaction, mine, move)
+
+    def find_move(self, mine: KrSeat, command: str, args: tuple[str | None, ...], shown: str) -> str:
+        self.check_waiting(mine)
+        given = tuple(a.strip() for a in args if a is not None and a.strip())
+        fits = [m for m in mine.moves if m.command == command and m.args[:len(given)] == given]
+        exact = [m for m in fits if m.args == given]
+        if exact or (fits and len(given) >= REQUIRED.get(command, 0)):
+            return (exact or fits)[0].text
+        try:
+            return move_for(mine, command, args, shown=shown)
+        except IllegalAction as refusal:
+            move = notation_of(command, args)
+            if move is None or len(given) < REQUIRED.get(command, 0) or not _readable(move):
+                raise refusal
+            return move
+
+    @staticmethod
+    def check_waiting(mine: KrSeat) -> None:
+        """A seat that is done for the phase hears so (not only who is still to act)."""
+        if mine.prompted or mine.match.status != "active":
+            return
+        seats = mine.view.get("seats") or []
+        if mine.seat < len(seats) and seats[mine.seat].get("done"):
+            raise IllegalAction("kr.err.already_done", "you are done for this phase", seat=mine.seat)
+
+    # -- creating ------------------------------------------------------------------------
+
+    @kr.command(name="new", extras=QUICK, description=_("Create a Kingdom Rush match (1-4 players, co-operative)",
+                                                        key="cmd.kr.new"))
+    @app_commands.describe(scenario=_("The campaign scenario", key="arg.kr_scenario"),
+                           difficulty=_("Easy, normal or hard", key="arg.kr_difficulty"),
+                           hero1=HERO_HELP, hero2=HERO_HELP, hero3=HERO_HELP, hero4=HERO_HELP,
+                           bench=_("Solo: up to 3 more heroes joined by +", key="arg.kr_bench"),
+                           where=_("Here or in a new thread", key="arg.where"),
+                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
+                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
+                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
+                           options=_("More options as name=value", key="arg.kr_options"))
+    @app_commands.choices(scenario=SCENARIO_CHOICES, difficulty=DIFFICULTY_CHOICES, hero1=HERO_CHOICES,
+                          hero2=HERO_CHOICES, hero3=HERO_CHOICES, hero4=HERO_CHOICES, where=WHERE_CHOICES,
+                          pace=PACE_CHOICES, timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
+    async def new(self, interaction: discord.Interaction, scenario: str | None = None, difficulty: str = "normal",
+                  hero1: str | None = None, hero2: str | None = None, hero3: str | None = None,
+                  hero4: str | None = None, bench: str = "", where: str = "here", pace: str = "async",
+                  timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
+                  options: str = "", language: str | None = None, ranked: bool = False) -> None:
+        chosen = {"difficulty": difficulty, **parse_options_text(options)}
+        for name, value in (("scenario", scenario), ("hero1", hero1), ("hero2", hero2), ("hero3", hero3),
+                            ("hero4", hero4), ("bench", bench or None)):
+            if value is not None:
+                chosen[name] = value
+        await create_match(interaction, GAME_ID, chosen, where, pace, timeout, minutes, language, ranked)
+
+    # -- phase 2 -------------------------------------------------------------------------
+
+    @kr.command(name="build", description=_("Build a tower from your hand on one of your sites",
+                                            key="cmd.kr.build"))
+    @app_commands.describe(card=_("A tower card in your hand", key="arg.kr_card"),
+                           site=_("One of your building sites, e.g. F2", key="arg.kr_site"), facing=FACING_HELP,
+                           placements=_("Where the attacks go, in notation (default: the suggested ones)",
+                                        key="arg.kr_placements"))
+    async def build(self, interaction: discord.Interaction, card: MoveArg[0], site: MoveArg[1], facing: MoveArg[2],
+                    placements: MoveArg[3] = None) -> None:
+        await self.make_move(interaction, card, site, facing, placements)
+
+    @kr.command(name="pass", description=_("Pass a tower card to a team-mate, upgraded", key="cmd.kr.pass"))
+    @app_commands.describe(card=_("A tower card in your hand", key="arg.kr_card"),
+                           to=_("The team-mate receiving it", key="arg.kr_to"),
+                           variant=_("The level-4 upgrade, a or b, when there are two", key="arg.kr_variant"))
+    async def pass_(self, interaction: discord.Interaction, card: MoveArg[0], to: MoveArg[1],
+                    variant: MoveArg[2] = None) -> None:
+        await self.make_move(interaction, card, to, variant)
+
+    @kr.command(name="hero", description=_("Activate your hero: move, face, attack or use an ability",
+                                           key="cmd.kr.hero"))
+    @app_commands.describe(figure=_("Your hero (or the wildcat)", key="arg.kr_figure"),
+                           action=_("Path, facing and action; suggestions list the legal ones", key="arg.kr_action"))
+    async def hero(self, interaction: discord.Interaction, figure: MoveArg[0], action: MoveArg[1] = None) -> None:
+        await self.make_move(interaction, figure, action)
+
+    @kr.command(name="spell", description=_("Cast one of the team's spells", key="cmd.kr.spell"))
+    @app_commands.describe(spell=_("A spell the team may cast now", key="arg.kr_spell"),
+                           details=_("Its placements (and hero or pass); suggestions list the legal ones",
+                                     key="arg.kr_details"))
+    async def spell(self, interaction: discord.Interaction, spell: MoveArg[0], details: MoveArg[1] = None) -> None:
+        await self.make_move(interaction, spell, details)
+
+    @kr.command(name="done", description=_("You are done for this phase", key="cmd.kr.done"))
+    async def done(self, interaction: discord.Interaction) -> None:
+        await self.make_move(interaction)
+
+    @kr.command(name="exclude", description=_("Solo: the colour of sites left out this round", key="cmd.kr.exclude"))
+    @app_commands.describe(colour=_("One of your colours", key="arg.kr_colour"))
+    async def exclude(self, interaction: discord.Interaction, colour: MoveArg[0]) -> None:
+        await self.make_move(interaction, colour)
+
+    # -- phase 6 -------------------------------------------------------------------------
+
+    @kr.command(name="propose", description=_("Propose the towers the team buys", key="cmd.kr.propose"))
+    @app_commands.describe(buys=_("CARD>SEAT joined by +, e.g. archer_2>1+mage_1>2", key="arg.kr_buys"))
+    async def propose(self, interaction: discord.Interaction, buys: MoveArg[0]) -> None:
+        await self.make_move(interaction, buys)
+
+    @kr.command(name="approve", description=_("Approve the current purchase proposal", key="cmd.kr.approve"))
+    async def approve(self, interaction: discord.Interaction) -> None:
+        await self.make_move(interaction)
+
+    @kr.command(name="object", description=_("Withdraw your approval: object to the proposal", key="cmd.kr.object"))
+    async def object_(self, interaction: discord.Interaction) -> None:
+        await self.make_move(interaction)
+
+    # -- any move, menus, views ----------------------------------------------------------
+
+    @kr.command(name="act", description=_("Any move in notation, e.g. `build archer_1 F2 S t1:c2+c3`",
+                                          key="cmd.kr.act"))
+    @app_commands.describe(notation=_("The move; suggestions list every legal one", key="arg.kr_notation"))
+    async def act(self, interaction: discord.Interaction, notation: str) -> None:
+        mine = await self.my_seat(interaction)
+        self.check_waiting(mine)
+        move = mine.resolve(notation.strip())
+        if move.startswith("~"):
+            raise IllegalAction("kr.err.stale_choice", "that suggestion is no longer legal", legal=mine.legal)
+        await self.ui.make_move(interaction, mine, move)
+
+    @act.autocomplete("notation")
+    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        board = self.ui.board(mine)
+        typed = (current or "").lower()
+        out = []
+        for move in mine.legal:
+            label = f"{move_label(board, move, locale)} — {move}"
+            if typed in move.lower() or typed in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=token(move)))
+            if len(out) == 25:
+                break
+        return out
+
+    @kr.command(name="menu", description=_("Your choices now, as a menu", key="cmd.kr.menu"))
+    async def menu(self, interaction: discord.Interaction) -> None:
+        await self.ui.show_menu(interaction, await self.my_seat(interaction))
+
+    @kr.command(name="view", description=_("The team's hands and pending cards (public in this co-op game)",
+                                           key="cmd.kr.view"))
+    async def view(self, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True, image=False)
+
+    @kr.command(name="horde", description=_("A close-up of a horde tray, with your placement options numbered",
+                                            key="cmd.kr.horde"))
+    @app_commands.describe(tray=_("A tray on the map, e.g. t1", key="arg.kr_tray"),
+                           card=_("Only the options of this card of your hand", key="arg.kr_horde_card"))
+    async def horde(self, interaction: discord.Interaction, tray: str, card: str | None = None) -> None:
+        mine = await self.my_seat(interaction)
+        await self.ui.horde_message(interaction, mine, tray.strip().lower(), card)
+
+    @horde.autocomplete("tray")
+    async def tray_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale, typed = locale_of(interaction), (current or "").lower()
+        out = []
+        for tid, tray in (mine.view.get("trays") or {}).items():
+            label = f"{tid} · {horde_name(tray['card'], locale)} · {tray.get('cell')}"
+            if typed in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=tid))
+        return out[:25]
+
+    @horde.autocomplete("card")
+    async def horde_card_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale, typed = locale_of(interaction), (current or "").lower()
+        seats = mine.view.get("seats") or []
+        hand = seats[mine.seat].get("hand", []) if mine.seat < len(seats) else []
+        out = [app_commands.Choice(name=tower_name(c, locale)[:100], value=c) for c in dict.fromkeys(hand)
+               if typed in c or typed in tower_name(c, locale).lower()]
+        hero = seats[mine.seat].get("hero") if mine.seat < len(seats) else None
+        if hero and (typed in hero or typed in hero_name(hero, locale).lower()):
+            out.append(app_commands.Choice(name=hero_name(hero, locale)[:100], value=hero))
+        return out[:25]
+
+
+def _readable(move: str) -> bool:
+    try:
+        GAME.parse_action(move)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,367 @@
+"""The Kingdom Rush adapter the host calls: the board embed and picture, narration, the team's
+hands (public in this co-operative game), the board's buttons, the drill-down Act menu and
+the horde close-up. It reads snapshots (views, prompts, the engine's move metadata), never
+the stored state.
+
+Moves carry one slash-command argument per notation word the commands ask for
+(``command_info``): ``build CARD SITE FACING PLACEMENTS``, ``pass CARD SEAT [VARIANT]``,
+``hero FIGURE ACTION``, ``spell SPELL DETAILS``, ``exclude COLOUR``, ``propose BUYS``. A value
+longer than Discord's 100 characters (a hero action with its placements and choice) travels
+as a short token (``~`` and a hash of the text) that names the legal move it came from.
+
+The Act menu: **Act** opens, privately, a select of the first steps (the engine's
+``ActionInfo.head``: *Build Archer Tower L1*, *Lilith*, *Done*); a step that is a whole move
+is made at once, any other opens one select of its endings (site, facing and placements; the
+hero's path, facing and action). So every decision is the Act click and at most two picks;
+a level of more than 25 options is paged (*More…*). In simultaneous play a team-mate's move
+does not make the menu stale: the engine judges the picked move against the map as it is."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import io
+from functools import cached_property
+
+import discord
+
+from engine.base import ActionInfo, IllegalAction
+from gamehost.i18n import t
+from gamehost.service import Outcome, ServiceError
+from gamehost.snapshot import SeatSnapshot, Snapshot
+from gamehost.workers import RenderJob
+from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.items import GameButton, GameSelect, view_of
+from cogs.kr.words import (Board, arg_label, buys_of, buys_text, hero_name, hero_rest, move_label, narrate_events,
+                           result_text, tower_name)
+from cogs.ui import PrivateMessage
+
+RENDER_MODULE = "render.kr"
+PAGE = 24
+MAX_OPTIONS = 25
+LIMIT = 100  # Discord: an autocomplete or select value
+
+
+def renderer():
+    return importlib.import_module(RENDER_MODULE)
+
+
+def token(text: str) -> str:
+    """A value Discord can carry for ``text``: itself, or ``~`` and a hash when too long."""
+    return text if len(text) <= LIMIT else "~" + hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def command_info(info: ActionInfo) -> ActionInfo:
+    """One argument per slash-command option (see the module docstring)."""
+    words = info.text.split()
+    verb = info.verb
+    if verb == "build" and len(words) >= 4:
+        args = tuple(words[1:4]) + ((token(" ".join(words[4:])),) if len(words) > 4 else ())
+    elif verb == "pass" and len(words) >= 4:
+        args = (words[1], words[3]) + tuple(words[4:5])
+    elif verb in ("hero", "spell") and len(words) >= 2:
+        args = (words[1],) + ((token(" ".join(words[2:])),) if len(words) > 2 else ())
+    else:
+        args = tuple(token(w) for w in words[1:])
+    return dataclasses.replace(info, args=args)
+
+
+def notation_of(command: str, args: tuple[str | None, ...]) -> str | None:
+    """The notation a command's typed arguments spell (``pass`` puts ``to`` back), or None
+    when a value is a token no legal move has any more."""
+    given = [a.strip() for a in args if a is not None and a.strip()]
+    if any(a.startswith("~") for a in given):
+        return None
+    if command == "pass" and len(given) >= 2:
+        given = [given[0], "to", *given[1:]]
+    return " ".join([command, *given])
+
+
+class KrSeat(SeatSnapshot):
+    @cached_property
+    def moves(self) -> list[ActionInfo]:
+        info = self._engine.action_info
+        return [command_info(info(text)) for text in self.legal]
+
+    def resolve(self, value: str) -> str:
+        """A legal move's text from its token (or the text itself)."""
+        if value.startswith("~"):
+            return next((m for m in self.legal if token(m) == value), value)
+        return value
+
+
+def clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+class KrUI:
+    game_id = "kr"
+    title_key = "game.kr"
+    # reading buttons, and moves the engine judges against the map as it is now (a team-mate's
+    # move in simultaneous play does not make them stale)
+    fresh_verbs = {"view", "menu", "pick", "done"}
+
+    def __init__(self, host: Host):
+        self.host = host
+
+    def seat_names(self, snap: Snapshot) -> list[str]:
+        return snap.names
+
+    def board(self, mine: SeatSnapshot) -> Board:
+        return Board(mine.view, mine.match.names, mine.seat)
+
+    @staticmethod
+    def seat_of(snap: Snapshot, seat: int) -> KrSeat:
+        return KrSeat(snap, seat)
+
+    # -- public board --------------------------------------------------------------------
+
+    def board_job(self, snap: Snapshot, locale: str) -> RenderJob:
+        return renderer().board_png, {"view": snap.view, "seat_names": snap.names, "lang": locale}
+
+    def board_embed(self, snap: Snapshot, locale: str) -> discord.Embed:
+        view = snap.view
+        board = Board(view, snap.names)
+        embed = discord.Embed(title=t("game.kr", locale) + f" · #{snap.match_id}",
+                              colour=discord.Colour(0x2E8B57))
+        portals = view.get("portals") or {}
+        embed.add_field(name=t("kr.ui.status", locale, round=view.get("round"), phase=self.phase_word(view, locale)),
+                        value=t("kr.ui.status_line", locale, hearts=view.get("hearts"), crystals=view.get("crystals"),
+                                destroyed=portals.get("destroyed", 0), total=portals.get("total", 0),
+                                soldiers=view.get("soldiers")), inline=False)
+        for seat in range(len(view.get("seats") or [])):
+            embed.add_field(name=clip(self.seat_title(board, seat, locale), 256),
+                            value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
+        if snap.status == "finished":
+            result = snap.result or {}
+            won = bool(result.get("winners"))
+            outcome = "victory" if won else "defeat"
+            embed.add_field(name="🏁", value=result_text(outcome, result.get("reason"), locale), inline=False)
+        embed.set_footer(text=self.footer(snap, board, locale))
+        return embed
+
+    def result_line(self, snap: Snapshot, locale: str) -> str:
+        """The co-operative result in words (for a host hook; cogs/host.py ``next_mentions``
+        still words ``winners == []`` as a draw)."""
+        result = snap.result or {}
+        return "🏁 " + result_text("victory" if result.get("winners") else "defeat", result.get("reason"), locale)
+
+    def phase_word(self, view: dict, locale: str) -> str:
+        return t(f"kr.ui.phase.{view.get('phase')}", locale)
+
+    def seat_title(self, board: Board, seat: int, locale: str) -> str:
+        p = board.view["seats"][seat]
+        colours = ", ".join(t(f"kr.colour.{c}", locale) for c in p.get("colours") or [])
+        done = " ✅" if p.get("done") else ""
+        return f"{board.seat(seat, locale)} · {hero_name(p.get('hero', ''), locale)} · {colours}{done}"
+
+    def hand_text(self, board: Board, seat: int, locale: str) -> str:
+        p = board.view["seats"][seat]
+        hand = ", ".join(tower_name(c, locale) for c in p.get("hand") or []) or "—"
+        lines = [t("kr.ui.hand", locale, n=len(p.get("hand") or []), cards=hand)]
+        if p.get("pending"):
+            lines.append(t("kr.ui.pending", locale, cards=", ".join(tower_name(c, locale) for c in p["pending"])))
+        return "\n".join(lines)
+
+    def footer(self, snap: Snapshot, board: Board, locale: str) -> str:
+        if snap.status != "active":
+            return t("kr.ui.phase.over", locale)
+        waiting = ", ".join(board.seat(s, locale) for s in snap.waiting) or "—"
+        proposal = next((p.params.get("proposal") for p in snap.prompts if p.params.get("proposal")), None)
+        text = t("kr.ui.footer", locale, phase=self.phase_word(snap.view, locale), players=waiting)
+        if proposal:
+            text += "\n" + t("kr.ui.proposal", locale, proposal=buys_text(board, buys_of(proposal), locale))
+        return text
+
+    def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
+        return [GameButton(snap.match_id, snap.version, "menu", label=t("kr.btn.act", locale),
+                           style=discord.ButtonStyle.primary, emoji="🎯"),
+                GameButton(snap.match_id, snap.version, "done", label=t("kr.btn.done", locale), emoji="✅"),
+                GameButton(snap.match_id, snap.version, "view", label=t("kr.btn.view", locale), emoji="🔒")]
+
+    def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
+        return narrate_events(Board(snap.view, snap.names), [e for e in events if e.visible_to is None], locale,
+                              moves=moves)
+
+    # -- the team's hands (public) ----------------------------------------------------------
+
+    def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage:
+        board = self.board(mine)
+        embed = discord.Embed(title=t("kr.ui.team_title", locale, id=mine.match.match_id),
+                              colour=discord.Colour(0x2E8B57))
+        lines = []
+        for prompt in mine.prompts:
+            lines.append("👉 " + t(prompt.key, locale, round=prompt.params.get("round"),
+                                   crystals=prompt.params.get("crystals")))
+        if not mine.prompts:
+            lines.append(self.not_yours(mine.match, locale))
+        embed.description = clip("\n".join(lines), 4000)
+        for seat in range(len(board.view.get("seats") or [])):
+            title = ("➤ " if seat == mine.seat else "") + self.seat_title(board, seat, locale)
+            embed.add_field(name=clip(title, 256),
+                            value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
+        return PrivateMessage(embed=embed, view=view_of(self.decision_items(mine, locale)))
+
+    def not_yours(self, snap: Snapshot, locale: str) -> str:
+        return t("kr.ui.not_your_decision", locale, players=", ".join(snap.names[s] for s in snap.waiting) or "—")
+
+    # -- menus ---------------------------------------------------------------------------
+
+    def heads(self, mine: SeatSnapshot) -> dict[str, list[ActionInfo]]:
+        out: dict[str, list[ActionInfo]] = {}
+        for move in mine.moves:
+            out.setdefault(move.head or move.text, []).append(move)
+        return out
+
+    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
+        snap, board = mine.match, self.board(mine)
+        options = []
+        for head, moves in self.heads(mine).items():
+            value = ("=" + token(moves[0].text)) if len(moves) == 1 else f"h0|{head}"
+            label = move_label(board, moves[0].text if len(moves) == 1 else head, locale)
+            detail = t("kr.ui.choices", locale, n=len(moves)) if len(moves) > 1 else None
+            options.append(discord.SelectOption(label=clip(label, 100), value=value[:100], description=detail))
+        if not options:
+            return []
+        shown, more = _page(options, page)
+        if more:
+            shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"p{page + 1}"))
+        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=t("kr.ui.choose", locale))]
+
+    def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
+        snap, board = mine.match, self.board(mine)
+        moves = self.heads(mine).get(head, [])
+        if not moves:
+            return []
+        options = [discord.SelectOption(label=clip(self.rest_label(m, locale), 100), value=("=" + token(m.text))[:100])
+                   for m in moves]
+        shown, more = _page(options, page, full=len(options) <= MAX_OPTIONS)
+        if more:
+            shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"h{page + 1}|{head}"[:100]))
+        return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
+                           placeholder=clip(move_label(board, head, locale) + " …", 150))]
+
+    def rest_label(self, move: ActionInfo, locale: str) -> str:
+        if move.verb == "hero":
+            return hero_rest(move.rest, locale) or move.rest
+        if move.verb == "build":
+            words = move.rest.split()
+            return t("kr.ui.build_rest", locale, site=words[0], facing=t(f"kr.facing.{words[1]}", locale),
+                     placements=" ".join(words[2:]) or "—") if len(words) >= 2 else move.rest
+        return move.rest or move.text
+
+    def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
+        if not mine.legal:
+            return []
+        return self.menu_items(mine, locale)
+
+    def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
+        """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
+        words = move.text.split()
+        if move.verb == "build" and index == 3:
+            return t("kr.ui.suggested", locale, placements=" ".join(words[4:]))
+        if move.verb == "hero" and index == 1:
+            return hero_rest(" ".join(words[2:]), locale)
+        if move.verb == "spell" and index == 1:
+            return " ".join(words[2:])
+        return arg_label(self.board(mine), move.verb, move.args, index, locale)
+
+    # -- components ----------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
+                           values: list[str]) -> None:
+        mine = self.seat_of(snap, seated(snap, interaction.user.id))
+        if verb == "view":
+            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
+        elif verb == "menu":
+            await self.show_menu(interaction, mine)
+        elif verb == "pick":
+            await self.pick(interaction, mine, values[0])
+        elif verb == "done":
+            await self.done(interaction, mine)
+        else:
+            raise ServiceError("not_allowed")
+
+    async def show_menu(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
+        locale = locale_of(interaction)
+        items = self.decision_items(mine, locale)
+        if not items:
+            await send_ephemeral(interaction, self.not_yours(mine.match, locale))
+            return
+        await send_ephemeral(interaction, t("kr.ui.menu", locale), view=view_of(items))
+
+    async def pick(self, interaction: discord.Interaction, mine: KrSeat, value: str) -> None:
+        locale = locale_of(interaction)
+        if value.startswith("="):
+            move = mine.resolve(value[1:])
+            if move.startswith("~"):
+                await send_ephemeral(interaction, t("host.stale_board", locale))
+                return
+            await self.make_move(interaction, mine, move)
+            return
+        items = []
+        if value.startswith("p"):
+            items = self.menu_items(mine, locale, int(value[1:] or 0))
+        elif value.startswith("h"):
+            page, _, head = value[1:].partition("|")
+            items = self.rest_items(mine, locale, head, int(page or 0))
+        if not items:
+            await send_ephemeral(interaction, t("host.stale_board", locale))
+            return
+        await send_ephemeral(interaction, t("kr.ui.menu", locale), view=view_of(items))
+
+    async def done(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
+        if mine.continue_move is None:
+            await send_ephemeral(interaction, "⚠️ " + self.not_yours(mine.match, locale_of(interaction)))
+            return
+        await self.make_move(interaction, mine, mine.continue_move)
+
+    # -- the horde close-up ----------------------------------------------------------------
+
+    def tray_options(self, mine: SeatSnapshot, tray: str, card: str | None = None) -> list[tuple[str, list]]:
+        """The caller's listed legal moves placing something on ``tray`` (those of ``card``
+        when given): each with the card squares it covers there."""
+        engine, out = mine._engine, []
+        for move in mine.moves:
+            if move.verb not in ("build", "hero", "spell") or (card and move.args[:1] != (card,)):
+                continue
+            action = engine.parse_action(move.text)
+            groups = action.get("attacks") or [action.get("placements") or []]
+            cells = []
+            for p in (p for group in groups for p in group if p.get("tray") == tray):
+                cells += p.get("cells") or ([p["cell"]] if "cell" in p else [])
+            if cells:
+                out.append((move.text, cells))
+        return out
+
+    async def horde_message(self, interaction: discord.Interaction, mine: SeatSnapshot, tray: str,
+                            card: str | None) -> None:
+        locale = locale_of(interaction)
+        if tray not in (mine.view.get("trays") or {}):
+            raise IllegalAction("kr.err.no_such_tray", f"no tray {tray!r}", tray=tray)
+        options = self.tray_options(mine, tray, card)[:20]
+        png = await self.host.renderer.run((renderer().horde_png, {"view": mine.view, "tray_id": tray, "lang": locale,
+                                                                     "options": [c for _, c in options] or None}))
+        board = self.board(mine)
+        lines = [board.tray(tray, locale)]
+        lines += [f"**{i}.** {clip(move_label(board, m, locale), 180)}\n`{clip(m, 300)}`"
+                  for i, (m, _) in enumerate(options, 1)]
+        if not options:
+            lines.append(t("kr.ui.no_options", locale))
+        embed = discord.Embed(title=t("kr.ui.horde_title", locale, tray=tray), description=clip("\n".join(lines), 4000))
+        embed.set_image(url="attachment://horde.png")
+        await send_ephemeral(interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="horde.png"))
+
+    # -- acting --------------------------------------------------------------------------
+
+    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
+        return await self.host.act_and_show(interaction, mine, move, done_key="kr.ui.done_note",
+                                            expected_version=expected_version, confirmed=confirmed)
+
+
+def _page(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:
+    if full:
+        return list(options), False
+    start = page * PAGE
+    return list(options[start:start + PAGE]), len(options) > start + PAGE
