@@ -353,6 +353,9 @@ class Host:
     def next_mentions(self, snap: Snapshot) -> str:
         loc = snap.locale
         if snap.status == "finished":
+            words = getattr(self.uis.get(snap.game), "result_words", None)  # a co-operative game's own words
+            if words is not None:
+                return "🏁 " + words(snap.result or {}, loc)
             winners = (snap.result or {}).get("winners", [])
             reason = t(f"host.reason.{(snap.result or {}).get('reason', '')}", loc)
             if not winners:

@@ -76,6 +76,8 @@ def history_line(host: Host, row, locale: str) -> str:
     players = ", ".join(s["name"] for s in row.seats)
     if row.status == "abandoned":
         outcome = t("host.history.cancelled", locale)
+    elif getattr(host.uis[row.game], "result_words", None) is not None:  # co-operative: the team's result
+        outcome = host.uis[row.game].result_words(row.result or {}, locale)
     else:
         result = row.result or {}
         winners = [row.seats[w]["name"] if w < len(row.seats) else "🤖" for w in result.get("winners", [])]

@@ -34,6 +34,9 @@ class GameUI(Protocol):
     def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage: ...
     async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str,
                            arg: str, values: list[str]) -> None: ...
+    # Optional: ``result_words(result: dict, locale) -> str`` words a finished match's result
+    # itself (a co-operative game, where no winners is the team's defeat, not a draw); the
+    # host's game-over line and the match history use it when present.
     async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
                         expected_version: int | None = None, confirmed: bool = False) -> None:
         """Make a move for the caller and show its result (asking first, unless ``confirmed``,

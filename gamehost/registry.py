@@ -24,7 +24,7 @@ from engine.base import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
-INSTALLED: tuple[str, ...] = ("clash", "cloudspire", "evs")
+INSTALLED: tuple[str, ...] = ("clash", "cloudspire", "evs", "kr")
 
 
 @dataclass(frozen=True)

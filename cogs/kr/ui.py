@@ -140,11 +140,10 @@ class KrUI:
         embed.set_footer(text=self.footer(snap, board, locale))
         return embed
 
-    def result_line(self, snap: Snapshot, locale: str) -> str:
-        """The co-operative result in words (for a host hook; cogs/host.py ``next_mentions``
-        still words ``winners == []`` as a draw)."""
-        result = snap.result or {}
-        return "🏁 " + result_text("victory" if result.get("winners") else "defeat", result.get("reason"), locale)
+    def result_words(self, result: dict, locale: str) -> str:
+        """The co-operative result in words, for the host's game-over line and the match
+        history (an empty winner list is the team's defeat here, not a draw)."""
+        return result_text("victory" if result.get("winners") else "defeat", result.get("reason"), locale)
 
     def phase_word(self, view: dict, locale: str) -> str:
         return t(f"kr.ui.phase.{view.get('phase')}", locale)

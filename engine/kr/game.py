@@ -40,6 +40,19 @@ def options_schema() -> dict[str, dict]:
     return schema
 
 
+def _distinct(wanted: list[str]) -> list[str]:
+    """Each hero once: a later seat asking for a hero an earlier seat has (e.g. seat 1 picked
+    seat 2's default) gets the first free hero not asked for by a later seat instead (unknown
+    ids are left for ``setup.normalize`` to refuse)."""
+    out: list[str] = []
+    for i, hero in enumerate(wanted):
+        if hero in out:
+            free = [h for h in HERO_IDS if h not in out]
+            hero = next((h for h in free if h not in wanted[i + 1:]), free[0])
+        out.append(hero)
+    return out
+
+
 def setup_options(seats: int, options: dict | None) -> dict:
     """The schema's options turned into ``setup.normalize``'s (which checks them)."""
     o = dict(options or {})
@@ -49,7 +62,7 @@ def setup_options(seats: int, options: dict | None) -> dict:
         raise IllegalAction("kr.err.bad_options", f"unknown option(s) {unknown}", option=unknown[0])
     heroes = o.pop("heroes", None)
     if heroes is None:
-        heroes = [o.get(key, schema[key]["default"]) for key in SEAT_HEROES[:max(0, min(seats, 4))]]
+        heroes = _distinct([o.get(key, schema[key]["default"]) for key in SEAT_HEROES[:max(0, min(seats, 4))]])
     bench = o.get("bench", [])
     if isinstance(bench, str):
         bench = [b for b in bench.replace("|", "+").split("+") if b]

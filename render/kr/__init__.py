@@ -17,8 +17,9 @@ from render.common import to_png
 
 from .board import BoardLayout, board_image, board_layout
 from .closeup import closeup_image
+from .hand import private_png
 
-__all__ = ["BoardLayout", "board_layout", "board_png", "horde_png"]
+__all__ = ["BoardLayout", "board_layout", "board_png", "horde_png", "private_png"]
 
 
 def _check(view: object) -> dict:
