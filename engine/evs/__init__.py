@@ -1,6 +1,5 @@
 """Empire vs Steppe (帝国 vs 草原) rules engine. ``GAME`` implements engine.base.Game plus
-``concede``. Not registered with the host yet (gamehost/registry.py INSTALLED) until its
-renderer and cog exist. Conventions shared by its modules: docs/evs-engine.md.
+``concede``. Conventions shared by its modules: docs/evs-engine.md.
 
 Modules, each importing only modules listed before it:
 
@@ -13,8 +12,10 @@ Modules, each importing only modules listed before it:
   Recall, end of turn), ``deploy``, ``vanguard``, ``placement`` (terrain placement at
   setup), ``movement`` (a move's terrain penalties and mobility flip), ``morale`` (morale
   cards, the just-drawn offer, Rally), ``setup``;
-- moves: ``notation``, ``redact``, ``actions`` (prompts, legal actions, diagnosis, dispatch);
-- players and views: ``view``, ``bot``, ``playout``; ``game`` (the contract object).
+- moves: ``notation``, ``redact``, ``standing`` (standing defence orders), ``actions``
+  (prompts, legal actions, diagnosis, dispatch);
+- players and views: ``view``, ``bot_variety`` (the bot's seeded choice among near-equal
+  moves), ``bot``, ``playout``; ``game`` (the contract object).
 
 The expansions plug in through ``board`` and ``track`` (``terrain_rules`` / ``morale_rules``,
 imported only when their option is on); ``movement`` and ``morale`` play them in the turn.

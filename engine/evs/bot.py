@@ -19,11 +19,20 @@ picks among the legal actions with simple priorities:
   cards: instant effects when they do something (steady, heal, tokens, shake), lasting
   effects at once (they last through the opponent's next turn), one-turn power effects just
   before an attack; a just-drawn offer: the instant effects only.
+- Variety (engine/evs/bot_variety.py): the bot stays a pure function of (state, seat), but
+  each decision draws from a stream seeded by the state's RNG, the seat and the position, to
+  choose among options it scores as (nearly) equal: which unit (of nearly equal strength) and
+  which cell in vanguard deployment and Deploy, which command starts first, which payment,
+  which of nearly equal targets and paths, and where to place terrain. Games from different
+  seeds therefore differ even with the standard hands.
 """
 from __future__ import annotations
 
+import random
+
 from . import action, actions, board, engage, grid, track
 from .board import expansion
+from .bot_variety import pick, pick_min, pick_tuple, rng_for
 from .content import COMMANDS, GENERAL_IDS, GENERALS, UNITS, executes, spec
 from .keywords import charge_bonus, reach
 from .state import basic, hand_commands, hand_units, units_of
@@ -50,8 +59,8 @@ def _pay_cost(st: dict, seat: int, pay: list[str]) -> float:
     return sum(card_value(st, seat, c) for c in pay)
 
 
-def _cheapest(st: dict, seat: int, options: list[dict]) -> dict:
-    return min(options, key=lambda a: _pay_cost(st, seat, a.get("pay", [])))
+def _cheapest(st: dict, seat: int, options: list[dict], rng: random.Random) -> dict:
+    return pick_min(rng, options, lambda a: _pay_cost(st, seat, a.get("pay", [])))
 
 
 # --- geometry --------------------------------------------------------------------------------
@@ -99,47 +108,48 @@ def choose(st: dict, seat: int) -> dict:
         return legal[0]
     if st["phase"] == "select":
         return {"type": "pick", "card": "standard"}
+    rng = rng_for(st, seat)  # a pure function of (state, seat): see bot_variety
     if st["phase"] == "terrain":
-        return legal[len(legal) // 2]
+        return rng.choice(legal)  # ES-TER-6: any legal cell (the bot does not plan terrain)
     if st["phase"] == "vanguard":
-        return _vanguard(st, seat, legal)
+        return _vanguard(st, seat, legal, rng)
     p = st["pending"]
     if p is not None:
         kind = p["kind"]
         if kind == "defence":
-            return _defend(st, seat, legal)
+            return _defend(st, seat, legal, rng)
         if kind == "penalty":
-            return _penalty(st, seat, legal)
+            return _penalty(st, seat, legal, rng)
         if kind == "flip":
             return {"type": "noflip"}
         if kind == "terrain":
-            return legal[len(legal) // 2]
+            return rng.choice(legal)
         if kind == "morale":
             return _morale_card(st, seat, legal, offer=True) or {"type": "nomorale"}
         if kind == "tokens":
             return _tokens(st, seat, legal)
-        return max(legal, key=lambda a: st["units"][a["uid"]]["wounds"])  # heal: the most wounded
+        return pick(rng, legal, lambda a: st["units"][a["uid"]]["wounds"])  # heal: the most wounded
     b = basic(st)
     if b is None:
         return _declare(st, seat)
     if b == "deploy":
-        return _morale_card(st, seat, legal) or _deploy(st, seat, legal)
+        return _morale_card(st, seat, legal) or _deploy(st, seat, legal, rng)
     if b == "rally":
-        return _morale_card(st, seat, legal) or _rally(st, seat, legal)
-    return _action(st, seat, legal)
+        return _morale_card(st, seat, legal) or _rally(st, seat, legal, rng)
+    return _action(st, seat, legal, rng)
 
 
 # --- the expansions --------------------------------------------------------------------------
 
-def _penalty(st: dict, seat: int, legal: list[dict]) -> dict:
+def _penalty(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     """ES-TER-16: a spare mobility point, else a card the hand can spare, else shake 1."""
     by = {a["option"]: a for a in legal}
     if "mp" in by:
         return by["mp"]
     costs = [a for a in legal if a["option"] == "cost"]
     if costs and len(hand_commands(st, seat)) > RESERVE:
-        return _cheapest(st, seat, costs)
-    return by.get("shake") or _cheapest(st, seat, costs)
+        return _cheapest(st, seat, costs, rng)
+    return by.get("shake") or _cheapest(st, seat, costs, rng)
 
 
 def _penalties(st: dict, path: list[str]) -> int:
@@ -151,7 +161,7 @@ def _rally_targets(st: dict, seat: int) -> list[str]:
     return expansion("morale_rules").rally_targets(st["morale"], seat) if track.morale_on(st) else []
 
 
-def _rally(st: dict, seat: int, legal: list[dict]) -> dict:
+def _rally(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     """ES-MX-14/15: remove debuffs while 2 or more remain (or 1, with cards to spare); the active
     (tapped) ones first, then the face-up ones, with the cheapest cards."""
     rallies = [a for a in legal if a["type"] == "rally"]
@@ -160,7 +170,7 @@ def _rally(st: dict, seat: int, legal: list[dict]) -> dict:
         zone = {e["card"]: e["state"] for e in st["morale"]["seats"][1 - seat]["zone"]}
         rank = {"tapped": 0, "up": 1, "flipped": 2}
         best = min(rank[zone[a["card"]]] for a in rallies)
-        return _cheapest(st, seat, [a for a in rallies if rank[zone[a["card"]]] == best])
+        return _cheapest(st, seat, [a for a in rallies if rank[zone[a["card"]]] == best], rng)
     return {"type": "done"}
 
 
@@ -206,19 +216,25 @@ def _tokens(st: dict, seat: int, legal: list[dict]) -> dict:
     return max(legal, key=lambda a: zone[a["slot"]]["tokens"])  # the opponent's best-stocked card
 
 
-def _vanguard(st: dict, seat: int, legal: list[dict]) -> dict:
+def _strength(unit: str) -> int:
+    return UNITS[unit]["hp"] + UNITS[unit]["power"]
+
+
+def _vanguard(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    """ES-VAN: every unit, the strongest first (or one nearly as strong), as close to the enemy
+    as it may go and fairly central; ties at random."""
     places = [a for a in legal if a["type"] == "vanguard"]
     if not places:
         return {"type": "pass"}
     enemy = _enemy_cells(st, seat)
+    unit = pick(rng, sorted({a["unit"] for a in places}), _strength, tol=1)
 
-    def score(a: dict) -> tuple:
-        u = UNITS[a["unit"]]
+    def score(a: dict) -> float:
         c = a["cell"]
         centre = abs(grid.col(c) - 3) + abs(grid.row(c) - 2.5)
-        return (u["hp"] + u["power"], -_nearest(c, enemy) if enemy else -centre, -centre)
+        return -_nearest(c, enemy) - 0.2 * centre if enemy else -centre
 
-    return max(places, key=score)
+    return pick(rng, [a for a in places if a["unit"] == unit], score, tol=0.6 if enemy else 1.0)
 
 
 def _usable_actions(st: dict, seat: int) -> int:
@@ -239,12 +255,12 @@ def _declare(st: dict, seat: int) -> dict:
     return {"type": "declare", "first": "deploy", "second": "action"}
 
 
-def _deploy(st: dict, seat: int, legal: list[dict]) -> dict:
+def _deploy(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     by = {t: [a for a in legal if a["type"] == t] for t in ("deploy", "stage", "clear", "dispatch")}
     enemy = _enemy_cells(st, seat)
-    if by["deploy"]:
-        return max(by["deploy"], key=lambda a: (UNITS[a["unit"]]["hp"] + UNITS[a["unit"]]["power"],
-                                                -_nearest(a["cell"], enemy)))
+    if by["deploy"]:  # ES-DEP-2: a strong unit, close to the enemy
+        unit = pick(rng, sorted({a["unit"] for a in by["deploy"]}), _strength, tol=1)
+        return pick_min(rng, [a for a in by["deploy"] if a["unit"] == unit], lambda a: _nearest(a["cell"], enemy))
     if by["dispatch"]:
         return by["dispatch"][0]
     dead = [a for a in by["clear"] if card_value(st, seat, a["card"]) == 0.0]
@@ -259,7 +275,7 @@ def _deploy(st: dict, seat: int, legal: list[dict]) -> dict:
         usable = [a for a in by["stage"] if COMMANDS[a["card"]]["markers"]["action"]
                   and card_value(st, seat, a["card"]) > 0 and COMMANDS[a["card"]]["cost"] <= hc - 1]
         if usable:
-            return max(usable, key=lambda a: card_value(st, seat, a["card"]))
+            return pick(rng, usable, lambda a: card_value(st, seat, a["card"]))
     if hc - 1 >= RESERVE:
         wanted = []
         for a in by["stage"]:
@@ -271,7 +287,7 @@ def _deploy(st: dict, seat: int, legal: list[dict]) -> dict:
             elif s["markers"]["defence"] and n_defence < 2:
                 wanted.append(a)
         if wanted:
-            return max(wanted, key=lambda a: card_value(st, seat, a["card"]))
+            return pick(rng, wanted, lambda a: card_value(st, seat, a["card"]))
     return {"type": "done"}
 
 
@@ -314,12 +330,16 @@ def _best_target_gain(st: dict, seat: int, uid: str, card: str, tokens: int) -> 
     return gain
 
 
-def _action(st: dict, seat: int, legal: list[dict]) -> dict:
+START_TOL = 0.3  # starts scored this close to the best are taken at random (which unit acts first)
+ATTACK_TOL = 0.5  # attacks scored this close to the best: a target at random
+
+
+def _action(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     by: dict[str, list[dict]] = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
     if "morale" in by:
-        attacking = "attack" in by and _best_attack(st, seat, by["attack"]) is not None
+        attacking = "attack" in by and _best_attack(st, seat, by["attack"], rng) is not None
         card = _morale_card(st, seat, legal, attacking=attacking)
         if card is not None:
             return card
@@ -327,24 +347,28 @@ def _action(st: dict, seat: int, legal: list[dict]) -> dict:
         return by["reveal"][0]
     starts = by.get("play", []) + by.get("general", [])
     if starts:
-        scored = []
+        scored: dict[tuple, tuple[float, list[dict]]] = {}  # (card, unit) -> best score, its actions
+        gains: dict[tuple, float] = {}
         for a in starts:
             card = a["card"] if a["type"] == "play" else GENERALS[a["command"]]["id"]
-            tokens = 0
-            if a["type"] == "play":
-                tokens = next(e["tokens"] for e in st["players"][seat]["zone"] if e["card"] == card)
-            gain = _best_target_gain(st, seat, a["uid"], card, tokens)
-            cost = _pay_cost(st, seat, a["pay"]) * 0.25
-            scored.append((gain - cost, a))
-        best_gain = max(g for g, _ in scored)
+            key = (card, a["uid"])
+            if key not in gains:
+                tokens = 0
+                if a["type"] == "play":
+                    tokens = next(e["tokens"] for e in st["players"][seat]["zone"] if e["card"] == card)
+                gains[key] = _best_target_gain(st, seat, a["uid"], card, tokens)
+            g = gains[key] - _pay_cost(st, seat, a["pay"]) * 0.25
+            best_g, acts = scored.get(key, (g, []))
+            scored[key] = (max(best_g, g), acts + [a])
+        best_gain = max(g for g, _ in scored.values())
         if best_gain > 0.3:
-            best = [a for g, a in scored if g == best_gain]
-            return _cheapest(st, seat, best)
+            near = [k for k, (g, _) in scored.items() if g > 0.3 and g >= best_gain - START_TOL]
+            return _cheapest(st, seat, scored[near[rng.randrange(len(near))]][1], rng)
     moves = by.get("move", [])
     if moves:
-        return _move(st, seat, moves, by.get("skip", []))
+        return _move(st, seat, moves, by.get("skip", []), rng)
     if "attack" in by:
-        best_attack = _best_attack(st, seat, by["attack"])
+        best_attack = _best_attack(st, seat, by["attack"], rng)
         if best_attack is not None:
             return best_attack
     if "heal" in by:
@@ -356,7 +380,7 @@ def _action(st: dict, seat: int, legal: list[dict]) -> dict:
     return {"type": "done"}
 
 
-def _move(st: dict, seat: int, moves: list[dict], skips: list[dict]) -> dict:
+def _move(st: dict, seat: int, moves: list[dict], skips: list[dict], rng: random.Random) -> dict:
     uid = moves[0]["uid"]
     entry = next(b for b in action.in_progress(st, seat) if b["uid"] == uid)
     ps = action.phases(entry)
@@ -368,9 +392,9 @@ def _move(st: dict, seat: int, moves: list[dict], skips: list[dict]) -> dict:
     pen = {id(a): _penalties(st, a["path"]) for a in mine}
     if not later:
         if earlier:  # hit and run: away from the enemy
-            return max(mine, key=lambda a: (_nearest(a["path"][-1], enemy), -pen[id(a)]))
+            return pick_tuple(rng, mine, lambda a: (_nearest(a["path"][-1], enemy), -pen[id(a)]))
         walk = _walking(st, enemy)
-        best = min(mine, key=lambda a: (walk(a["path"][-1]), pen[id(a)]))
+        best = pick_tuple(rng, mine, lambda a: (-walk(a["path"][-1]), -pen[id(a)]))
         if walk(best["path"][-1]) < walk(here):
             return best
         return next(a for a in skips if a["uid"] == uid)
@@ -386,27 +410,31 @@ def _move(st: dict, seat: int, moves: list[dict], skips: list[dict]) -> dict:
         # ranged units keep their distance; melee units walk round what they cannot climb
         return (in_range, -abs(walk(dest) - r) if not in_range else d, -pen[id(a)])
 
-    best = max(mine, key=score)
+    best = pick_tuple(rng, mine, score)
     here_ok = 1 <= _nearest(here, enemy) <= r
     if here_ok and not ph.get("charge") and not score(best)[0] > here_ok:
         return next(a for a in skips if a["uid"] == uid)
     return best
 
 
-def _best_attack(st: dict, seat: int, attacks: list[dict]) -> dict | None:
-    best, best_score = None, 0.0
+def _best_attack(st: dict, seat: int, attacks: list[dict], rng: random.Random) -> dict | None:
+    """The attack (ES-ENG) with the best expected damage, kill and shake, or None when none
+    deals damage or shakes; attacks nearly as good as the best are taken at random."""
+    scored = []
     for a in attacks:
         power, morale = engage.attack_power(st, a["target"], a["with"])
         t = st["units"][a["target"]]
         left = UNITS[t["card"]]["hp"] - t["wounds"]
         dmg = power - max(0, engage.defender_power(st, a["target"], a["with"]))
         score = max(0, min(dmg, left)) * 2 + morale * 1.5 + (6 if dmg >= left else 0) - 0.3 * len(a["with"])
-        if (dmg > 0 or morale > 0) and score > best_score:
-            best, best_score = a, score
-    return best
+        if (dmg > 0 or morale > 0) and score > 0.0:
+            scored.append((score, a))
+    if not scored:
+        return None
+    return pick(rng, scored, lambda x: x[0], tol=ATTACK_TOL)[1]
 
 
-def _defend(st: dict, seat: int, legal: list[dict]) -> dict:
+def _defend(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     p = st["pending"]
     t = p["target"]
     u = st["units"][t]
@@ -432,9 +460,9 @@ def _defend(st: dict, seat: int, legal: list[dict]) -> dict:
     saving = [(dmg, a) for dmg, a in options if dmg < left] if kills else []
     if saving:
         lowest = min(dmg for dmg, _ in saving)
-        return _cheapest(st, seat, [a for dmg, a in saving if dmg == lowest])
+        return _cheapest(st, seat, [a for dmg, a in saving if dmg == lowest], rng)
     spare = len(hand_commands(st, seat)) > RESERVE + 1
     blocking = [a for dmg, a in options if dmg <= 0]
     if spare and blocking:
-        return _cheapest(st, seat, blocking)
+        return _cheapest(st, seat, blocking, rng)
     return {"type": "nodefend"}
