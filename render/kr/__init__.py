@@ -16,20 +16,11 @@ from __future__ import annotations
 from render.common import to_png
 
 from .board import BoardLayout, board_image, board_layout
+from .checks import public_view as _check
 from .closeup import closeup_image
 from .hand import private_png
 
 __all__ = ["BoardLayout", "board_layout", "board_png", "horde_png", "private_png"]
-
-
-def _check(view: object) -> dict:
-    if not isinstance(view, dict):
-        raise ValueError("a Kingdom Rush picture is drawn from the engine's view (a dict)")
-    decks = view.get("decks") or {}
-    if "rng" in view or any(not isinstance(v, dict) for v in decks.values()) \
-            or isinstance(view.get("ghost_deck"), list):
-        raise ValueError("draw from the public view (decks as counts), not the state")
-    return view
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:

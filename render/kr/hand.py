@@ -22,6 +22,7 @@ from gamehost.i18n import normalize_locale
 from render.common import can_draw, font, safe_text, to_png, wrap_text
 
 from . import names as N
+from .checks import public_view
 from .panels import PAD, X0, X1, Flow
 from .style import (BG, BODY, DAMAGE_COLOURS, DONE, GOLD, MARGIN, PANEL, PANEL_EDGE, SMALL, SOLDIER, TEXT,
                     TEXT_SOFT, W, Colour, check, fit_size, heart, ink_on, mix, player_colour, put, text_w)
@@ -41,8 +42,7 @@ DIRS = {"F": (0, -1), "FR": (1, -1), "R": (1, 0), "BR": (1, 1), "B": (0, 1), "BL
 
 def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
     """PNG of ``seat``'s hand sheet, drawn from the public view (a state is refused)."""
-    from . import _check  # board_png's check (render/kr/__init__.py imports this module)
-    v = _check(view)
+    v = public_view(view)
     seats = v.get("seats") or []
     if not isinstance(seat, int) or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
         raise ValueError(f"no seat {seat!r} in this game")
