@@ -40,8 +40,11 @@ def test_identity_options_and_seats():
     st = g.setup(1, {"hero1": "ignus", "bench": "malik+lilith", "difficulty": "hard"}, 5)
     assert st["options"]["heroes"] == ["ignus"] and st["solo"]["bench"] == ["malik", "lilith"]
     assert st["hearts"] == SCENARIOS["farrinken_valley"]["difficulty"]["hard"]["hearts"]
-    for bad in ({"hero1": "lilith", "hero2": "lilith"}, {"bench": ["magnus"]}, {"colour": "red"},
-                {"scenario": "nowhere"}):
+    # a hero asked for twice through the seat options goes to the first free hero (a lobby
+    # whose host picked seat 2's default for seat 1 still starts); a list naming one twice does not
+    assert g.setup(2, {"hero1": "lilith", "hero2": "lilith"}, 1)["options"]["heroes"] == ["lilith", "alleria"]
+    for bad in ({"heroes": ["lilith", "lilith"]}, {"bench": ["magnus"]}, {"colour": "red"},
+                {"scenario": "nowhere"}, {"hero1": "nobody"}):
         with pytest.raises(IllegalAction) as info:
             g.setup(2, bad, 1)
         assert info.value.code == "kr.err.bad_options"
