@@ -46,7 +46,9 @@ def match_language(interaction: discord.Interaction, language: str | None) -> st
 
 async def create_match(interaction: discord.Interaction, game: str, options: dict, where: str,
                        pace: str, timeout: str, minutes: int | None = None, language: str | None = None,
-                       ranked: bool = False) -> None:
+                       ranked: bool = False, campaign_override: bool = False) -> None:
+    """``campaign_override``: start a scenario the channel's campaign has not unlocked (the
+    caller allows it to moderators only)."""
     host: Host = interaction.client.host
     locale = match_language(interaction, language)
     channel = interaction.channel
@@ -54,6 +56,8 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         if isinstance(channel, discord.Thread) or not hasattr(channel, "create_thread"):
             raise ServiceError("no_thread_here")
         await host.service.check_create_limits(interaction.guild_id, interaction.user.id)  # no empty threads
+        if not campaign_override:  # a new thread's campaign is a new one
+            await host.service.campaigns.check_new(interaction.guild_id, None, game, options)
         channel = await channel.create_thread(
             name=t(host.uis[game].title_key, locale) + f" · {interaction.user.display_name}",
             type=discord.ChannelType.public_thread)
@@ -61,7 +65,7 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         guild_id=interaction.guild_id, channel_id=channel.id, creator_id=interaction.user.id,
         creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
         timeout_policy=timeout, locale=locale,
-        decision_seconds=minutes * 60 if minutes else None, ranked=ranked)
+        decision_seconds=minutes * 60 if minutes else None, ranked=ranked, campaign_override=campaign_override)
     if channel.id == interaction.channel_id:
         await host.post_lobby(row, interaction=interaction)
     else:

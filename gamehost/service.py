@@ -14,6 +14,7 @@ from typing import Awaitable, Callable
 
 from engine.base import Event, IllegalAction
 from gamehost.cache import MatchCache
+from gamehost.campaigns import Campaigns
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
@@ -55,6 +56,9 @@ class MatchService(MatchQueries):
         self._recent: dict[tuple[int, int], tuple[str, float]] = {}
         # called once a match is saved finished or abandoned (e.g. a tournament's table)
         self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = []
+        # campaign progress per channel (gamehost/campaigns.py): a victory unlocks scenarios
+        self.campaigns = Campaigns(store, clock)
+        self.on_ended.append(self.campaigns.match_ended)
         self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
         self._on_remind: RemindListener | None = None
         self._on_expired: ExpireListener | None = None
@@ -138,7 +142,11 @@ class MatchService(MatchQueries):
 
     async def create(self, *, guild_id: int | None, channel_id: int, creator_id: int, creator_name: str,
                      game: str, options: dict, pace: str = "live", timeout_policy: str = "auto",
-                     locale: str = "en", decision_seconds: int | None = None, ranked: bool = False) -> MatchRow:
+                     locale: str = "en", decision_seconds: int | None = None, ranked: bool = False,
+                     campaign_override: bool = False) -> MatchRow:
+        """A lobby in ``channel_id``. For a game with a campaign, a scenario the channel has
+        not unlocked is refused (the rules' IllegalAction) unless ``campaign_override`` (the
+        adapter allows it to moderators only)."""
         if pace not in PACES:
             raise ServiceError("bad_pace", choices=", ".join(PACES))
         if timeout_policy not in TIMEOUT_POLICIES:
@@ -149,6 +157,8 @@ class MatchService(MatchQueries):
             raise ServiceError("bad_options", detail=str(error)) from None
         if await self.find_in_channel(channel_id) is not None:
             raise ServiceError("channel_busy")
+        if not campaign_override:
+            await self.campaigns.check_new(guild_id, channel_id, game, options)
         async with self._admission:
             await self.check_create_limits(guild_id, creator_id)
             row = await self._insert_lobby(

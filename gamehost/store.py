@@ -11,6 +11,7 @@ import zlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import aiosqlite
 
@@ -109,6 +110,19 @@ MIGRATIONS: list[str] = [
     CREATE TABLE guild_settings (
         guild_id           INTEGER PRIMARY KEY,
         organizer_role_id  INTEGER
+    );
+    """,
+    # 7: campaign progress per channel and game (gamehost/campaigns.py): the game's own JSON
+    # (engine/<game>/campaign.py). A thread is a channel of its own; guild 0 outside a server
+    # (a NULL would never conflict, so the key could hold two rows).
+    """
+    CREATE TABLE campaigns (
+        guild_id   INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        game       TEXT NOT NULL,
+        data       TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, channel_id, game)
     );
     """,
 ]
@@ -468,6 +482,41 @@ class Store:
         await self._write(
             "INSERT INTO guild_settings (guild_id, organizer_role_id) VALUES (?, ?) "
             "ON CONFLICT(guild_id) DO UPDATE SET organizer_role_id=excluded.organizer_role_id", (guild_id, role_id))
+
+    # -- campaigns (gamehost/campaigns.py) ---------------------------------------------------
+
+    async def campaign(self, guild_id: int | None, channel_id: int, game: str) -> dict | None:
+        """A channel's campaign progress in ``game`` (None: nothing recorded yet)."""
+        row = await self._one("SELECT data FROM campaigns WHERE guild_id=? AND channel_id=? AND game=?",
+                              (guild_id or 0, channel_id, game))
+        return json.loads(row[0]) if row else None
+
+    async def update_campaign(self, guild_id: int | None, channel_id: int, game: str,
+                              change: Callable[[dict | None], dict | None], at: float) -> dict | None:
+        """Read, change and write a channel's progress in one write transaction (so two
+        updates, even from two processes, never lose one another's change). ``change`` gets
+        the stored progress (None when there is none) and returns the new one; returning it
+        unchanged (or None) writes nothing. Returns the progress as stored afterwards."""
+        key = (guild_id or 0, channel_id, game)
+        async with self.transaction() as db:
+            rows = await self._read("SELECT data FROM campaigns WHERE guild_id=? AND channel_id=? AND game=?", key)
+            before = json.loads(rows[0][0]) if rows else None
+            after = change(before)
+            if after is None or after == before:
+                return before
+            await db.execute("INSERT INTO campaigns (guild_id, channel_id, game, data, updated_at) "
+                             "VALUES (?,?,?,?,?) ON CONFLICT(guild_id, channel_id, game) "
+                             "DO UPDATE SET data=excluded.data, updated_at=excluded.updated_at",
+                             (*key, json.dumps(after, separators=(",", ":")), at))
+            return after
+
+    async def finished_in_channel(self, channel_id: int, game: str) -> list[MatchRow]:
+        """The channel's finished matches of ``game``, oldest first, without their states
+        (a campaign's catch-up reads only options, seats and results)."""
+        columns = _COLUMNS.replace("seed, state,", "seed, NULL,")
+        rows = await self._all(f"SELECT {columns} FROM matches WHERE channel_id=? AND game=? AND status='finished' "
+                               "ORDER BY id", (channel_id, game))
+        return [_row(r) for r in rows]
 
     async def followers(self, match_id: int) -> list[int]:
         return [r[0] for r in await self._all("SELECT user_id FROM followers WHERE match_id = ? ORDER BY user_id",

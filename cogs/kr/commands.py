@@ -1,6 +1,12 @@
 """Kingdom Rush: Rift in Time slash commands: /kr new, one command per notation verb (build,
 pass, hero, spell, done; phase 6's propose, approve, object; solo's exclude), any move in
-notation (act), the Act menu, the team's hands (view) and the horde close-up (horde).
+notation (act), the Act menu, the team's hands (view), the horde close-up (horde) and the
+channel's campaign progress (campaign).
+
+The campaign (engine/kr/campaign.py, kept per channel by gamehost/campaigns.py; a thread is a
+channel of its own): ``/kr new`` offers every scenario with its state (✅ won, 🔓 unlocked,
+🔒 locked) and refuses a locked one, privately, naming the scenario whose victory unlocks it;
+``any_scenario:true`` starts it anyway, for members with Manage Server only.
 
 Each move command names its arguments ``MoveArg[i]`` (cogs/move_args.py): autocomplete offers
 the values of the legal moves the engine lists (complete actions with suggested placements),
@@ -15,14 +21,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from engine.base import IllegalAction
+from engine.kr import campaign
+from engine.kr.content import SCENARIOS
 from engine.kr.game import GAME
+from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.game_cog import GameCog
-from cogs.host import QUICK, locale_of
+from cogs.host import QUICK, is_admin, locale_of, send_ephemeral
 from cogs.kr.ui import KrSeat, KrUI, notation_of, token
-from cogs.kr.words import hero_name, horde_name, move_label, tower_name
+from cogs.kr.words import hero_name, horde_name, move_label, scenario_name, spell_name, tower_name
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
-                        WHERE_CHOICES, create_match, parse_options_text)
+                        WHERE_CHOICES, create_match, match_language, parse_options_text)
 from cogs.move_args import MoveArg, move_for
 
 GAME_ID = "kr"
@@ -36,7 +45,6 @@ def _choices(name: str) -> list[app_commands.Choice]:
             for v in SCHEMA[name]["choices"]]
 
 
-SCENARIO_CHOICES = _choices("scenario")
 DIFFICULTY_CHOICES = _choices("difficulty")
 HERO_CHOICES = _choices("hero1")
 HERO_HELP = _("The hero of this seat", key="arg.kr_hero")
@@ -96,21 +104,62 @@ class Kr(GameCog):
                            timeout=_("What happens when a player runs out of time", key="arg.timeout"),
                            minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
                            language=LANGUAGE_HELP, ranked=RANKED_HELP,
-                           options=_("More options as name=value", key="arg.kr_options"))
-    @app_commands.choices(scenario=SCENARIO_CHOICES, difficulty=DIFFICULTY_CHOICES, hero1=HERO_CHOICES,
+                           options=_("More options as name=value", key="arg.kr_options"),
+                           any_scenario=_("Manage Server only: start a scenario this channel has not unlocked",
+                                          key="arg.kr_any_scenario"))
+    @app_commands.choices(difficulty=DIFFICULTY_CHOICES, hero1=HERO_CHOICES,
                           hero2=HERO_CHOICES, hero3=HERO_CHOICES, hero4=HERO_CHOICES, where=WHERE_CHOICES,
                           pace=PACE_CHOICES, timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, scenario: str | None = None, difficulty: str = "normal",
                   hero1: str | None = None, hero2: str | None = None, hero3: str | None = None,
                   hero4: str | None = None, bench: str = "", where: str = "here", pace: str = "async",
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
-                  options: str = "", language: str | None = None, ranked: bool = False) -> None:
+                  options: str = "", language: str | None = None, ranked: bool = False,
+                  any_scenario: bool = False) -> None:
+        locale = locale_of(interaction)
+        if any_scenario and not is_admin(interaction):
+            await send_ephemeral(interaction, "⚠️ " + t("kr.campaign.override_refused", locale))
+            return
         chosen = {"difficulty": difficulty, **parse_options_text(options)}
         for name, value in (("scenario", scenario), ("hero1", hero1), ("hero2", hero2), ("hero3", hero3),
                             ("hero4", hero4), ("bench", bench or None)):
             if value is not None:
                 chosen[name] = value
-        await create_match(interaction, GAME_ID, chosen, where, pace, timeout, minutes, language, ranked)
+        if "scenario" in chosen:  # an id, a campaign number or a name
+            chosen["scenario"] = campaign.scenario_id(chosen["scenario"]) or chosen["scenario"]
+        try:
+            await create_match(interaction, GAME_ID, chosen, where, pace, timeout, minutes, language, ranked,
+                               campaign_override=any_scenario)
+        except IllegalAction as refusal:
+            if refusal.code != "kr.err.scenario_locked":
+                raise
+            key = "kr.campaign.locked_thread" if where == "thread" else "kr.campaign.locked"
+            await send_ephemeral(interaction, "⚠️ " + t(
+                key, locale, scenario=scenario_label(refusal.params["scenario"], locale),
+                by=scenario_label(refusal.params["by"], locale), first=scenario_label(campaign.FIRST, locale)))
+
+    @new.autocomplete("scenario")
+    async def scenario_autocomplete(self, interaction: discord.Interaction, current: str):
+        """Every scenario, each with this channel's state of it (a new thread's: only the first)."""
+        locale, typed = locale_of(interaction), (current or "").strip().lower()
+        progress = None
+        if getattr(interaction.namespace, "where", None) != "thread":
+            progress = await self.host.service.campaigns.progress(interaction.guild_id, interaction.channel_id,
+                                                                  GAME_ID)
+        out = []
+        for sid in campaign.ORDER:
+            label = scenario_state_line(progress, sid, locale, short=True)
+            if typed in label.lower() or typed in sid:
+                out.append(app_commands.Choice(name=label[:100], value=sid))
+        return out[:25]
+
+    @kr.command(name="campaign", extras=QUICK, description=_("This channel's campaign: scenarios won and unlocked",
+                                                             key="cmd.kr.campaign"))
+    async def campaign_(self, interaction: discord.Interaction) -> None:
+        """Posted in the channel: the group's progress is the channel's."""
+        progress = await self.host.service.campaigns.catch_up(interaction.guild_id, interaction.channel_id, GAME_ID)
+        await interaction.response.send_message(embed=campaign_embed(progress, match_language(interaction, None)),
+                                                allowed_mentions=discord.AllowedMentions.none())
 
     # -- phase 2 -------------------------------------------------------------------------
 
@@ -248,6 +297,48 @@ class Kr(GameCog):
         if hero and (typed in hero or typed in hero_name(hero, locale).lower()):
             out.append(app_commands.Choice(name=hero_name(hero, locale)[:100], value=hero))
         return out[:25]
+
+
+def scenario_label(scenario: str, locale: str) -> str:
+    """``2. Hyena Crossing``"""
+    number = (SCENARIOS.get(scenario) or {}).get("number")
+    return f"{number}. {scenario_name(scenario, locale)}" if number is not None else scenario_name(scenario, locale)
+
+
+def scenario_state_line(progress: dict | None, scenario: str, locale: str, *, short: bool = False) -> str:
+    """``✅ 1. Farrinken Valley — won 2× · best: hard``, ``🔓 2. Hyena Crossing``,
+    ``🔒 3. Goblin Woods — win 2. Hyena Crossing to unlock it`` (``short``: for autocomplete)."""
+    state = campaign.status(progress, scenario)
+    label = scenario_label(scenario, locale)
+    if state == "won":
+        won = campaign.normalize(progress)["won"][scenario]
+        best = t(f"option.kr.difficulty.{won['best']}", locale) if won.get("best") else "?"
+        return t("kr.campaign.won_short" if short else "kr.campaign.won", locale, scenario=label,
+                 wins=won["wins"], best=best)
+    if state == "unlocked":
+        return t("kr.campaign.open", locale, scenario=label)
+    by = ", ".join(scenario_label(s, locale) for s in campaign.unlocked_by(scenario)) or "?"
+    return t("kr.campaign.locked_short" if short else "kr.campaign.locked_line", locale, scenario=label, by=by)
+
+
+def campaign_embed(progress: dict | None, locale: str) -> discord.Embed:
+    """The channel's campaign: every scenario with its state, the unlocked spells, the last
+    victory."""
+    progress = campaign.normalize(progress)
+    lines = [scenario_state_line(progress, s, locale) for s in campaign.ORDER]
+    embed = discord.Embed(title=t("kr.campaign.title", locale), description="\n".join(lines))
+    spells = ", ".join(spell_name(s, locale) for s in progress["spells"]) or t("kr.campaign.no_spells", locale)
+    embed.add_field(name=t("kr.campaign.spells", locale), value=spells, inline=False)
+    victories = [(v, s) for s, w in progress["won"].items() for v in w["victories"]]
+    if victories:
+        last, scenario = max(victories, key=lambda vs: (vs[0].get("at") or 0, vs[0].get("match") or 0))
+        embed.add_field(name=t("kr.campaign.last", locale), value=t(
+            "kr.campaign.last_value", locale, scenario=scenario_label(scenario, locale),
+            difficulty=t(f"option.kr.difficulty.{last.get('difficulty')}", locale),
+            players=", ".join(p.get("name") or "?" for p in last.get("players") or ()) or "?",
+            match=last.get("match"), when=f"<t:{int(last.get('at') or 0)}:d>"), inline=False)
+    embed.set_footer(text=t("kr.campaign.footer", locale, won=len(progress["won"]), total=len(campaign.ORDER)))
+    return embed
 
 
 def _readable(move: str) -> bool:
