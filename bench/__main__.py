@@ -12,6 +12,10 @@ figure's name). Figures (targets in README):
   ``<id>.playouts_per_s``, ``<id>.render_ms_p50`` / ``_p99``, cache memory per match
   ``mem.<id>_per_match_kb`` / ``mem.<id>_hot_kb``, a finished game on disk
   ``store.<id>_game_kb``;
+* Kingdom Rush only (``bench.kr_figures``, its issue's targets): ``kr.render_ms_p50_4p`` /
+  ``_p99_4p`` (4-player boards; ``kr.render_ms_p50`` mixes 1 to 4 players) and
+  ``kr.placements_ms_p50`` / ``_p99`` (the legal placements of one tile on one horde, cache
+  emptied before each call) with ``kr.placements_ms_p99_cached``;
 * of the whole bot, with matches of every registered game: slash-command latency through
   SimCord with 1 and 100 active matches and start-up with 10,000 stored matches
   (``bench.figures``); many matches at once -- 100 simultaneous moves, event-loop stalls,
@@ -29,12 +33,12 @@ from __future__ import annotations
 
 import sys
 
-from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
+from bench import figures, game_figures, kr_figures, many_matches, scale_figures, tournament_figures
 
 
 def measures() -> list[tuple[str, object]]:
-    return (game_figures.figures() + figures.figures() + many_matches.FIGURES + scale_figures.figures()
-            + tournament_figures.figures())
+    return (game_figures.figures() + kr_figures.figures() + figures.figures() + many_matches.FIGURES
+            + scale_figures.figures() + tournament_figures.figures())
 
 
 def main(argv: list[str]) -> int:

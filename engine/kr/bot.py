@@ -11,8 +11,8 @@ supply only. Portals are only aimed at when the attack has no other possible tar
 ``towers.play_tower`` on a copy (compulsory placement included) and dropped if refused.
 
 The bot (``choose``): phase 2 builds the suggestion covering the most enemies, else plays its
-first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal) the
-most useful affordable towers, each for the seat with the fewest cards, and otherwise is
+first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal and it has not
+made its one proposal of the phase yet) the most useful affordable towers, each for the seat with the fewest cards, and otherwise is
 done (which approves the current proposal, KR-BUY-2); a solo exclusion takes the default
 colour (KR-SOLO-3..5).
 """
@@ -24,7 +24,7 @@ from engine.base import IllegalAction
 
 from . import buying, rounds
 from .content import TOWERS
-from .hordegrid import covered_mask, placements, soldier_placements
+from .hordegrid import covered_mask, placements_beside, soldier_cells_beside
 from .shapes import FACINGS
 from .state import copy_state, geo, grid
 from .towers import check_site, level_cap, play_tower, targets, tile_shapes, upgrade_options
@@ -73,9 +73,9 @@ def _best_tile(w: _Work, trays: list[str], facing: str, attack: dict, damage: st
     for tid in trays:
         g = w.grid(tid)
         before = _covered(g, w.mask(tid))
-        cover = w.cover(tid)
+        taken = w.mask(tid)
         for i in free:
-            for p in placements(g, cover, tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage):
+            for p in placements_beside(g, taken, tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage):
                 after = _covered(g, w.mask(tid) | g.mask(p.cells))
                 score = (after[0] - before[0], after[1] - before[1], -g_dist.distance(w.st["trays"][tid]["cell"]))
                 if best is None or score > best[0]:
@@ -92,7 +92,7 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
     hordes = [tid for tid in trays if kinds[tid] == "ok"]
     all_tiles = list(range(len(attack["tiles"])))
     others = _best_tile(w, hordes, facing, attack, damage, all_tiles) is not None or (
-        attack["soldiers"] and w.soldiers and any(soldier_placements(w.grid(t), w.cover(t), damage) for t in hordes))
+        attack["soldiers"] and w.soldiers and any(soldier_cells_beside(w.grid(t), w.mask(t), damage) for t in hordes))
     if others:                                            # KR-PRT-7: portals are not compulsory
         trays = hordes
     placed: list = []
@@ -113,7 +113,7 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
         if w.soldiers < 1:
             break
         options = [(8 * (_covered(w.grid(t), w.mask(t) | w.grid(t).bit(cell))[0] - _covered(w.grid(t), w.mask(t))[0]) + 1,
-                    t, cell) for t in trays for cell in soldier_placements(w.grid(t), w.cover(t), damage)]
+                    t, cell) for t in trays for cell in soldier_cells_beside(w.grid(t), w.mask(t), damage)]
         if not options:
             break
         n, tid, cell = max(options, key=lambda o: o[0])
@@ -235,7 +235,7 @@ def choose(st: dict, seat: int) -> dict:
     if rounds.exclusion_due(st):
         return {"type": "exclude", "colour": rounds.default_colour(st)}
     if st["phase"] == 6:
-        if rounds.proposal(st) is None:
+        if rounds.proposal(st) is None and rounds.may_propose(st, seat):
             plan = purchase_plan(st)
             if plan:
                 return {"type": "propose", "buys": plan}

@@ -124,14 +124,15 @@ class KrGame:
 
     def _phase6_actions(self, state: dict, seat: int) -> list[dict]:
         out: list[dict] = []
-        plan = bot.purchase_plan(state)
-        if plan:
-            out.append({"type": "propose", "buys": plan})
-        for card in bot.buyable(state):
-            for to in range(len(state["seats"])):
-                a = {"type": "propose", "buys": [{"card": card, "to": to}]}
-                if a not in out:
-                    out.append(a)
+        if rounds.may_propose(state, seat):       # one proposal per seat and phase 6
+            plan = bot.purchase_plan(state)
+            if plan:
+                out.append({"type": "propose", "buys": plan})
+            for card in bot.buyable(state):
+                for to in range(len(state["seats"])):
+                    a = {"type": "propose", "buys": [{"card": card, "to": to}]}
+                    if a not in out:
+                        out.append(a)
         p = rounds.proposal(state)
         if p is not None:
             if seat not in p["approved"]:

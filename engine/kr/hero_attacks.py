@@ -160,6 +160,14 @@ def gain(g: HordeGrid, before: dict, after: dict) -> tuple[int, int]:
     return len(covered_enemies(g, after)) - len(covered_enemies(g, before)), bin(a & ~b).count("1")
 
 
+def _gain_masks(g: HordeGrid, before: int, added: int) -> tuple[int, int]:
+    """``gain`` from covered masks: ``before`` the cover's, ``added`` the squares a legal
+    placement adds (what ``gain(g, cover, add_tile(...))`` gives, without building covers)."""
+    after = before | added
+    full = sum(1 for e in g.enemies if e.mask & after == e.mask) - sum(1 for e in g.enemies if e.mask & before == e.mask)
+    return full, bin(after & g.enemy_mask & ~(before & g.enemy_mask)).count("1")
+
+
 def enemies_under(g: HordeGrid, cells: Any) -> int:
     """Enemies with at least one square under ``cells`` (KR-IGN-1/2)."""
     mask = g.mask(as_pair(c) for c in cells) or 0
@@ -345,8 +353,9 @@ def _best(run: _Run, optional: bool) -> dict | None:
                 continue
             t = run.st["trays"][tid]
             g = grid(t["card"])
-            for pl in run.fits(i, tid):
-                score = gain(g, t["cover"], add_tile(g, t["cover"], pl.cells, run.damage))
+            taken = covered_mask(g, t["cover"])
+            for pl in run.fits(i, tid):         # legal placements: adding one only adds its squares
+                score = _gain_masks(g, taken, g.mask(pl.cells))
                 if best is None or score > best[0]:
                     best = (score, {"tray": tid, "cells": [list(c) for c in pl.cells], "tile": i})
         if best is not None:
@@ -355,8 +364,9 @@ def _best(run: _Run, optional: bool) -> dict | None:
         for tid in run.soldier_room():
             t = run.st["trays"][tid]
             g = grid(t["card"])
+            taken = covered_mask(g, t["cover"])
             for cell in soldier_placements(g, t["cover"], run.damage):
-                score = gain(g, t["cover"], add_soldier(g, t["cover"], cell, run.damage))
+                score = _gain_masks(g, taken, g.bit(cell))
                 if best is None or score > best[0]:
                     best = (score, {"tray": tid, "cell": list(cell)})
     if best is None or (optional and best[0] <= (0, 0)):

@@ -18,7 +18,7 @@ from engine.base import IllegalAction
 from .content import HEROES
 from .hero_attacks import wildcat_of
 from .hero_moves import paths_from, room, stop_problem
-from .hordegrid import covered_enemies, fully_covered
+from .hordegrid import covered_mask
 from .state import WILDCAT, copy_state, geo, grid, trays_at
 from .hero_activation import resolve_hero
 
@@ -33,25 +33,87 @@ def score(st: dict) -> tuple[int, int]:
         g = grid(t["card"])
         if g.kind in ("portal", "boss"):
             continue
-        enemies += len(covered_enemies(g, t["cover"]))
-        full += fully_covered(g, t["cover"])
+        taken = covered_mask(g, t["cover"])     # covered_enemies and fully_covered, one mask
+        enemies += sum(1 for e in g.enemies if e.mask & taken == e.mask)
+        full += g.enemy_mask & taken == g.enemy_mask
     return full, enemies
 
 
 def _try(st: dict, seat: int, action: dict) -> tuple[tuple[int, int], dict] | None:
     """The completed action and its gain, or None when illegal."""
+    got = _auto(st, seat, action)
+    if got is None or not _replays(st, seat, got[2]):
+        return None
+    return got[0], got[1]
+
+
+def _auto(st: dict, seat: int, action: dict, before: tuple[int, int] | None = None
+          ) -> tuple[tuple[int, int], dict, dict] | None:
+    """(gain, completed action in full, completed action as resolved) with the placements
+    chosen greedily, or None when refused; ``before`` is ``score(st)`` when known."""
     work = copy_state(st)
     try:
         done = resolve_hero(work, seat, _deep(action), [], auto=True)
     except IllegalAction:
         return None
-    check = copy_state(st)
+    before, after = before or score(st), score(work)
+    return (after[0] - before[0], after[1] - before[1]), full(done, st["heroes"][done["figure"]]["facing"]), done
+
+
+def _replays(st: dict, seat: int, done: dict) -> bool:
+    """The completed action, placements given, is accepted as a player's action would be."""
     try:
-        resolve_hero(check, seat, _deep(done), [])
+        resolve_hero(copy_state(st), seat, _deep(done), [])
     except IllegalAction:
-        return None
-    before, after = score(st), score(work)
-    return (after[0] - before[0], after[1] - before[1]), full(done, st["heroes"][done["figure"]]["facing"])
+        return False
+    return True
+
+
+class _Offers:
+    """The actions offered for one state, ranked as ``_try`` would rank them, with the costly
+    replay (``_replays``) done only for the actions that may be returned: an action offered
+    twice is resolved once, and the replay is asked for lazily, from the best ranked down.
+
+    The outcome is the one of checking every offer at once: an offer is kept when it replays
+    and no earlier offer that replays is the same action but for its facing; the kept ones
+    are ranked by gain, then the order they were offered in."""
+
+    def __init__(self, st: dict, seat: int) -> None:
+        self.st, self.seat = st, seat
+        self.before = score(st)
+        self.tried: dict[tuple[int, str], tuple | None] = {}
+        self.replayed: dict[tuple[int, str], bool] = {}
+        self.offers: list[tuple[tuple[int, int], int, dict, tuple[int, str]]] = []
+
+    def attempt(self, by: int, action: dict) -> tuple[tuple[int, str], tuple | None]:
+        """(its key, ``_auto``), once per distinct action (the state does not change)."""
+        key = (by, repr(action))
+        if key not in self.tried:
+            self.tried[key] = _auto(self.st, by, action, self.before)
+        return key, self.tried[key]
+
+    def legal(self, key: tuple[int, str]) -> bool:
+        if key not in self.replayed:
+            got = self.tried[key]
+            self.replayed[key] = got is not None and _replays(self.st, key[0], got[2])
+        return self.replayed[key]
+
+    def offer(self, action: dict) -> None:
+        key, got = self.attempt(self.seat, action)
+        if got is not None:
+            self.offers.append((got[0], len(self.offers), got[1], key))
+
+    def best(self, limit: int) -> list[dict]:
+        same = [{**o[2], "facing": None} for o in self.offers]
+        out: list[dict] = []
+        for gain, n, action, key in sorted(self.offers, key=lambda o: (o[0], -o[1]), reverse=True):
+            if len(out) >= limit:
+                break
+            if any(same[m] == same[n] and self.legal(self.offers[m][3]) for m in range(n)):
+                continue
+            if self.legal(key):
+                out.append(action)
+        return out
 
 
 def full(action: dict, facing: str) -> dict:
@@ -100,18 +162,12 @@ def suggest_hero_actions(st: dict, seat: int, limit: int = 8) -> list[dict]:
     """A few complete legal hero actions for ``seat`` (module docstring)."""
     if st.get("phase") != 2:
         return []
-    found: list[tuple[tuple[int, int], int, dict]] = []
-
-    def offer(action: dict) -> None:
-        got = _try(st, seat, action)
-        same = [{**f[2], "facing": None} for f in found]
-        if got is not None and {**got[1], "facing": None} not in same:
-            found.append((got[0], -len(found), got[1]))
-
+    offers = _Offers(st, seat)
+    offer = offers.offer
     hero = st["seats"][seat]["hero"]
     h = st["heroes"][hero]
     if not (h["activated"] or h["knocked_out"] or h.get("revived")):
-        _hero_actions(st, hero, offer)
+        _hero_actions(st, hero, offers)
     w = wildcat_of(st, hero)
     if w is not None and st["heroes"][w]["cell"] is not None and not st["heroes"][w]["activated"]:
         for path, base in _stops(st, w, HEROES[hero]["wildcat"]["move"]):
@@ -120,26 +176,32 @@ def suggest_hero_actions(st: dict, seat: int, limit: int = 8) -> list[dict]:
     if st["options"].get("solo") and not any(e.get("kind") == "bench" for e in st["effects"]):
         for bench in st["solo"]["bench"][:1]:
             _bench_actions(st, bench, offer)
-    found.sort(key=lambda f: (f[0], f[1]), reverse=True)
-    return [f[2] for f in found[:limit]]
+    return offers.best(limit)
 
 
-def _hero_actions(st: dict, hero: str, offer: Any) -> None:
+def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
+    offer = offers.offer
     h = st["heroes"][hero]
     if h["health"] < h["max"] or not all(h["abilities"].values()):
         offer({"type": "hero", "figure": hero, "path": [], "act": "recover"})
     stops = _stops(st, hero, HEROES[hero]["move"])
-    best: list[tuple[tuple[int, int], list, Any, str]] = []
+    best: list[tuple[tuple[int, int], list, Any, str, tuple]] = []
     for path, base in stops:
         for facing in FACINGS:
             action = {"type": "hero", "figure": hero, "order": "move_first", "path": path, "facing": facing,
                       "base": base, "act": "basic", "choice": _skill_choice(st, hero)}
-            got = _try(st, hero_seat(st, hero), action)
+            key, got = offers.attempt(hero_seat(st, hero), action)
             if got is not None:
-                best.append((got[0], path, base, facing))
+                best.append((got[0], path, base, facing, key))
                 offer(action)
-    best.sort(key=lambda b: b[0], reverse=True)
-    places = [([], None, h["facing"])] + [(p, b, f) for _, p, b, f in best[:2]]
+    best.sort(key=lambda b: b[0], reverse=True)     # stable: the first offered among equals
+    top: list[tuple[list, Any, str]] = []
+    for _, p, b, f, key in best:                    # the two best that replay
+        if len(top) == 2:
+            break
+        if offers.legal(key):
+            top.append((p, b, f))
+    places = [([], None, h["facing"])] + top
     for ability, up in h["abilities"].items():
         if not up:
             continue

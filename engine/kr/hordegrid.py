@@ -301,22 +301,37 @@ def placements(grid: HordeGrid, cover: Mapping[str, Any], shapes: Iterable[Itera
                damage: str) -> list[Placement]:
     """Every legal placement of one tile whose allowed orientations are ``shapes`` (card
     frame, e.g. from ``shapes.oriented``), in a fixed order (KR-DMG-1..11, KR-DMG-15)."""
+    return placements_beside(grid, covered_mask(grid, cover), shapes, damage)
+
+
+def placements_beside(grid: HordeGrid, taken: int, shapes: Iterable[Iterable[Cell]],
+                      damage: str) -> list[Placement]:
+    """``placements`` on a cover whose covered squares are the mask ``taken``."""
     key = tuple(tuple((c, r) for c, r in s) for s in shapes)
-    taken = covered_mask(grid, cover)
     return [p for p, mask in _tile_candidates(grid, key, damage) if not mask & taken]
 
 
 def soldier_placements(grid: HordeGrid, cover: Mapping[str, Any], damage: str) -> list[Cell]:
     """Every square a soldier dealing ``damage`` may take, row by row (KR-SOL-2/3)."""
-    return [(c, r) for r in range(grid.height) for c in range(grid.width)
-            if soldier_problem(grid, cover, (c, r), damage) is None]
+    return soldier_cells_beside(grid, covered_mask(grid, cover), damage)
+
+
+def soldier_cells_beside(grid: HordeGrid, taken: int, damage: str) -> list[Cell]:
+    """``soldier_placements`` on a cover whose covered squares are the mask ``taken``."""
+    barred = taken | grid.uncoverable | grid.deadly | grid.resistant(damage)
+    wanted = grid.enemy_mask & ~barred         # soldier_problem's checks, the cover's mask taken once
+    w = grid.width
+    return [(c, r) for r in range(grid.height) for c in range(w) if wanted >> (r * w + c) & 1]
 
 
 def hero_placements(grid: HordeGrid, cover: Mapping[str, Any], hero: str | None = None) -> list[Cell]:
     """Every legal top-left square for a hero base, row by row (KR-HERO-10); empty when the
     hero cannot end its movement on this tray."""
-    return [(c, r) for r in range(grid.height - 1) for c in range(grid.width - 1)
-            if hero_problem(grid, cover, (c, r), hero) is None]
+    barred = covered_mask(grid, cover, skip_hero=hero) | grid.uncoverable | grid.deadly
+    w = grid.width                             # hero_problem's checks, the cover's mask taken once
+    block = 1 | 1 << 1 | 1 << w | 1 << (w + 1)
+    return [(c, r) for r in range(grid.height - 1) for c in range(w - 1)
+            if not (block << (r * w + c)) & barred]
 
 
 # --- changing the cover ----------------------------------------------------------------------

@@ -52,12 +52,23 @@ def _fail(msg: str) -> NoReturn:
     raise MapError(f"map: {msg}")
 
 
+_PARSED: dict[str, tuple[int, int]] = {}   # cell names seen (on a map's scale only: bounded)
+_PARSED_ROWS = 99
+
+
 def parse_cell(name: str) -> tuple[int, int]:
     """``"C4"`` -> ``(2, 3)`` (x = column index, y = row - 1)."""
+    if isinstance(name, str):
+        got = _PARSED.get(name)
+        if got is not None:
+            return got
     m = _CELL.match(name) if isinstance(name, str) else None
     if m is None:
         raise MapError(f"map: {name!r} is not a cell name like 'C4'")
-    return ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
+    got = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
+    if got[1] < _PARSED_ROWS and type(name) is str:
+        _PARSED[name] = got
+    return got
 
 
 def cell_name(x: int, y: int) -> str:
@@ -118,6 +129,8 @@ class MapGeo:
     _paths: Mapping[int, tuple[str, ...]] = field(repr=False)
     _branch: Mapping[str, int] = field(repr=False)
     _rank: Mapping[int, int] = field(repr=False)
+    _squares: frozenset[str] = field(repr=False, default=frozenset())   # every square's name
+    _memo: dict[str, dict] = field(repr=False, default_factory=lambda: {"step": {}, "adjacent": {}, "arrow": {}, "reach": {}})
 
     @classmethod
     def from_dict(cls, m: Mapping[str, Any]) -> MapGeo:
@@ -126,7 +139,12 @@ class MapGeo:
 
     # --- cells and adjacency (KR-GEN-2, KR-GEN-3) -------------------------------------------
 
+    # The answers below depend on the map alone, so they are kept per map (the memo dicts
+    # made by ``_build``; only squares of the map and valid arguments are stored).
+
     def inside(self, cell: str) -> bool:
+        if type(cell) is str and cell in self._squares:
+            return True
         m = _CELL.match(cell) if isinstance(cell, str) else None
         if m is None:
             return False
@@ -140,14 +158,29 @@ class MapGeo:
 
     def step(self, cell: str, direction: str, n: int = 1) -> str | None:
         """The square ``n`` steps from ``cell`` in map direction ``direction``; None off the map."""
+        key = (cell, direction, n)
+        try:
+            return self._memo["step"][key]
+        except (KeyError, TypeError):
+            pass
         x, y = self._need(cell)
         dx, dy = VECTORS[direction]
         x, y = x + n * dx, y + n * dy
-        return cell_name(x, y) if 0 <= x < self.width and 0 <= y < self.height else None
+        got = cell_name(x, y) if 0 <= x < self.width and 0 <= y < self.height else None
+        if type(cell) is str and type(direction) is str and type(n) is int:
+            self._memo["step"][key] = got
+        return got
 
     def adjacent(self, cell: str) -> tuple[str, ...]:
         """The up to 8 squares adjacent to ``cell`` (KR-GEN-3), clockwise from N."""
-        return tuple(c for d in DIRS8 if (c := self.step(cell, d)) is not None)
+        try:
+            return self._memo["adjacent"][cell]
+        except (KeyError, TypeError):
+            pass
+        got = tuple(c for d in DIRS8 if (c := self.step(cell, d)) is not None)
+        if type(cell) is str:
+            self._memo["adjacent"][cell] = got
+        return got
 
     def touching(self, cell: str) -> tuple[str, ...]:
         """The up to 4 squares touching ``cell`` orthogonally (KR-GEN-3): N, E, S, W."""
@@ -263,10 +296,19 @@ class MapGeo:
         reach = arrow.get("reach") if isinstance(arrow, Mapping) else None
         if reach not in (1, 2) or isinstance(reach, bool):
             raise MapError(f"map: an arrow is {{'dir': 'F'..'FL', 'reach': 1|2}}, not {arrow!r}")
-        direction = map_direction(facing, arrow.get("dir"))
+        rel = arrow.get("dir")
+        key = (origin, facing, rel, reach)
+        try:
+            return self._memo["arrow"][key]
+        except (KeyError, TypeError):
+            pass
+        direction = map_direction(facing, rel)
         self._need(origin)
         reached = (self.step(origin, direction, n) for n in range(1, reach + 1))
-        return tuple(c for c in reached if c is not None and c in self.road)
+        got = tuple(c for c in reached if c is not None and c in self.road)
+        if type(origin) is str:
+            self._memo["arrow"][key] = got
+        return got
 
     def arrow_targets(self, origin: str, facing: str,
                       arrows: Iterable[Mapping[str, Any]]) -> list[tuple[str, ...]]:
@@ -278,8 +320,21 @@ class MapGeo:
         """Every road square the attack may target: all of them when precise (KR-TWR-8)."""
         if precise:
             return self.road_squares
+        key = None
+        if type(arrows) in (list, tuple) and all(type(a) in (dict, MappingProxyType) for a in arrows):
+            key = (origin, facing, tuple((a.get("dir"), a.get("reach"), type(a.get("reach"))) for a in arrows))
+            try:
+                return self._memo["reach"][key]
+            except (KeyError, TypeError):
+                pass
         found = {c for squares in self.arrow_targets(origin, facing, arrows) for c in squares}
-        return tuple(sorted(found, key=_row_major))
+        got = tuple(sorted(found, key=_row_major))
+        if key is not None and type(origin) is str:
+            try:
+                self._memo["reach"][key] = got
+            except TypeError:
+                pass
+        return got
 
     # --- heroes (KR-HERO-4..7, KR-SPN-7, KR-AMB-16/17/27/61) -----------------------------------
 
@@ -506,4 +561,5 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
         spawns=tuple(spawns), sites=MappingProxyType(sites), entry=entry,
         pioneer_cards=MappingProxyType(pioneers), branch_order=order,
         _dist=MappingProxyType(dist), _exit=MappingProxyType(exit_of),
-        _paths=MappingProxyType(paths), _branch=MappingProxyType(branch), _rank=MappingProxyType(rank))
+        _paths=MappingProxyType(paths), _branch=MappingProxyType(branch), _rank=MappingProxyType(rank),
+        _squares=frozenset(cell_name(x, y) for x in range(w) for y in range(h)))

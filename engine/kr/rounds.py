@@ -19,6 +19,18 @@ States (``st["phase"]``) and the decision each waits for:
   done the proposal, approved by all, is bought at once (``buying.buy``); with none the
   crystals are saved. Then ``phases.end_round`` (victory only here, KR-END-1/2) and the
   next round.
+
+  **One proposal per seat** (designed; the decision table says only "any player may propose
+  a purchase list; it is applied when all players approve or at the deadline if nobody
+  objects; with no proposal, crystals are saved"): each seat may make at most one proposal
+  per phase 6 (``seats[i]["proposed"]``, cleared when phase 6 starts), so a table cannot
+  go round in circles -- a proposal or an objection asks everyone again, and without a
+  limit two players could propose and object to each other for ever. An objection needs a
+  standing proposal and withdraws it, so there are at most as many objections as
+  proposals: phase 6 ends after at most ``n`` proposals, ``n`` objections and the seats'
+  approvals and ``done`` in between. A seat that has made its proposal can still approve,
+  object to a later one or be done; one whose proposal was withdrawn cannot make another
+  (crystals are then saved unless someone else proposes).
 * ``"over"`` - the game ended; a defeat stops everything at once (KR-END-3..5).
 
 ``st["proposals"]`` holds at most one proposal ``{"seat", "buys": [[card, seat], ...],
@@ -87,6 +99,11 @@ def proposal(st: dict) -> dict | None:
     return st["proposals"][0] if st["proposals"] else None
 
 
+def may_propose(st: dict, seat: int) -> bool:
+    """``seat`` has not made its one proposal of this phase 6 yet (see the module docstring)."""
+    return not st["seats"][seat].get("proposed", False)
+
+
 # --- the machine -------------------------------------------------------------------------------
 
 def run(st: dict, events: list) -> None:
@@ -106,6 +123,7 @@ def run(st: dict, events: list) -> None:
                 st["proposals"] = []
                 for s in st["seats"]:
                     s["done"] = False
+                    s["proposed"] = False
         elif phase == 6:
             _settle(st, events)
             if not over(st):
@@ -186,10 +204,14 @@ def _buys(st: dict, raw: Any) -> list[list]:
 
 
 def propose(st: dict, seat: int, raw: Any, events: list) -> None:
-    """Replace the current proposal; the proposer approves it; the others are asked again."""
+    """Replace the current proposal; the proposer approves it; the others are asked again.
+    At most one proposal per seat and phase 6."""
     check_may_act(st, seat, "phase6")
+    if not may_propose(st, seat):
+        raise err("already_proposed", "you have already made your proposal this round", seat=seat)
     buys = _buys(st, raw)
     st["proposals"] = [{"seat": seat, "buys": buys, "approved": [seat]}]
+    st["seats"][seat]["proposed"] = True
     for i, s in enumerate(st["seats"]):
         if i != seat:
             s["done"] = False

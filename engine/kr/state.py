@@ -9,7 +9,9 @@ Layout (``schema`` 1)::
      "round": 1, 2, ..., "phase": 1..6 | "over",
      "seats": [{"hero": id, "colours": ["red"] (solo: 3 colours, KR-SOLO-2),
                 "hand": [tower ids], "pending": [tower ids] (pending-tower slot, KR-PASS-6),
-                "done": bool (finished phase 2, KR-ACT-5)}],
+                "done": bool (finished phase 2 or 6, KR-ACT-5),
+                "proposed": bool (made its one proposal of this phase 6; absent before the
+                first phase 6, rounds.py)}],
      "trays": {tray id "t1": {"card": horde card id, "cell": road square,
                "facing": N|E|S|W (top edge / purple line, KR-SPN-4),
                "cover": hordegrid cover {"tiles", "soldiers", "heroes"},

@@ -142,7 +142,8 @@ def test_done_approves_and_no_proposal_saves_crystals():
 
 def test_object_withdraws_and_new_proposal_asks_again():
     """A new proposal replaces the old one, resets approvals and asks the others again; an
-    objection withdraws it (crystals saved unless another is made)."""
+    objection withdraws it (crystals saved unless another is made: here both seats have made
+    their one proposal of the phase)."""
     st = phase6(5)
     st, _ = play(st, 1, "done")
     st, _ = play(st, 0, "propose archer_1>1")
@@ -155,6 +156,69 @@ def test_object_withdraws_and_new_proposal_asks_again():
     refused(st, 1, "object", "no_proposal")
     st, events = all_done(st)
     assert "tower_bought" not in [e.kind for e in events] and st["crystals"] == 5
+
+
+def test_one_proposal_per_seat_and_phase():
+    """The designed limit (rounds.py, docs/kr-engine.md "Phase 6"): each seat makes at most
+    one proposal per phase 6, even after it was withdrawn; the others still may."""
+    st = phase6(5)
+    st, _ = play(st, 0, "propose archer_1>1")
+    refused(st, 0, "propose mage_1>2", "already_proposed")
+    st, _ = play(st, 1, "object")
+    refused(st, 0, "propose mage_1>2", "already_proposed")
+    assert all(a["type"] != "propose" for a in GAME.legal_actions(st, 0))
+    assert GAME.bot_action(st, 0) == {"type": "done"}        # the bot does not try again
+    assert any(a["type"] == "propose" for a in GAME.legal_actions(st, 1))
+    st, _ = play(st, 1, "propose mage_1>2")
+    assert st["proposals"][0]["seat"] == 1 and not st["seats"][0]["done"]
+    refused(st, 1, "propose archer_1>1", "already_proposed")
+
+
+def test_propose_and_object_cannot_go_round_in_circles():
+    """Two seats proposing and objecting in turn run out of proposals: only ``done`` is left,
+    and with no proposal standing the crystals are saved (decision table)."""
+    st = phase6(5)
+    st, _ = play(st, 0, "propose archer_1>1")
+    st, _ = play(st, 1, "object")
+    st, _ = play(st, 1, "propose mage_1>2")
+    st, _ = play(st, 0, "object")
+    for seat in (0, 1):
+        assert [a["type"] for a in GAME.legal_actions(st, seat)] == ["done"]
+    st, events = all_done(st)
+    assert "tower_bought" not in [e.kind for e in events] and st["crystals"] == 5 and st["round"] == 2
+
+
+def test_the_limit_starts_again_every_phase_six():
+    """A seat that proposed in round 1 may propose again in round 2's phase 6."""
+    st = phase6(5)
+    st, _ = play(st, 0, "propose archer_1>1")
+    st, _ = play(st, 1, "object")
+    st, _ = all_done(st)
+    assert st["round"] == 2
+    while st["phase"] != 6:
+        st, _ = all_done(st)
+    st["crystals"] = 5
+    assert any(a["type"] == "propose" for a in GAME.legal_actions(st, 0))
+    st, _ = play(st, 0, "propose archer_1>1")
+    assert st["proposals"][0]["seat"] == 0
+
+
+def test_random_phase_six_ends_within_a_bound():
+    """Whatever the listed actions chosen, phase 6 of n seats takes a bounded number of
+    decisions: at most n proposals, n objections and the approvals and ``done`` between."""
+    import random
+    for seats in (2, 3, 4):
+        for seed in range(5):
+            chooser = random.Random(seed)
+            st, _ = all_done(GAME.setup(seats, {}, seed))
+            st["crystals"] = 12
+            start_round, moves = st["round"], 0
+            while st["phase"] == 6 and st["round"] == start_round:
+                seat = rounds.waiting(st)[0]
+                st, _ = play(st, seat, chooser.choice(GAME.legal_actions(st, seat)))
+                moves += 1
+            n = seats       # proposals + objections, approvals, done (cleared by each of those)
+            assert moves <= 2 * n + n * (n - 1) + n * (2 * n + 1)
 
 
 def test_proposals_are_checked_when_made():
