@@ -1,0 +1,45 @@
+"""The difficulty curve (docs/kr-difficulty.md, tools/kr_difficulty.py): bot teams win the first
+scenario at normal difficulty; bot teams against teams choosing uniformly among the listed
+legal actions (``GAME.legal_actions``, 6 actions per seat and phase at most)."""
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+
+from tools.kr_difficulty import play  # noqa: E402
+
+
+def games(scenario: str, seats: int, team: str, seeds) -> list[dict]:
+    return [play((scenario, seats, "normal", seed, team, 4000, 60.0)) for seed in seeds]
+
+
+@pytest.mark.parametrize("seats", [1, 4])
+def test_bot_teams_win_scenario_1_at_normal(seats):
+    """KR-END-1: at least 8 of 10 seeded games won (docs/kr-difficulty.md: 100% measured)."""
+    assert sum(g["won"] for g in games("farrinken_valley", seats, "bot", range(10))) >= 8
+
+
+@pytest.mark.slow
+def test_a_solo_bot_beats_a_random_player_in_the_last_scenario():
+    """The Rift Citadel solo (large enemies one square from the exit at the start): the bot
+    wins every seeded game while keeping some hearts; random play loses Kingdom hearts."""
+    bots = games("rift_citadel", 1, "bot", range(3))
+    rand = games("rift_citadel", 1, "random", range(3))
+    assert all(g["won"] for g in bots)
+    assert sum(g["hearts"] for g in bots) > sum(g["hearts"] for g in rand)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason=(
+    "known bot weakness (docs/kr-difficulty.md): the bot never passes towers, so never upgrades, "
+    "and buys without regard to damage type, so it cannot close Twin Gates' Rift B (brigands and "
+    "shamans need magic and physical L2 damage); random teams pass and sometimes win"))
+def test_a_bot_team_beats_a_random_team_on_a_middle_scenario():
+    """Twin Gates (scenario 5), 3 players, seeds 0-2: more wins, or as many wins and more
+    Kingdom hearts left, for the bots."""
+    bots = games("twin_gates", 3, "bot", range(3))
+    rand = games("twin_gates", 3, "random", range(3))
+    won_b, won_r = sum(g["won"] for g in bots), sum(g["won"] for g in rand)
+    assert won_b > won_r or (won_b == won_r and sum(g["hearts"] for g in bots) > sum(g["hearts"] for g in rand))
