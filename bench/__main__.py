@@ -12,10 +12,8 @@ figure's name). Figures (targets in README):
   ``<id>.playouts_per_s``, ``<id>.render_ms_p50`` / ``_p99``, cache memory per match
   ``mem.<id>_per_match_kb`` / ``mem.<id>_hot_kb``, a finished game on disk
   ``store.<id>_game_kb``;
-* Kingdom Rush only (``bench.kr_figures``, its issue's targets): ``kr.render_ms_p50_4p`` /
-  ``_p99_4p`` (4-player boards; ``kr.render_ms_p50`` mixes 1 to 4 players) and
-  ``kr.placements_ms_p50`` / ``_p99`` (the legal placements of one tile on one horde, cache
-  emptied before each call) with ``kr.placements_ms_p99_cached``;
+* a game's own extra figures, for targets its issue sets beyond the shared ones: the module
+  ``bench/<id>_figures.py`` of a registered game, when it exists (its ``figures()``);
 * of the whole bot, with matches of every registered game: slash-command latency through
   SimCord with 1 and 100 active matches and start-up with 10,000 stored matches
   (``bench.figures``); many matches at once -- 100 simultaneous moves, event-loop stalls,
@@ -31,13 +29,26 @@ figure's name). Figures (targets in README):
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import sys
 
-from bench import figures, game_figures, kr_figures, many_matches, scale_figures, tournament_figures
+from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
+from bench.games import game_ids
+
+
+def game_extras() -> list[tuple[str, object]]:
+    """The figures of ``bench/<id>_figures.py`` for every registered game that has one."""
+    out = []
+    for game_id in game_ids():
+        name = f"bench.{game_id}_figures"
+        if importlib.util.find_spec(name) is not None:
+            out += importlib.import_module(name).figures()
+    return out
 
 
 def measures() -> list[tuple[str, object]]:
-    return (game_figures.figures() + kr_figures.figures() + figures.figures() + many_matches.FIGURES
+    return (game_figures.figures() + game_extras() + figures.figures() + many_matches.FIGURES
             + scale_figures.figures() + tournament_figures.figures())
 
 
