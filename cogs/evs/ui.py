@@ -206,7 +206,7 @@ class EvsUI:
         if pending.get("kind") == "defence":
             lines.append("⚔️ " + defence_summary(board, pending, locale))
         for prompt in mine.prompts:
-            lines.append("👉 " + self.prompt_text(board, prompt, locale))
+            lines.append("👉 " + self.prompt_text(board, prompt, locale, viewer=seat))
         if not mine.prompts:
             lines.append(self.not_yours(mine.match, locale))
         lines.append(t("evs.ui.my_side", locale, faction=content_name(me["faction"], locale), marker=me.get("track"),
@@ -251,8 +251,14 @@ class EvsUI:
             extra.append(t("evs.ui.tokens", locale, n=entry["tokens"]))
         return f"{name} ({', '.join(extra)})"
 
-    def prompt_text(self, board: Board, prompt, locale: str) -> str:
+    def prompt_text(self, board: Board, prompt, locale: str, viewer: int | None = None) -> str:
+        """The decision in words; in ``viewer``'s own private view, a choice in their own
+        command zone says "your" (``evs.ui.prompt.<kind>_own`` when the catalog has it)."""
         key = f"evs.ui.prompt.{prompt.key.rsplit('.', 1)[-1]}"
+        if viewer is not None and prompt.params.get("owner") == viewer:
+            own = key + "_own"
+            if t(own, locale) != own:
+                key = own
         params = {k: v for k, v in prompt.params.items() if not isinstance(v, (list, dict))}
         if isinstance(params.get("card"), str):
             params["card"] = content_name(params["card"], locale)

@@ -299,6 +299,9 @@ async def test_a_morale_card_puts_tokens_on_the_chosen_zone_card(world):
     board = last_board(ch)
     assert actor.mention in board.content                                    # the board asks the chooser
     assert f"{actor.name} decides" in embed_text(board) and "whose tokens change by" in embed_text(board)
+    mine = await actor.click(board, label="My view")  # the chooser's own view says "your" zone
+    assert owner == seat  # this card's tokens go on the player's own zone (seeded game)
+    assert "Choose the card in your command zone" in embed_text(mine.response)
 
     slots = await offered(actor, ch, "evs expansion token", "slot")
     assert sorted(slots) == sorted(str(s) for s in pending["slots"])
