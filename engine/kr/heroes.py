@@ -33,21 +33,17 @@ The action (docs/kr-engine.md "Actions")::
   game (it leaves ``solo.bench``); removing it at the end of the round is the round's job.
 
 Errors are ``IllegalAction("kr.err.<reason>")``; the action is played on a copy
-(``state.copy_state``), so a refusal changes nothing.
+(``state.all_or_nothing``), so a refusal changes nothing.
 """
 from __future__ import annotations
 
 from .hero_activation import resolve_hero
 from .hero_suggest import suggest_hero_actions
-from .state import copy_state
+from .state import all_or_nothing
 
 __all__ = ["apply_hero", "resolve_hero", "suggest_hero_actions"]
 
 
 def apply_hero(st: dict, seat: int, action: dict, events: list) -> None:
     """Activate a hero (or the wildcat, or a solo bench hero): all or nothing (KR-ACT-3)."""
-    new = copy_state(st)
-    local: list = []
-    resolve_hero(new, seat, action, local)
-    st.update(new)
-    events.extend(local)
+    all_or_nothing(st, events, resolve_hero, seat, action)

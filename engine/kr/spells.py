@@ -37,7 +37,7 @@ from .hordegrid import (NEIGHBOURS_8, HordeGrid, add_soldier, add_tile, covered_
                         is_adjacent_group, placements, soldier_placements, soldier_problem, tile_problem)
 from .phases import damage_hero
 from .shapes import Shape, any_orientation
-from .state import copy_state, ev, geo, grid, trays_at
+from .state import all_or_nothing, ev, geo, grid, trays_at
 from .towers import _cells, _pair, check_in_hand, check_phase, check_seat, err, upgrade_options
 
 Cell = tuple[int, int]
@@ -181,16 +181,12 @@ def _touches(cells: Any, group: set[Cell]) -> bool:
 
 def apply_spell(st: dict, seat: int, action: dict, events: list) -> None:
     """Cast a spell (KR-SPL-2..11); all or nothing."""
-    new = copy_state(st)
-    sp = team_spells(st)
-    new["spells"] = {"available": list(sp["available"]), "used": list(sp["used"])}
-    local: list = []
-    _cast(new, seat, action, local)
-    st.update(new)
-    events.extend(local)
+    all_or_nothing(st, events, _cast, seat, action)
 
 
 def _cast(st: dict, seat: int, action: Any, events: list) -> None:
+    sp = team_spells(st)  # on the copy: the team's record exists from the first cast on
+    st["spells"] = {"available": list(sp["available"]), "used": list(sp["used"])}
     check_phase(st, 2)
     check_seat(st, seat)
     if not isinstance(action, dict) or action.get("type", "spell") != "spell":

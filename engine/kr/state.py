@@ -136,6 +136,16 @@ def tray_sort_key(tid: str) -> int:
     return int(tid[1:])
 
 
+def all_or_nothing(st: dict, events: list, apply, *args) -> None:
+    """``apply(copy, *args, its_events)`` on a copy of ``st``; only when it raises nothing is
+    ``st`` replaced by the copy and the events kept (one atomic action, KR-ACT-3)."""
+    new = copy_state(st)
+    local: list = []
+    apply(new, *args, local)
+    st.update(new)
+    events.extend(local)
+
+
 def trays_at(st: dict, cell: str) -> list[str]:
     """The trays on ``cell``, top first (KR-ADV-8)."""
     here = [tid for tid, t in st["trays"].items() if t["cell"] == cell]

@@ -35,7 +35,7 @@ Decisions taken here:
   (KR-SOLO-9, KR-AMB-52), otherwise to another seat's (KR-PASS-1).
 
 Errors are ``IllegalAction("kr.err.<reason>")`` and leave the state unchanged: the action is
-played on a copy (``state.copy_state``) whose contents then replace the state's.
+played on a copy whose contents then replace the state's (``state.all_or_nothing``).
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ from .content import SCENARIOS, SHAPES, TOWERS, tower_upgrades
 from .hordegrid import (HordeGrid, add_soldier, add_tile, fully_covered, placements, remove_soldier,
                         soldier_placements, soldier_problem, tile_problem)
 from .shapes import FACINGS, Shape, oriented, shape
-from .state import copy_state, ev, geo, grid, trays_at
+from .state import all_or_nothing, ev, geo, grid, trays_at
 
 Cell = tuple[int, int]
 
@@ -207,11 +207,7 @@ def legal_placements(st: dict, seat: int, card: str, site: str, facing: str,
 
 def play_tower(st: dict, seat: int, action: dict, events: list) -> None:
     """Build a tower and resolve its attacks at once (KR-TWR-2..5, KR-AMB-8); all or nothing."""
-    new = copy_state(st)
-    local: list = []
-    _build(new, seat, action, local)
-    st.update(new)
-    events.extend(local)
+    all_or_nothing(st, events, _build, seat, action)
 
 
 def _build(st: dict, seat: int, action: dict, events: list) -> None:
