@@ -7,8 +7,10 @@ x own free site x facing whose attacks reach a target, the attacks are filled gr
 tile: the placement that newly covers the most enemies (then the most enemy squares, then the
 tray nearest the Kingdom) is taken, as long as any tile fits; soldiers the same way, from the
 supply only. Portals are only aimed at when the attack has no other possible target
-(KR-PRT-7), and never above the tower's level (KR-PRT-4). Every suggestion is checked by
-``towers.play_tower`` on a copy (compulsory placement included) and dropped if refused.
+(KR-PRT-7), and never above the tower's level (KR-PRT-4). Of the facings of one card on one
+site, those that would reach the same trays with the same tile orientations are filled once,
+and only the one worth most is kept (checked by ``towers.build_refusal`` on a copy, compulsory
+placement included; if refused, the next best).
 
 The bot (``choose``): phase 2 builds the suggestion covering the most enemies, else plays its
 first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal and it has not
@@ -18,6 +20,7 @@ colour (KR-SOLO-3..5).
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.base import IllegalAction
@@ -26,8 +29,8 @@ from . import buying, rounds
 from .content import TOWERS
 from .hordegrid import covered_mask, placements_beside, soldier_cells_beside
 from .shapes import FACINGS
-from .state import copy_state, geo, grid
-from .towers import check_site, level_cap, play_tower, targets, tile_shapes, upgrade_options
+from .state import geo, grid
+from .towers import build_refusal, check_site, level_cap, targets, tile_shapes, upgrade_options
 
 
 def _covered(g: Any, taken: int) -> tuple[int, int]:
@@ -71,15 +74,28 @@ def _best_tile(w: _Work, trays: list[str], facing: str, attack: dict, damage: st
     g_dist = geo(w.st)
     best = None
     for tid in trays:
-        g = w.grid(tid)
-        before = _covered(g, w.mask(tid))
-        taken = w.mask(tid)
+        card = w.st["trays"][tid]["card"]
         for i in free:
-            for p in placements_beside(g, taken, tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage):
-                after = _covered(g, w.mask(tid) | g.mask(p.cells))
-                score = (after[0] - before[0], after[1] - before[1], -g_dist.distance(w.st["trays"][tid]["cell"]))
+            got = _best_on(card, w.mask(tid), tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage)
+            if got is not None:
+                score = got[0] + (-g_dist.distance(w.st["trays"][tid]["cell"]),)
                 if best is None or score > best[0]:
-                    best = (score, i, tid, p.cells)
+                    best = (score, i, tid, got[1])
+    return best
+
+
+@functools.lru_cache(maxsize=16384)
+def _best_on(card: str, taken: int, shapes: tuple, damage: str) -> tuple[tuple[int, int], tuple] | None:
+    """The first placement of a tile (``shapes``) on horde ``card`` with ``taken`` covered
+    that newly covers the most enemies, then the most enemy squares: ((gains), cells)."""
+    g = grid(card)
+    before = _covered(g, taken)
+    best = None
+    for p in placements_beside(g, taken, shapes, damage):
+        after = _covered(g, taken | g.mask(p.cells))
+        score = (after[0] - before[0], after[1] - before[1])
+        if best is None or score > best[0]:
+            best = (score, p.cells)
     return best
 
 
@@ -124,9 +140,11 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
     return placed, gained
 
 
-def suggest_build(st: dict, seat: int, card: str, site: str, facing: str) -> tuple[int, dict] | None:
+def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, *, check: bool = True
+                  ) -> tuple[int, dict] | None:
     """(value of the placements, a complete legal build) or None when no attack reaches a
-    target or the suggestion is refused."""
+    target or the suggestion is refused (``check=False``: not yet offered to ``play_tower``,
+    see ``legal_build``)."""
     w = _Work(st)
     attacks, total, reached = [], 0, False
     for attack in TOWERS[card]["attacks"]:
@@ -138,11 +156,14 @@ def suggest_build(st: dict, seat: int, card: str, site: str, facing: str) -> tup
     if not reached:
         return None
     action = {"type": "build", "card": card, "site": site, "facing": facing, "attacks": attacks}
-    try:
-        play_tower(copy_state(st), seat, action, [])
-    except IllegalAction:
+    if check and not legal_build(st, seat, action):
         return None
     return total, action
+
+
+def legal_build(st: dict, seat: int, action: dict) -> bool:
+    """``action`` is accepted by ``towers.play_tower`` (tried on a copy)."""
+    return build_refusal(st, seat, action) is None
 
 
 def own_sites(st: dict, seat: int, card: str) -> list[str]:
@@ -156,15 +177,40 @@ def own_sites(st: dict, seat: int, card: str) -> list[str]:
     return sorted(out)
 
 
+def facing_key(st: dict, card: str, site: str, facing: str) -> tuple:
+    """What a build's placements depend on besides the covers: the trays each attack
+    reaches and the orientations its tiles may take there. Two facings with the same key
+    give the same suggestion but for the facing."""
+    return tuple((tuple(found), tuple(tile_shapes(st, tid, tile, facing, attack) for tid in found for tile in attack["tiles"]))
+                 for attack in TOWERS[card]["attacks"] for found in [targets(st, site, facing, attack)])
+
+
+def distinct_facings(st: dict, card: str, site: str) -> list[str]:
+    """The facings of ``card`` on ``site`` that reach a tray, the first of each
+    ``facing_key`` only."""
+    seen: set = set()
+    out = []
+    for facing in FACINGS:
+        key = facing_key(st, card, site, facing)
+        if key not in seen and any(found for found, _shapes in key):
+            seen.add(key)
+            out.append(facing)
+    return out
+
+
 def build_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
-    """Every suggested build for ``seat``: card (each distinct card once) x site x facing."""
+    """The suggested builds for ``seat``: for each card in hand (each distinct card once) x
+    site, the facing whose placements are worth most (the first such facing; facings that
+    would place the same are tried once, ``distinct_facings``)."""
     out = []
     for card in sorted(set(st["seats"][seat]["hand"])):
         for site in own_sites(st, seat, card):
-            for facing in FACINGS:
-                got = suggest_build(st, seat, card, site, facing)
-                if got is not None:
+            tried = [got for facing in distinct_facings(st, card, site)
+                     for got in [suggest_build(st, seat, card, site, facing, check=False)] if got is not None]
+            for got in sorted(tried, key=lambda t: -t[0]):     # stable: the first facing among equals
+                if legal_build(st, seat, got[1]):
                     out.append(got)
+                    break
     return out
 
 

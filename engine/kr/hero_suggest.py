@@ -1,8 +1,9 @@
 """A few complete legal hero actions for a seat (the bot, timeouts, ``legal_actions``).
 
 For the seat's hero (if it may be activated): the basic attack from every square it can stop
-on with the best base and facing, each face-up ability from its square and from the best
-attack square, recover when hurt or with a face-down ability (KR-HACT-8), and a plain move
+on with the best base, once per facing that reaches trays (facings that would place alike are
+tried once; of the squares from which no tray is in reach, only the first), each face-up
+ability from its square and from the best attack square, recover when hurt or with a face-down ability (KR-HACT-8), and a plain move
 onto the tray where the base covers most; for the wildcat its best engagements; in solo an
 unused bench hero's best entry. Placements are chosen greedily (``hero_attacks`` auto mode),
 and every action is replayed through ``heroes.resolve_hero`` on a copy before it is offered,
@@ -15,10 +16,11 @@ from typing import Any
 
 from engine.base import IllegalAction
 
-from .content import HEROES
-from .hero_attacks import wildcat_of
+from .content import HEROES, SHAPES
+from .hero_attacks import reach_trays, wildcat_of
 from .hero_moves import paths_from, room, stop_problem
 from .hordegrid import covered_mask
+from .shapes import oriented
 from .state import WILDCAT, copy_state, geo, grid, trays_at
 from .hero_activation import resolve_hero
 
@@ -186,8 +188,14 @@ def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
         offer({"type": "hero", "figure": hero, "path": [], "act": "recover"})
     stops = _stops(st, hero, HEROES[hero]["move"])
     best: list[tuple[tuple[int, int], list, Any, str, tuple]] = []
+    idle = False
     for path, base in stops:
-        for facing in FACINGS:
+        facings = distinct_facings(st, hero, path[-1] if path else h["cell"])
+        if not facings:                 # nothing to attack from there: one such stop is enough
+            if idle:
+                continue
+            idle, facings = True, [h["facing"]]
+        for facing in facings:
             action = {"type": "hero", "figure": hero, "order": "move_first", "path": path, "facing": facing,
                       "base": base, "act": "basic", "choice": _skill_choice(st, hero)}
             key, got = offers.attempt(hero_seat(st, hero), action)
@@ -196,8 +204,8 @@ def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
                 offer(action)
     best.sort(key=lambda b: b[0], reverse=True)     # stable: the first offered among equals
     top: list[tuple[list, Any, str]] = []
-    for _, p, b, f, key in best:                    # the two best that replay
-        if len(top) == 2:
+    for _, p, b, f, key in best:                    # the best that replays
+        if len(top) == 1:
             break
         if offers.legal(key):
             top.append((p, b, f))
@@ -213,6 +221,29 @@ def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
     tray_stops = [(p, b) for p, b in stops if b is not None]
     if tray_stops:
         offer({"type": "hero", "figure": hero, "path": tray_stops[0][0], "base": tray_stops[0][1]})
+
+
+def distinct_facings(st: dict, hero: str, cell: str | None) -> list[str]:
+    """The facings for a basic attack from ``cell``, the first of those reaching the same
+    trays with the same tile orientations only (the others would place the same); none when
+    no facing reaches a tray."""
+    if cell is None:
+        return list(FACINGS)
+    basic = HEROES[hero]["basic"]
+    seen: set = set()
+    out = []
+    for facing in FACINGS:
+        found = reach_trays(st, geo(st).reach(cell, facing, basic["arrows"]) if basic["arrows"] else ())[0]
+        if basic["melee"]:          # the tray under the hero after the move, whatever the facing
+            found = found + [t for t in trays_at(st, cell)[:1] if t not in found]
+        if not found:
+            continue
+        key = (tuple(found), tuple(oriented(SHAPES[tile], facing, st["trays"][tid]["facing"], basic["free"])
+                                   for tid in found for tile in basic["tiles"]))
+        if key not in seen:
+            seen.add(key)
+            out.append(facing)
+    return out
 
 
 def hero_seat(st: dict, figure: str) -> int:

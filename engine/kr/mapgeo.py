@@ -130,7 +130,7 @@ class MapGeo:
     _branch: Mapping[str, int] = field(repr=False)
     _rank: Mapping[int, int] = field(repr=False)
     _squares: frozenset[str] = field(repr=False, default=frozenset())   # every square's name
-    _memo: dict[str, dict] = field(repr=False, default_factory=lambda: {"step": {}, "adjacent": {}, "arrow": {}, "reach": {}})
+    _memo: dict[str, dict] = field(repr=False, default_factory=lambda: {"step": {}, "adjacent": {}, "arrow": {}, "reach": {}, "sites": {}})
 
     @classmethod
     def from_dict(cls, m: Mapping[str, Any]) -> MapGeo:
@@ -320,6 +320,9 @@ class MapGeo:
         """Every road square the attack may target: all of them when precise (KR-TWR-8)."""
         if precise:
             return self.road_squares
+        fast = self._memo["reach"].get((origin, facing, id(arrows))) if type(arrows) is tuple else None
+        if fast is not None and fast[0] is arrows:      # the content's arrows: immutable tuples
+            return fast[1]
         key = None
         if type(arrows) in (list, tuple) and all(type(a) in (dict, MappingProxyType) for a in arrows):
             key = (origin, facing, tuple((a.get("dir"), a.get("reach"), type(a.get("reach"))) for a in arrows))
@@ -334,6 +337,8 @@ class MapGeo:
                 self._memo["reach"][key] = got
             except TypeError:
                 pass
+            if type(arrows) is tuple and all(type(a) is MappingProxyType for a in arrows):
+                self._memo["reach"][(origin, facing, id(arrows))] = (arrows, got)
         return got
 
     # --- heroes (KR-HERO-4..7, KR-SPN-7, KR-AMB-16/17/27/61) -----------------------------------
@@ -384,8 +389,11 @@ class MapGeo:
 
     def sites_for(self, players: int) -> tuple[Site, ...]:
         """The building sites used with ``players`` players (KR-SOLO-2), row by row."""
-        return tuple(self.sites[c] for c in sorted(self.sites, key=_row_major)
-                     if players in self.sites[c].players)
+        memo = self._memo["sites"]
+        if players not in memo:
+            memo[players] = tuple(self.sites[c] for c in sorted(self.sites, key=_row_major)
+                                  if players in self.sites[c].players)
+        return memo[players]
 
 
 # --- building and validation ---------------------------------------------------------------

@@ -104,7 +104,15 @@ def oriented(s: Iterable[Iterable[int]], owner_facing: str, tray_facing: str,
     (KR-DMG-7, KR-AMB-6). Not free: exactly one shape, the printed orientation carried over.
     Free (free-rotation icon, or KR-AMB-19): every distinct orientation, the printed one
     first."""
-    return _oriented(shape(s), owner_facing, tray_facing, bool(free))
+    try:
+        return _oriented_given(s, owner_facing, tray_facing, bool(free))
+    except TypeError:                   # unhashable cells (lists from JSON)
+        return _oriented(shape(s), owner_facing, tray_facing, bool(free))
+
+
+@lru_cache(maxsize=4096)
+def _oriented_given(s: tuple, owner_facing: str, tray_facing: str, free: bool) -> tuple[Shape, ...]:
+    return _oriented(shape(s), owner_facing, tray_facing, free)
 
 
 def any_orientation(s: Iterable[Iterable[int]]) -> tuple[Shape, ...]:

@@ -149,6 +149,8 @@ def all_or_nothing(st: dict, events: list, apply, *args) -> None:
 def trays_at(st: dict, cell: str) -> list[str]:
     """The trays on ``cell``, top first (KR-ADV-8)."""
     here = [tid for tid, t in st["trays"].items() if t["cell"] == cell]
+    if len(here) < 2:
+        return here
     return sorted(here, key=lambda tid: -st["trays"][tid]["layer"])
 
 

@@ -47,7 +47,7 @@ from .content import SCENARIOS, SHAPES, TOWERS, tower_upgrades
 from .hordegrid import (HordeGrid, add_soldier, add_tile, fully_covered, placements, remove_soldier,
                         soldier_placements, soldier_problem, tile_problem)
 from .shapes import FACINGS, Shape, oriented, shape
-from .state import all_or_nothing, ev, geo, grid, trays_at
+from .state import all_or_nothing, copy_state, ev, geo, grid, trays_at
 
 Cell = tuple[int, int]
 
@@ -208,6 +208,15 @@ def legal_placements(st: dict, seat: int, card: str, site: str, facing: str,
 def play_tower(st: dict, seat: int, action: dict, events: list) -> None:
     """Build a tower and resolve its attacks at once (KR-TWR-2..5, KR-AMB-8); all or nothing."""
     all_or_nothing(st, events, _build, seat, action)
+
+
+def build_refusal(st: dict, seat: int, action: dict) -> IllegalAction | None:
+    """Why ``play_tower`` would refuse ``action`` (tried on one copy), or None."""
+    try:
+        _build(copy_state(st), seat, action, [])
+    except IllegalAction as e:
+        return e
+    return None
 
 
 def _build(st: dict, seat: int, action: dict, events: list) -> None:
