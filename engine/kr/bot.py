@@ -8,9 +8,9 @@ tile: the placement that newly covers the most enemies (then the most enemy squa
 tray nearest the Kingdom) is taken, as long as any tile fits; soldiers the same way, from the
 supply only. Portals are only aimed at when the attack has no other possible target
 (KR-PRT-7), and never above the tower's level (KR-PRT-4). Of the facings of one card on one
-site, those that would reach the same trays with the same tile orientations are filled once,
-and only the one worth most is kept (checked by ``towers.build_refusal`` on a copy, compulsory
-placement included; if refused, the next best).
+site, those that would reach the same trays with the same tile orientations are filled once.
+Every suggestion is checked by ``towers.build_refusal`` on a copy (compulsory placement
+included) and dropped if refused.
 
 The bot (``choose``): phase 2 builds the suggestion covering the most enemies, else plays its
 first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal and it has not
@@ -140,11 +140,9 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
     return placed, gained
 
 
-def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, *, check: bool = True
-                  ) -> tuple[int, dict] | None:
+def suggest_build(st: dict, seat: int, card: str, site: str, facing: str) -> tuple[int, dict] | None:
     """(value of the placements, a complete legal build) or None when no attack reaches a
-    target or the suggestion is refused (``check=False``: not yet offered to ``play_tower``,
-    see ``legal_build``)."""
+    target or the suggestion is refused."""
     w = _Work(st)
     attacks, total, reached = [], 0, False
     for attack in TOWERS[card]["attacks"]:
@@ -156,14 +154,9 @@ def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, *, che
     if not reached:
         return None
     action = {"type": "build", "card": card, "site": site, "facing": facing, "attacks": attacks}
-    if check and not legal_build(st, seat, action):
+    if build_refusal(st, seat, action) is not None:
         return None
     return total, action
-
-
-def legal_build(st: dict, seat: int, action: dict) -> bool:
-    """``action`` is accepted by ``towers.play_tower`` (tried on a copy)."""
-    return build_refusal(st, seat, action) is None
 
 
 def own_sites(st: dict, seat: int, card: str) -> list[str]:
@@ -199,18 +192,15 @@ def distinct_facings(st: dict, card: str, site: str) -> list[str]:
 
 
 def build_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
-    """The suggested builds for ``seat``: for each card in hand (each distinct card once) x
-    site, the facing whose placements are worth most (the first such facing; facings that
-    would place the same are tried once, ``distinct_facings``)."""
+    """Every suggested build for ``seat``: card (each distinct card once) x site x facing,
+    facings that would place alike tried once (``distinct_facings``)."""
     out = []
     for card in sorted(set(st["seats"][seat]["hand"])):
         for site in own_sites(st, seat, card):
-            tried = [got for facing in distinct_facings(st, card, site)
-                     for got in [suggest_build(st, seat, card, site, facing, check=False)] if got is not None]
-            for got in sorted(tried, key=lambda t: -t[0]):     # stable: the first facing among equals
-                if legal_build(st, seat, got[1]):
+            for facing in distinct_facings(st, card, site):
+                got = suggest_build(st, seat, card, site, facing)
+                if got is not None:
                     out.append(got)
-                    break
     return out
 
 
