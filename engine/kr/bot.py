@@ -7,30 +7,39 @@ x own free site x facing whose attacks reach a target, the attacks are filled gr
 tile: the placement that newly covers the most enemies (then the most enemy squares, then the
 tray nearest the Kingdom) is taken, as long as any tile fits; soldiers the same way, from the
 supply only. Portals are only aimed at when the attack has no other possible target
-(KR-PRT-7), and never above the tower's level (KR-PRT-4). Of the facings of one card on one
-site, those that would reach the same trays with the same tile orientations are filled once.
-Every suggestion is checked by ``towers.build_refusal`` on a copy (compulsory placement
-included) and dropped if refused.
+(KR-PRT-7), and never above the tower's level (KR-PRT-4); the bot's own portal builds
+(``portal_suggestions``) aim at the portals in reach first. A build's value: 8 per enemy newly
+covered, 1 per enemy square; on a portal 8 more per enemy and 40 when it closes the portal,
+less 8 per level of the tower lost (KR-PRT-5/10). Of the facings of one card on one site,
+those that would reach the same trays with the same tile orientations are filled once. Every
+suggestion is checked by ``towers.build_refusal`` on a copy (compulsory placement included)
+and dropped if refused.
 
-The bot (``choose``): phase 2 builds the suggestion covering the most enemies, else plays its
-first suggested hero action, else ``done``; phase 6 proposes (when there is no proposal and it has not
-made its one proposal of the phase yet) the most useful affordable towers, each for the seat with the fewest cards, and otherwise is
-done (which approves the current proposal, KR-BUY-2); a solo exclusion takes the default
-colour (KR-SOLO-3..5).
+The bot (``choose``), phase 2, one action at a time: a pass that upgrades a card towards the
+level a portal on the map needs (engine/kr/bot_plan.py); else the build worth most if it
+covers at least one whole enemy (portal builds included); else the spell cast covering the
+most enemies; else a pass upgrading a card that has nothing worth attacking; else any build
+worth something; else its first suggested hero action; else ``done``. Phase 6: proposes (when
+there is no proposal and it has not made its one proposal of the phase yet) the purchase of
+``bot_plan.purchase_plan`` (L2 first, the damage type the map needs), and otherwise is done
+(which approves the current proposal, KR-BUY-2); a solo exclusion takes the default colour
+(KR-SOLO-3..5).
 """
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from typing import Any
 
 from engine.base import IllegalAction
 
-from . import buying, rounds
+from . import bot_plan, rounds
 from .content import TOWERS
+from .hero_suggest import score
 from .hordegrid import covered_mask, placements_beside, soldier_cells_beside
 from .shapes import FACINGS
-from .state import geo, grid
-from .towers import build_refusal, check_site, level_cap, targets, tile_shapes, upgrade_options
+from .state import copy_state, geo, grid
+from .towers import build_refusal, check_site, targets, tile_shapes, upgrade_options
 
 
 def _covered(g: Any, taken: int) -> tuple[int, int]:
@@ -70,7 +79,9 @@ def _portal(g: Any, level: int) -> str:
 
 
 def _best_tile(w: _Work, trays: list[str], facing: str, attack: dict, damage: str,
-               free: list[int]) -> tuple[tuple, int, str, tuple] | None:
+               free: list[int], prefer: Collection[str] = ()) -> tuple[tuple, int, str, tuple] | None:
+    """The best next tile: on a ``prefer`` tray if any fits, then as ``_best_on`` ranks,
+    then the tray nearest the Kingdom."""
     g_dist = geo(w.st)
     best = None
     for tid in trays:
@@ -78,7 +89,7 @@ def _best_tile(w: _Work, trays: list[str], facing: str, attack: dict, damage: st
         for i in free:
             got = _best_on(card, w.mask(tid), tile_shapes(w.st, tid, attack["tiles"][i], facing, attack), damage)
             if got is not None:
-                score = got[0] + (-g_dist.distance(w.st["trays"][tid]["cell"]),)
+                score = (tid in prefer,) + got[0] + (-g_dist.distance(w.st["trays"][tid]["cell"]),)
                 if best is None or score > best[0]:
                     best = (score, i, tid, got[1])
     return best
@@ -99,23 +110,27 @@ def _best_on(card: str, taken: int, shapes: tuple, damage: str) -> tuple[tuple[i
     return best
 
 
-def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[str]) -> tuple[list, int]:
+def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[str],
+                 portals: bool = False) -> tuple[list, int]:
     """Greedy placements for one attack; returns them and their value (8 per enemy newly
-    covered, 1 per enemy square newly covered)."""
+    covered, 1 per enemy square newly covered). ``portals``: portals in reach first, then
+    hordes with the tiles left; otherwise hordes only, portals when nothing else can be
+    attacked (KR-PRT-7/8)."""
     level, damage = TOWERS[card]["level"], TOWERS[card]["damage"]
     kinds = {tid: _portal(w.grid(tid), level) for tid in allowed}
     trays = [tid for tid in allowed if kinds[tid] != "no"]
     hordes = [tid for tid in trays if kinds[tid] == "ok"]
+    prefer = frozenset(tid for tid in trays if kinds[tid] == "portal") if portals else frozenset()
     all_tiles = list(range(len(attack["tiles"])))
     others = _best_tile(w, hordes, facing, attack, damage, all_tiles) is not None or (
         attack["soldiers"] and w.soldiers and any(soldier_cells_beside(w.grid(t), w.mask(t), damage) for t in hordes))
-    if others:                                            # KR-PRT-7: portals are not compulsory
+    if others and not portals:                            # KR-PRT-7: portals are not compulsory
         trays = hordes
     placed: list = []
     gained = 0
     free = list(all_tiles)
     while free:
-        best = _best_tile(w, trays, facing, attack, damage, free)
+        best = _best_tile(w, trays, facing, attack, damage, free, prefer)
         if best is None:
             break
         score, i, tid, cells = best
@@ -132,7 +147,7 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
                     t, cell) for t in trays for cell in soldier_cells_beside(w.grid(t), w.mask(t), damage)]
         if not options:
             break
-        n, tid, cell = max(options, key=lambda o: o[0])
+        n, tid, cell = max(options, key=lambda o: (o[1] in prefer, o[0]))
         gained += n
         w.soldiers -= 1
         w.masks[tid] = w.mask(tid) | w.grid(tid).bit(cell)
@@ -140,23 +155,67 @@ def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[s
     return placed, gained
 
 
-def suggest_build(st: dict, seat: int, card: str, site: str, facing: str) -> tuple[int, dict] | None:
+PORTAL_ENEMY = 8        # a portal enemy covered counts twice: the cover stays (KR-RET-7), the portal must fall
+PORTAL_CLOSED = 40      # the portal is fully covered: destroyed in phase 3 (KR-PRT-14)
+TOWER_LOST = 8          # per level of the tower turned face down by attacking a portal (KR-PRT-5/10)
+
+
+def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, portals: bool = False
+                  ) -> tuple[int, dict] | None:
     """(value of the placements, a complete legal build) or None when no attack reaches a
-    target or the suggestion is refused."""
+    target or the suggestion is refused. ``portals``: aim at the portals in reach first
+    (None when the build would place nothing on a portal)."""
     w = _Work(st)
     attacks, total, reached = [], 0, False
     for attack in TOWERS[card]["attacks"]:
         allowed = targets(st, site, facing, attack)
         reached |= bool(allowed)
-        placed, gained = _fill_attack(w, card, facing, attack, allowed)
+        placed, gained = _fill_attack(w, card, facing, attack, allowed, portals)
         attacks.append(placed)
         total += gained
     if not reached:
         return None
+    bonus = _portal_value(st, w, TOWERS[card]["level"])
+    if portals and bonus is None:
+        return None
     action = {"type": "build", "card": card, "site": site, "facing": facing, "attacks": attacks}
     if build_refusal(st, seat, action) is not None:
         return None
-    return total, action
+    return total + (bonus or 0), action
+
+
+def _portal_value(st: dict, w: _Work, level: int) -> int | None:
+    """What attacking portals adds to a build's value (the constants above), or None when
+    it places nothing on a portal."""
+    value, touched = 0, False
+    for tid, mask in w.masks.items():
+        g = w.grid(tid)
+        before = covered_mask(g, st["trays"][tid]["cover"])
+        if g.kind != "portal" or mask == before:
+            continue
+        touched = True
+        value += PORTAL_ENEMY * (_covered(g, mask)[0] - _covered(g, before)[0])
+        if g.enemy_mask & mask == g.enemy_mask:
+            value += PORTAL_CLOSED
+    return value - TOWER_LOST * level if touched else None
+
+
+def portal_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
+    """Builds aiming at the portals on the map first, for the cards of a level that may
+    attack one (KR-PRT-4)."""
+    levels = [grid(t["card"]).portal_level for t in st["trays"].values() if grid(t["card"]).kind == "portal"]
+    if not levels:
+        return []
+    out = []
+    for card in sorted(set(st["seats"][seat]["hand"])):
+        if TOWERS[card]["level"] < min(lv for lv in levels if lv is not None):
+            continue
+        for site in own_sites(st, seat, card):
+            for facing in distinct_facings(st, card, site):
+                got = suggest_build(st, seat, card, site, facing, portals=True)
+                if got is not None:
+                    out.append(got)
+    return out
 
 
 def own_sites(st: dict, seat: int, card: str) -> list[str]:
@@ -219,30 +278,8 @@ def pass_actions(st: dict, seat: int) -> list[dict]:
     return out
 
 
-def buyable(st: dict) -> list[str]:
-    """Cards the team could buy one of now (KR-BUY-3..5)."""
-    return sorted(c for c, n in st["supply"].items()
-                  if n > 0 and buying.cost(c) is not None and TOWERS[c]["level"] <= level_cap(st)
-                  and buying.cost(c) <= st["crystals"])
-
-
-def purchase_plan(st: dict) -> list[dict]:
-    """The bot's purchase list: L2 before L1, each to the seat holding the fewest cards, the
-    family it has fewest of first, while crystals last."""
-    crystals, supply = st["crystals"], dict(st["supply"])
-    held = [s["hand"] + s["pending"] for s in st["seats"]]
-    plan: list[dict] = []
-    while True:
-        to = min(range(len(held)), key=lambda i: (len(held[i]), i))
-        cards = [c for c in buyable({**st, "crystals": crystals, "supply": supply})]
-        if not cards:
-            return plan
-        fams = [TOWERS[c]["family"] for c in held[to]]
-        card = min(cards, key=lambda c: (-TOWERS[c]["level"], fams.count(TOWERS[c]["family"]), c))
-        plan.append({"card": card, "to": to})
-        crystals -= buying.cost(card) or 0
-        supply[card] -= 1
-        held[to] = held[to] + [card]
+buyable = bot_plan.buyable
+purchase_plan = bot_plan.purchase_plan
 
 
 def hero_suggestions(st: dict, seat: int) -> list[dict]:
@@ -276,10 +313,46 @@ def choose(st: dict, seat: int) -> dict:
             if plan:
                 return {"type": "propose", "buys": plan}
         return {"type": "done"}
-    builds = [b for b in build_suggestions(st, seat) if b[0] > 0]
-    if builds:
-        return max(builds, key=lambda b: b[0])[1]
+    builds = build_suggestions(st, seat) + portal_suggestions(st, seat)
+    best: dict[str, tuple[int, dict]] = {}
+    for value, action in builds:
+        if value > best.get(action["card"], (-1, None))[0]:
+            best[action["card"]] = (value, action)
+    upgrade = bot_plan.portal_pass(st, seat, best)
+    if upgrade is not None:
+        return upgrade
+    worth = [b for b in best.values() if b[0] >= bot_plan.WHOLE_ENEMY]
+    if worth:
+        return max(worth, key=lambda b: b[0])[1]
+    spell = _best_spell(st, seat)
+    if spell is not None:
+        return spell
+    upgrade = bot_plan.idle_pass(st, seat, best)
+    if upgrade is not None:
+        return upgrade
+    rest = [b for b in best.values() if b[0] > 0]
+    if rest:
+        return max(rest, key=lambda b: b[0])[1]
     heroes = hero_suggestions(st, seat)
     if heroes:
         return heroes[0]
     return {"type": "done"}
+
+
+def _best_spell(st: dict, seat: int) -> dict | None:
+    """The listed spell cast covering the most enemies, if it covers at least one."""
+    mod = optional("spells")
+    if mod is None:
+        return None
+    before = score(st)
+    best = None
+    for action in mod.suggest_spell_actions(st, seat):
+        work = copy_state(st)
+        try:
+            mod.apply_spell(work, seat, action, [])
+        except IllegalAction:
+            continue
+        gain = score(work)[1] - before[1]
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+    return best[1] if best else None

@@ -32,10 +32,6 @@ def test_a_solo_bot_beats_a_random_player_in_the_last_scenario():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason=(
-    "known bot weakness (docs/kr-difficulty.md): the bot never passes towers, so never upgrades, "
-    "and buys without regard to damage type, so it cannot close Twin Gates' Rift B (brigands and "
-    "shamans need magic and physical L2 damage); random teams pass and sometimes win"))
 def test_a_bot_team_beats_a_random_team_on_a_middle_scenario():
     """Twin Gates (scenario 5), 3 players, seeds 0-2: more wins, or as many wins and more
     Kingdom hearts left, for the bots."""
