@@ -12,7 +12,7 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable
 
-from engine.base import Event, IllegalAction
+from engine.base import Event, IllegalAction, Prompt
 from gamehost.cache import MatchCache
 from gamehost.campaigns import Campaigns
 from gamehost.registry import plugin, normalize_options
@@ -28,6 +28,14 @@ from gamehost.timers import DeadlineScheduler
 PACES = ("live", "async")
 TIMEOUT_POLICIES = ("auto", "bot", "forfeit")
 MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
+
+
+def same_decision(late: Prompt, asked: Prompt) -> bool:
+    """Whether ``asked`` still belongs to the decision that ran late (``expire``): the same
+    kind of prompt, or a reaction it raised; a simultaneous phase ends with its prompt key."""
+    if asked.kind == "reaction":
+        return True
+    return asked.kind == late.kind and (late.kind != "simultaneous" or asked.key == late.key)
 DUPLICATE_WINDOW = 10.0  # seconds: how long a committed command is remembered to catch its double
 
 log = logging.getLogger(__name__)
@@ -593,7 +601,7 @@ class MatchService(MatchQueries):
             if not prompted:
                 return None
             late = prompted[0]
-            late_kind = engine.prompts(row.state)[0].kind
+            late_prompt = engine.prompts(row.state)[0]
             if row.timeout_policy == "forfeit":
                 def forfeit(state: dict):
                     new_state, events = engine.concede(state, late, "timeout")
@@ -610,10 +618,11 @@ class MatchService(MatchQueries):
                     steps.append(engine.format_action(action))
                     # the late decision is over once the seat is no longer asked, or is asked
                     # a new kind of decision (its defence window closed and its own turn began;
-                    # set-up ended and play began): that one gets its own deadline. A reaction
-                    # the late decision itself raised is still part of it.
-                    asked = [p.kind for p in engine.prompts(state) if p.seat == late]
-                    if engine.result(state) is not None or not asked or asked[0] not in (late_kind, "reaction"):
+                    # set-up ended and play began), or the next simultaneous phase (another
+                    # prompt key): that one gets its own deadline. A reaction the late
+                    # decision itself raised is still part of it.
+                    asked = [p for p in engine.prompts(state) if p.seat == late]
+                    if engine.result(state) is not None or not asked or not same_decision(late_prompt, asked[0]):
                         break
                 return steps, state, events
 

@@ -34,3 +34,29 @@ async def test_a_timed_out_window_does_not_play_the_late_seats_next_turn(service
     clock.now = after.deadline_at + 1
     outcome = await service.expire(after.id, after.version)
     assert [m.action for m in outcome.moves] == ["add 1" if policy == "auto" else "add 2"]
+
+
+@pytest.fixture
+def phases_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "phases", registry.GamePlugin("phases", "tests.support.phases_toy"))
+
+
+@pytest.mark.parametrize("policy", ["auto", "bot"])
+async def test_a_timed_out_simultaneous_phase_does_not_answer_the_next_one(service, clock, phases_registered, policy):
+    """Two simultaneous phases in a row (Kingdom Rush's action and purchase phases, found by a
+    SimCord test): the idle seat's timeout ends its part in the phase that ran late; the next
+    phase, asked with another prompt key, is a new decision with its own deadline."""
+    await service.create(guild_id=1, channel_id=CH + 1, creator_id=1, creator_name="alice", game="phases",
+                         options={}, timeout_policy=policy)
+    await service.join(CH + 1, 2, "bob")
+    row = (await service.start(CH + 1, 1)).match
+    alice = next(s for s in row.seats if s["user_id"] == 1)
+    bob_seat = next(i for i, s in enumerate(row.seats) if s["user_id"] == 2)
+    row = (await service.act(row.id, alice["user_id"], "done")).match
+    assert row.state["phase"] == "plan" and row.state["done"] == [1 - bob_seat]
+    clock.now = row.deadline_at + 1
+    outcome = await service.expire(row.id, row.version)
+    after = outcome.match
+    assert [m.action for m in outcome.moves] == ["done"]          # the plan phase only
+    assert after.state["phase"] == "buy" and after.state["done"] == []
+    assert after.deadline_at == clock.now + 600                   # the buy phase: a fresh deadline
