@@ -51,11 +51,22 @@ def ability_name(ability: str, locale: str) -> str:
     return ""
 
 
+def boss_rule_name(rule: str, locale: str) -> str:
+    """A boss rule's name (hordes.json ``boss.rules``), "" for none."""
+    for card in HORDES.values():
+        for r in (card.get("boss") or {}).get("rules") or ():
+            if r["id"] == rule:
+                return _pick(r["name"], locale, rule)
+    return ""
+
+
 def cause_word(cause: Any, locale: str) -> str:
-    """Why a hero was hurt, moved or healed: an ability, a tower, a spell or a rule."""
+    """Why a hero was hurt, moved or healed: an ability, a tower, a spell, a boss rule or a rule."""
     text = str(cause or "")
     if ability_name(text, locale):
         return ability_name(text, locale)
+    if boss_rule_name(text, locale):
+        return boss_rule_name(text, locale)
     if text in TOWERS:
         return tower_name(text, locale)
     if text in SPELLS:
@@ -125,8 +136,10 @@ def _sites(view: dict) -> list[dict]:
 # -- narration ------------------------------------------------------------------------------
 
 TRAY_NAMED = {"tile_placed", "soldier_placed", "hero_engaged", "heal", "tray_blocked", "tray_moved", "soldier_lost"}
+BOSS_EVENTS = {"boss_entered", "boss_extra_spawn", "boss_stage_cleared", "boss_stage_begins", "boss_defeated",
+               "boss_heal_trays", "boss_shield_down"}
 HORDE_EVENTS = {"spawn", "ghost_spawn", "spawn_overflow", "tray_destroyed", "portal_destroyed",
-                "horde_reached_kingdom", "kingdom_damaged"}
+                "horde_reached_kingdom", "kingdom_damaged"} | BOSS_EVENTS
 
 
 def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
@@ -171,6 +184,10 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
             p[name] = grid_cell(value)
         elif name == "effect":
             p[name] = ability_name(str(value), locale) or cause_word(value, locale)
+        elif name == "rule" and kind in BOSS_EVENTS:
+            p[name] = boss_rule_name(str(value), locale) or str(value)
+        elif name == "rules" and kind in BOSS_EVENTS:
+            p[name] = ", ".join(boss_rule_name(str(r), locale) or str(r) for r in value or []) or "—"
         elif name == "icon":
             p[name] = t(f"kr.icon.{value}", locale)
         elif name == "facing" and isinstance(value, str):
@@ -209,6 +226,8 @@ def narrate_event(board: Board, event, locale: str) -> str:
         kind = "hero_attacked_none"
     if kind == "hero_displaced" and not params.get("to"):
         kind = "hero_displaced_board"
+    if kind == "boss_extra_spawn" and not params.get("left"):
+        kind = "boss_extra_spawn_empty"
     key = f"kr.ev.{kind}"
     return t(key, locale, **event_params(board, event.kind, params, locale))
 

@@ -16,9 +16,14 @@ before the next. One activation:
    the Kingdom (KR-ADV-10..13);
 4. a visible target icon deals 1 damage to each hero adjacent to the tray's square, whether or
    not it moved (KR-ICN-4, KR-AMB-25).
+
+A boss tile (KR-ADV-1, KR-BOSS-2) makes its card's ``move`` attempts, never swift; soldiers on
+his card cover squares but never stop him (they stay on it); after his movement his rules act
+(``boss.after_move``: Time Warp).
 """
 from __future__ import annotations
 
+from . import boss as bosses
 from .hordegrid import remove_soldier, remove_tiles, visible_icons
 from .phases import Choose, damage_hero, default_choice, displace, reach_kingdom, restack
 from .state import GameOver, ev, geo, grid, is_flying, tray_cells, trays_at
@@ -48,10 +53,10 @@ def _icons(st: dict, tid: str) -> set[str]:
 
 
 def _blocked(st: dict, tid: str, events: list) -> bool:
-    """KR-ADV-5, KR-AMB-21: the blockers are hurt and the attempt fails."""
+    """KR-ADV-5, KR-AMB-21: the blockers are hurt and the attempt fails (never a boss's)."""
     t = st["trays"][tid]
     cover = t["cover"]
-    if not cover["soldiers"] and not cover["heroes"]:
+    if (not cover["soldiers"] and not cover["heroes"]) or bosses.is_boss(t["card"]):
         return False
     ev(events, "tray_blocked", tray=tid, cell=t["cell"])
     for cell in list(cover["soldiers"]):
@@ -102,10 +107,13 @@ def activate(st: dict, tid: str, events: list, choose: Choose = default_choice) 
         t["cover"] = remove_tiles(t["cover"])
         ev(events, "heal", tray=tid, cell=t["cell"])
         icons = _icons(st, tid)
-    attempts = 2 if "swift" in icons else 1           # KR-ICN-3
+    boss = bosses.is_boss(t["card"])
+    attempts = bosses.moves(t["card"]) if boss else 2 if "swift" in icons else 1   # KR-ICN-3
     for _ in range(attempts):
         if _step(st, tid, events, choose) in ("kingdom", "stopped"):
             break
+    if boss and tid in st["trays"]:
+        bosses.after_move(st, tid, events)
     if "target" in icons and tid in st["trays"]:      # KR-ICN-4, KR-AMB-25
         g, cell = geo(st), st["trays"][tid]["cell"]
         for figure, h in sorted(st["heroes"].items()):

@@ -9,9 +9,14 @@ Lilith's Resurrection heals and protects her first (KR-AMB-43). Then each destro
 horde pushes its surviving heroes off the square and spawns the ghost deck's top card there
 (KR-ICN-14, KR-AMB-60). Step 3: the last portal (or the boss) destroyed makes the victory
 pending for the end of the round (KR-DES-3, KR-END-2).
+
+A fully covered boss card is not simply destroyed: after the other trays, each boss's stage
+ends (``boss.stage_covered``: his tiles and soldiers leave the card and the next stage begins,
+KR-BOSS-1); only the end of the last stage removes his tray here, like a horde, and defeats him.
 """
 from __future__ import annotations
 
+from . import boss as bosses
 from .content import HORDES, SCENARIOS
 from .hordegrid import fully_covered
 from .phases import Choose, damage_hero, default_choice, displace, heal_hero, restack
@@ -44,30 +49,40 @@ def destroy(st: dict, events: list, choose: Choose = default_choice) -> None:
         return
 
 
+def _remove(st: dict, tid: str, events: list, hit: list, ghosts: list) -> None:
+    """Step 1 for one tray: off the map, soldiers and tiles back, crystals gained."""
+    t = st["trays"].pop(tid)
+    card = HORDES[t["card"]]
+    st["soldiers"] += len(t["cover"]["soldiers"])    # KR-SOL-13: undamaged
+    gained = gain_crystals(st, card["crystals"])
+    ev(events, "tray_destroyed", tray=tid, card=t["card"], cell=t["cell"], crystals=gained,
+       lost=card["crystals"] - gained, total=st["crystals"])
+    figures = sorted(t["cover"]["heroes"])
+    for figure in figures:
+        st["heroes"][figure]["tray"] = None       # stays on the road square (KR-DES-2)
+        _resurrect(st, figure, events)
+    hit.extend(figures)
+    restack(st, t["cell"])
+    if card["kind"] == "portal":
+        st["portals"]["destroyed"] += 1
+        ev(events, "portal_destroyed", card=t["card"], destroyed=st["portals"]["destroyed"],
+           total=st["portals"]["total"])
+    if card.get("ghost_icon"):
+        ghosts.append((t["cell"], figures))
+
+
 def _destroy(st: dict, events: list, choose: Choose) -> None:
     hit: list[str] = []
     ghosts: list[tuple[str, list[str]]] = []
-    for tid in covered_trays(st):
-        t = st["trays"].pop(tid)
-        card = HORDES[t["card"]]
-        st["soldiers"] += len(t["cover"]["soldiers"])    # KR-SOL-13: undamaged
-        gained = gain_crystals(st, card["crystals"])
-        ev(events, "tray_destroyed", tray=tid, card=t["card"], cell=t["cell"], crystals=gained,
-           lost=card["crystals"] - gained, total=st["crystals"])
-        figures = sorted(t["cover"]["heroes"])
-        for figure in figures:
-            st["heroes"][figure]["tray"] = None       # stays on the road square (KR-DES-2)
-            _resurrect(st, figure, events)
-        hit.extend(figures)
-        restack(st, t["cell"])
-        if card["kind"] == "portal":
-            st["portals"]["destroyed"] += 1
-            ev(events, "portal_destroyed", card=t["card"], destroyed=st["portals"]["destroyed"],
-               total=st["portals"]["total"])
-        elif card["kind"] == "boss":
-            st["boss_defeated"] = True
-        if card.get("ghost_icon"):
-            ghosts.append((t["cell"], figures))
+    shield = bosses.shield_up(st)
+    covered = covered_trays(st)
+    for tid in covered:
+        if not bosses.is_boss(st["trays"][tid]["card"]):
+            _remove(st, tid, events, hit, ghosts)
+    for tid in covered:                               # a boss's stage ends (KR-BOSS-1, boss.py)
+        if tid in st["trays"] and bosses.stage_covered(st, tid, events):
+            _remove(st, tid, events, hit, ghosts)
+    bosses.shield_change(st, shield, events)
     for figure in hit:                                # step 2
         if st["heroes"][figure]["kind"] != WILDCAT:
             damage_hero(st, figure, 1, events, "tray_destroyed")

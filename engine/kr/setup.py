@@ -13,7 +13,7 @@ Round 1 skips phase 1 (KR-RND-2): the game starts in phase 2 with the scenario's
 (those with ``min_players`` above the player count are left out). Each seat's starting hand is
 its hero's starting towers (KR-SET-4) plus ``starting_hand.each`` (solo: plus ``.solo``), all
 taken from the supply. Heroes start on their boards (KR-SET-5), at full health with every
-ability face up (KR-SET-3).
+ability face up (KR-SET-3). A scenario's boss starts at stage 1, off the map (``boss.initial``).
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from typing import Any
 from engine.base import IllegalAction
 from engine.rng import new_rng, shuffle
 
+from . import boss as bosses
 from .content import HERO_IDS, HEROES, HORDES, SCENARIOS, deck_cards
 from .state import SCHEMA, SOLDIERS, WILDCAT, ev, new_tray
 
@@ -109,7 +110,7 @@ def new_state(seats: int, options: dict | None, seed: int) -> tuple[dict, list]:
         "heroes": {}, "effects": [],
         "solo": {"excluded": None, "last_excluded": None, "bench": list(opts["bench"])},
         "proposals": [], "portals": {"total": 0, "destroyed": 0}, "boss_defeated": False,
-        "victory_pending": False, "result": None,
+        "boss": bosses.initial(sc["id"]), "victory_pending": False, "result": None,
     }
     events: list = []
     for d in sc["spawn_decks"]:   # KR-SET-7

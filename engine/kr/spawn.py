@@ -9,10 +9,13 @@ with no free square the horde reaches the Kingdom (KR-SPN-6). Trays are not mode
 first of its icons' pioneer cards still on the map, else spawns normally (KR-ICN-16).
 
 The boss (``scenario.boss``) is spawned from its marker in its round, before that deck's own
-card, like a horde card (its special rules are not modelled here).
+card, like a horde card; after the spawn decks his phase 1 rules act (``boss.after_spawns``:
+Rift Call's extra card is spawned from its deck by :func:`_spawn_deck`, exactly like the deck's
+own card, KR-BOSS-1).
 """
 from __future__ import annotations
 
+from . import boss as bosses
 from .content import HORDES, SCENARIOS
 from .phases import Choose, default_choice, displace, reach_kingdom, start_phase2
 from .state import GameOver, ev, geo, new_tray, tray_cells
@@ -42,7 +45,9 @@ def place(st: dict, card: str, cell: str | None, events: list, choose: Choose, m
     return tid
 
 
-def _spawn_card(st: dict, marker: int, card: str, events: list, choose: Choose) -> None:
+def _spawn_card(st: dict, marker: int, card: str, events: list, choose: Choose) -> str | None:
+    """Reveal ``card`` from ``marker``'s deck and spawn it; returns its tray id (None: into
+    the Kingdom)."""
     g = geo(st)
     for icon in HORDES[card].get("pioneer_icons") or ():
         if icon in st["pioneer_cards"]:      # KR-ICN-16
@@ -51,9 +56,22 @@ def _spawn_card(st: dict, marker: int, card: str, events: list, choose: Choose) 
             opened = sorted(before - g.cut_off_spawns(st["pioneer_cards"].values()))
             st["opened"].extend(m for m in opened if m not in st["opened"])
             ev(events, "pioneer_card_removed", icon=icon, cell=cell, opened=opened)
-            place(st, card, _free_from(st, cell), events, choose, marker)
-            return
-    place(st, card, g.spawn_square(marker, tray_cells(st)), events, choose, marker)
+            return place(st, card, _free_from(st, cell), events, choose, marker)
+    return place(st, card, g.spawn_square(marker, tray_cells(st)), events, choose, marker)
+
+
+def _spawn_deck(st: dict, marker: int, events: list, choose: Choose) -> None:
+    """The top card of ``marker``'s deck, unless the deck is skipped this round (KR-ICN-18,
+    KR-AMB-59) or empty (KR-AMB-29)."""
+    if marker in st["opened"]:
+        ev(events, "spawn_skipped", marker=marker, reason="opened")   # KR-ICN-18
+        return
+    if marker in geo(st).cut_off_spawns(st["pioneer_cards"].values()):
+        ev(events, "spawn_skipped", marker=marker, reason="cut_off")
+        return
+    deck = st["decks"].get(str(marker), [])
+    if deck:
+        _spawn_card(st, marker, deck.pop(0), events, choose)
 
 
 def summon(st: dict, events: list, choose: Choose = default_choice) -> None:
@@ -67,17 +85,9 @@ def summon(st: dict, events: list, choose: Choose = default_choice) -> None:
     try:
         for marker in g.spawn_markers:
             if boss is not None and boss["spawn"] == marker and boss["round"] == st["round"]:
-                _spawn_card(st, marker, boss["card"], events, choose)
-            if marker in st["opened"]:
-                ev(events, "spawn_skipped", marker=marker, reason="opened")   # KR-ICN-18
-                continue
-            if marker in g.cut_off_spawns(st["pioneer_cards"].values()):
-                ev(events, "spawn_skipped", marker=marker, reason="cut_off")
-                continue
-            deck = st["decks"].get(str(marker), [])
-            if not deck:
-                continue
-            _spawn_card(st, marker, deck.pop(0), events, choose)
+                bosses.enter(st, _spawn_card(st, marker, boss["card"], events, choose), events)
+            _spawn_deck(st, marker, events, choose)
+        bosses.after_spawns(st, events, lambda marker: _spawn_deck(st, marker, events, choose))
     except GameOver:
         return
 

@@ -33,6 +33,7 @@ Layout (``schema`` 1)::
      "solo": {"excluded": colour | None, "last_excluded": colour | None, "bench": [ids]},
      "proposals": [{"seat", "buys": [[tower, seat]], "approved": [seats]}] (phase 6),
      "portals": {"total": n, "destroyed": n}, "boss_defeated": bool,
+     "boss": None | {"card", "stage": 1.., "stages", "entered": round | None} (boss.py),
      "victory_pending": bool (KR-DES-3, KR-END-2),
      "result": None | {"outcome": "victory"|"defeat", "reason"}}
 
@@ -123,6 +124,8 @@ def copy_state(st: dict) -> dict:
     n["proposals"] = [{**p, "buys": [b[:] for b in p["buys"]], "approved": p["approved"][:]}
                       for p in st["proposals"]]
     n["portals"] = dict(st["portals"])
+    if st.get("boss") is not None:
+        n["boss"] = dict(st["boss"])
     if "spells" in st:
         n["spells"] = {k: v[:] for k, v in st["spells"].items()}
     if st["result"] is not None:

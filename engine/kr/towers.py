@@ -19,7 +19,9 @@ Decisions taken here:
   (KR-AMB-57). Ownership of the second tower's site is the ordinary site check (KR-SOL-11).
 * A tile's ``tile`` index may be left out: the first unused tile of the attack whose allowed
   orientation matches the cells is taken (tiles of one shape are interchangeable).
-* Targets are the top tray of every road square the attack reaches (KR-TWR-7/8, KR-ICN-10).
+* Targets are the top tray of every road square the attack reaches (KR-TWR-7/8, KR-ICN-10),
+  except a boss while one of his shield rules holds (``boss.shielded``: the Time Mage while a
+  portal is on the map; ``kr.err.boss_shielded``).
 * Compulsory placement (KR-AMB-8, KR-DMG-15, KR-SOL-4): after an attack's placements no
   unplaced tile (or supply soldier) may still have a legal placement on a target tray of its
   attack. Not counted: portals above the tower's level (KR-PRT-4), portals whose enemies are
@@ -43,6 +45,7 @@ from typing import Any
 
 from engine.base import IllegalAction
 
+from . import boss as bosses
 from .content import SCENARIOS, SHAPES, TOWERS, tower_upgrades
 from .hordegrid import (HordeGrid, add_soldier, add_tile, fully_covered, placements, remove_soldier,
                         soldier_placements, soldier_problem, tile_problem)
@@ -136,11 +139,11 @@ def reach_squares(st: dict, site: str, facing: str, attack: dict) -> tuple[str, 
 
 def targets(st: dict, site: str, facing: str, attack: dict) -> list[str]:
     """The trays an attack may target: the top tray of each square reached; a tray under a
-    flying tray cannot be attacked (KR-ICN-10)."""
+    flying tray cannot be attacked (KR-ICN-10), nor a shielded boss (boss.py)."""
     found = []
     for cell in reach_squares(st, site, facing, attack):
         here = trays_at(st, cell)
-        if here:
+        if here and not bosses.shielded(st, here[0]):
             found.append(here[0])
     return found
 
@@ -274,7 +277,10 @@ def _target(st: dict, tid: Any, allowed: list[str], reached: tuple[str, ...], le
     if not isinstance(tid, str) or tid not in st["trays"]:
         raise err("no_such_tray", f"no tray {tid!r}", tray=tid)
     if tid not in allowed:
-        if st["trays"][tid]["cell"] in reached:
+        cell = st["trays"][tid]["cell"]
+        if cell in reached and trays_at(st, cell)[0] == tid and bosses.shielded(st, tid):
+            raise err("boss_shielded", f"{tid} is shielded while a portal is on the map", tray=tid)
+        if cell in reached:
             raise err("under_flying", f"{tid} lies under a flying tray (KR-ICN-10)", tray=tid)
         raise err("out_of_range", f"{tid} is out of range", tray=tid, cell=st["trays"][tid]["cell"])
     g = grid(st["trays"][tid]["card"])

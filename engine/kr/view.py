@@ -3,12 +3,15 @@
 Kingdom Rush is co-operative and open: the view is the state without ``rng``, each spawn deck
 replaced by ``{"count": n, "top_crystals": c}`` (the crystals on the back of its top card, None
 for an empty deck) and the ghost deck by ``{"count": n}``. Hands, pending slots and everything
-on the map are public; the same view is given to every viewer, seat or spectator.
+on the map are public; the same view is given to every viewer, seat or spectator. ``boss`` is
+``boss.public``: None without a boss, else ``{"card", "stage", "stages", "entered", "tray",
+"shielded", "defeated"}``.
 """
 from __future__ import annotations
 
 import copy
 
+from . import boss as bosses
 from .content import HORDES
 
 
@@ -18,4 +21,5 @@ def view(st: dict, viewer: int | None = None) -> dict:
     out["decks"] = {marker: {"count": len(deck), "top_crystals": HORDES[deck[0]]["crystals"] if deck else None}
                     for marker, deck in st["decks"].items()}
     out["ghost_deck"] = {"count": len(st["ghost_deck"])}
+    out["boss"] = bosses.public(st)
     return out

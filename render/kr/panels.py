@@ -1,7 +1,8 @@
 """The boxes around the map: the header (scenario, round and phase, Kingdom hearts, crystals
-x/12, portals, soldiers, ghost deck, the result), the seats (colours, name, hero and its
-health and place, hand and pending-slot counts, done in phase 2), the hordes on the map, and a
-colour legend. Every function measures when ``d`` is None and returns the y under its box."""
+x/12, portals, soldiers, ghost deck, the boss's stage and shield, the result), the seats
+(colours, name, hero and its health and place, hand and pending-slot counts, done in phase 2),
+the hordes on the map (the boss with his stage), and a colour legend. Every function measures
+when ``d`` is None and returns the y under its box."""
 
 from __future__ import annotations
 
@@ -90,11 +91,43 @@ def header(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> fl
     if isinstance(ghosts, dict) and ghosts.get("count"):
         f.word(N.label("ghosts", lang, n=ghosts["count"]), BODY)
     y = f.end()
+    boss = boss_line(view, lang)
+    if boss:
+        f = Flow(d, X0 + PAD, X1 - PAD, y, 32)
+        f.word(boss[0], BODY, BOSS_TEXT)
+        if boss[1]:
+            f.word(boss[1], SMALL, TEXT_SOFT)
+        y = f.end()
     if result:
         key = "victory" if result.get("outcome") == "victory" else "defeat"
         put(d, (X0 + PAD, y + 16), N.label(key, lang), BODY + 2, DONE if key == "victory" else HEART, "lm")
         y += 34
     return y + PAD - 4
+
+
+BOSS_TEXT = (255, 150, 90)
+
+
+def _boss(view: dict) -> dict | None:
+    boss = view.get("boss")
+    return boss if isinstance(boss, dict) and boss.get("card") in N.HORDES else None
+
+
+def boss_line(view: dict, lang: str) -> tuple[str, str] | None:
+    """The boss in words: ``("The Time Mage · stage 1/2", "shielded while portals ...")``, his
+    arrival round before he enters, or his defeat; None without a boss."""
+    boss = _boss(view)
+    if boss is None:
+        return None
+    name = N.horde_name(boss["card"], lang)
+    if boss.get("defeated"):
+        return N.label("boss_defeated", lang, name=name), ""
+    if not boss.get("tray") and boss.get("entered") is None:
+        spec = (N.SCENARIOS.get(str(view.get("scenario"))) or {}).get("boss") or {}
+        if spec.get("card") == boss["card"]:
+            return N.label("boss_arrives", lang, name=name, n=spec.get("round", "?")), ""
+    stage = N.label("boss_stage", lang, name=name, stage=boss.get("stage", "?"), stages=boss.get("stages", "?"))
+    return stage, N.label("boss_shielded", lang) if boss.get("shielded") else ""
 
 
 def _seat_lines(view: dict, seat: int, seat_names: list[str] | None, lang: str) -> tuple[str, str]:
@@ -175,8 +208,12 @@ def hordes(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> fl
         name = N.horde_name(info.card, lang)
         if info.kind == "portal":
             name += " " + N.label("level", lang, n=info.portal_level)
+        boss = _boss(view)
+        if info.kind == "boss" and boss and boss.get("card") == info.card:
+            name += f" {boss.get('stage', '?')}/{boss.get('stages', '?')}"
         txt = f"{t.get('cell')} {name} ({left})"
-        colour = (236, 150, 255) if info.kind == "portal" else FLYING if t.get("layer", 0) else TEXT
+        colour = (236, 150, 255) if info.kind == "portal" else BOSS_TEXT if info.kind == "boss" \
+            else FLYING if t.get("layer", 0) else TEXT
         f.word(txt, SMALL, colour)
     return f.end() + PAD
 
