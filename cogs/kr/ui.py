@@ -14,7 +14,9 @@ The Act menu: **Act** opens, privately, a select of the first steps (the engine'
 is made at once, any other opens one select of its endings (site, facing and placements; the
 hero's path, facing and action). So every decision is the Act click and at most two picks;
 a level of more than 25 options is paged (*More…*). In simultaneous play a team-mate's move
-does not make the menu stale: the engine judges the picked move against the map as it is."""
+does not make the menu stale: the engine judges the picked move against the map as it is.
+Beside the first steps and beside a build's endings a second select starts the drill-down that
+chooses a build's placements piece by piece instead of the suggested ones (cogs/kr/drill.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -32,6 +34,7 @@ from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
+from cogs.kr.drill import VERB as DRILL, Drill
 from cogs.kr.words import (Board, arg_label, buys_of, buys_text, hero_name, hero_rest, move_label, narrate_events,
                            result_text, tower_name)
 from cogs.ui import PrivateMessage
@@ -99,10 +102,11 @@ class KrUI:
     title_key = "game.kr"
     # reading buttons, and moves the engine judges against the map as it is now (a team-mate's
     # move in simultaneous play does not make them stale)
-    fresh_verbs = {"view", "menu", "pick", "done"}
+    fresh_verbs = {"view", "menu", "pick", "done", DRILL}
 
     def __init__(self, host: Host):
         self.host = host
+        self.drill = Drill(self)
 
     def seat_names(self, snap: Snapshot) -> list[str]:
         return snap.names
@@ -225,7 +229,8 @@ class KrUI:
         shown, more = _page(options, page)
         if more:
             shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"p{page + 1}"))
-        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=t("kr.ui.choose", locale))]
+        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=t("kr.ui.choose", locale)),
+                *self.drill.menu_items(mine, locale)]  # beside: choose a tower's placements (cogs/kr/drill.py)
 
     def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
         snap, board = mine.match, self.board(mine)
@@ -234,11 +239,15 @@ class KrUI:
             return []
         options = [discord.SelectOption(label=clip(self.rest_label(m, locale), 100), value=("=" + token(m.text))[:100])
                    for m in moves]
-        shown, more = _page(options, page, full=len(options) <= MAX_OPTIONS)
+        full = len(options) <= MAX_OPTIONS
+        shown, more = _page(options, page, full=full)
         if more:
             shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"h{page + 1}|{head}"[:100]))
-        return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
-                           placeholder=clip(move_label(board, head, locale) + " …", 150))]
+        items: list[discord.ui.Item] = [GameSelect(snap.match_id, snap.version, "pick", options=shown,
+                                                   placeholder=clip(move_label(board, head, locale) + " …", 150))]
+        if moves[0].verb == "build":  # beside the suggested endings: choose the placements (cogs/kr/drill.py)
+            items += self.drill.entry_items(mine, locale, moves if full else moves[page * PAGE:(page + 1) * PAGE])
+        return items
 
     def rest_label(self, move: ActionInfo, locale: str) -> str:
         if move.verb == "hero":
@@ -278,6 +287,8 @@ class KrUI:
             await self.pick(interaction, mine, values[0])
         elif verb == "done":
             await self.done(interaction, mine)
+        elif verb == DRILL:
+            await self.drill.on_component(interaction, mine, arg, values[0])
         else:
             raise ServiceError("not_allowed")
 

@@ -4,7 +4,9 @@ and deadly badges, icons lit or greyed when covered (KR-ICN-1), uncoverable area
 ghost, pioneer strip with its icons, the portal centre with its level), the damage tiles
 (in their damage colour, KR-TWR-9, letting the enemy beneath show through), soldiers and
 hero bases. With ``options`` (placements as lists of card squares) a numbered miniature of
-the card per option, the option's squares outlined, so a player can pick "option 3"."""
+the card per option, the option's squares outlined, so a player can pick "option 3". An option
+may also be ``{"cells": [...], "number": n, "suggested": bool}``: drawn with that number (a
+later page of a menu goes on counting) and, when suggested, framed in gold with a star."""
 
 from __future__ import annotations
 
@@ -21,7 +23,19 @@ from .style import (BG, BODY, CRYSTAL, DAMAGE_COLOURS, DEADLY, DEFENCE_COLOURS, 
 
 MAX_SQ = 128
 MINI_SQ = 24
+NUMBER_R = 18         # an option number's disc (its radius) and type size
+NUMBER_SIZE = 28
+MINI_TOP = 2 * NUMBER_R + 12   # room above a miniature for its number
 ICON_GLYPH = {"heal": "+", "swift": "\u00bb", "target": "\u25ce"}
+
+
+def _option(option: object, k: int) -> tuple[list[tuple[int, int]], int, bool]:
+    """(cells, number, suggested) of the ``k``-th option (see the module docstring)."""
+    if isinstance(option, dict):
+        number = option.get("number")
+        return (_cells(option.get("cells")), number if isinstance(number, int) else k + 1,
+                bool(option.get("suggested")))
+    return _cells(option), k + 1, False
 
 
 def _cells(option: object) -> list[tuple[int, int]]:
@@ -116,9 +130,9 @@ def closeup_image(view: dict, tid: str, lang: str, options: list | None) -> Imag
     y_grid = _title(None, y_title, view, tid, info, lang) + 30
     gx0 = (W - info.w * sq) / 2
     gy1 = y_grid + info.h * sq
-    opts = [_cells(o) for o in (options or [])]
+    opts = [_option(o, k) for k, o in enumerate(options or [])]
     per_row = max(1, int((W - 2 * MARGIN) // (info.w * MINI_SQ + 24)))
-    mini_h = info.h * MINI_SQ + 40
+    mini_h = info.h * MINI_SQ + MINI_TOP + 14
     rows = (len(opts) + per_row - 1) // per_row
     y_opts = gy1 + 20 + (34 if opts else 0)
     height = int(y_opts + rows * mini_h + MARGIN + 4)
@@ -129,10 +143,10 @@ def closeup_image(view: dict, tid: str, lang: str, options: list | None) -> Imag
     if opts:
         put(d, (X0 + 4, gy1 + 20 + 14), N.label("options", lang, n=len(opts)), BODY, GOLD, "lm")
         colw = (W - 2 * MARGIN) / per_row
-        for k, cells in enumerate(opts):
+        for k, (cells, number, suggested) in enumerate(opts):
             ox = MARGIN + (k % per_row) * colw + (colw - info.w * MINI_SQ) / 2
-            oy = y_opts + (k // per_row) * mini_h + 32
-            _mini(d, ox, oy, info, hcol, cells, k)
+            oy = y_opts + (k // per_row) * mini_h + MINI_TOP
+            _mini(d, ox, oy, info, hcol, cells, k, number, suggested)
     return img
 
 
@@ -253,9 +267,12 @@ def _cover_labels(d: ImageDraw.ImageDraw, gx0: float, gy0: float, sq: int, info:
 
 
 def _mini(d: ImageDraw.ImageDraw, ox: float, oy: float, info: CardInfo, hcol: dict[str, Colour],
-          cells: list[tuple[int, int]], k: int) -> None:
+          cells: list[tuple[int, int]], k: int, number: int, suggested: bool) -> None:
     s = MINI_SQ
     col = OPTION_COLOURS[k % len(OPTION_COLOURS)]
+    if suggested:
+        d.rounded_rectangle((ox - 9, oy - MINI_TOP + 2, ox + info.w * s + 9, oy + info.h * s + 9), radius=8,
+                            outline=GOLD, width=4)
     d.rectangle((ox - 2, oy - 2, ox + info.w * s + 2, oy + info.h * s + 2), fill=card_fill(info),
                 outline=(96, 84, 64))
     for r in range(info.h):
@@ -271,6 +288,12 @@ def _mini(d: ImageDraw.ImageDraw, ox: float, oy: float, info: CardInfo, hcol: di
                               ((-1, 0), (x, y, x, y + s)), ((1, 0), (x + s, y, x + s, y + s))):
             if (c + dc, r + dr) not in chosen:
                 d.line(seg, fill=col, width=4)
-    cx = ox + info.w * s / 2
-    d.ellipse((cx - 15, oy - 34, cx + 15, oy - 4), fill=col)
-    put(d, (cx, oy - 19), str(k + 1), 20, (20, 20, 26))
+    # the number, big enough to read on a phone (the picture is shown about half size there)
+    label = str(number)
+    r = max(NUMBER_R, text_w(label, NUMBER_SIZE) / 2 + 6)
+    cx, cy = ox + info.w * s / 2 - (14 if suggested else 0), oy - NUMBER_R - 5
+    d.rounded_rectangle((cx - r, cy - NUMBER_R, cx + r, cy + NUMBER_R), radius=NUMBER_R, fill=col,
+                        outline=(20, 20, 26), width=2)
+    put(d, (cx, cy), label, NUMBER_SIZE, (20, 20, 26))
+    if suggested:
+        put(d, (cx + r + 16, cy), "\u2605", NUMBER_SIZE, GOLD)
