@@ -165,7 +165,7 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
         elif name == "cards":
             p[name] = ", ".join(tower_name(c, locale) for c in value or []) or "—"
         elif name == "buys":
-            p[name] = buys_text(board, value, locale)
+            p[name] = buys_text(board, list(value or []) + list(params.get("takes") or []), locale)
         elif name == "source":
             p[name] = cause_word(value, locale)
         elif name == "cause":
@@ -211,7 +211,10 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
 
 
 def buys_text(board: Board, buys: Any, locale: str) -> str:
-    return ", ".join(f"{tower_name(b['card'], locale)} → {board.seat(b['to'], locale)}" for b in buys or []) or "—"
+    """Purchases ``{card, to}`` and white-site takes ``{site, card, to}`` (KR-WHT-3)."""
+    return ", ".join(t("kr.ui.take_item", locale, card=tower_name(b["card"], locale), site=b["site"],
+                       seat=board.seat(b["to"], locale)) if "site" in b
+                     else f"{tower_name(b['card'], locale)} → {board.seat(b['to'], locale)}" for b in buys or []) or "—"
 
 
 def narrate_event(board: Board, event, locale: str) -> str:
@@ -335,11 +338,13 @@ def buys_of(proposal: str) -> list[dict]:
 
 
 def _buys(text: str) -> list[dict]:
+    """The items of a ``CARD>SEAT+SITE:CARD>SEAT...`` proposal (takes carry their ``site``)."""
     out = []
     for item in text.split("+"):
-        card, _, seat = item.partition(">")
+        what, _, seat = item.partition(">")
+        site, colon, card = what.rpartition(":")
         if seat.isdigit():
-            out.append({"card": card, "to": int(seat) - 1})
+            out.append({"card": card, "to": int(seat) - 1, **({"site": site.upper()} if colon else {})})
     return out
 
 

@@ -282,6 +282,15 @@ buyable = bot_plan.buyable
 purchase_plan = bot_plan.purchase_plan
 
 
+def proposal(st: dict) -> dict | None:
+    """The bot's phase-6 proposal: its purchase list and who takes the white-site towers
+    (``bot_plan.white_takes``), or None when there is nothing to propose."""
+    buys, takes = purchase_plan(st), bot_plan.white_takes(st)
+    if not buys and not takes:
+        return None
+    return {"type": "propose", "buys": buys, **({"takes": takes} if takes else {})}
+
+
 def hero_suggestions(st: dict, seat: int) -> list[dict]:
     mod = optional("heroes")
     return list(mod.suggest_hero_actions(st, seat)) if mod is not None else []
@@ -309,9 +318,9 @@ def choose(st: dict, seat: int) -> dict:
         return {"type": "exclude", "colour": rounds.default_colour(st)}
     if st["phase"] == 6:
         if rounds.proposal(st) is None and rounds.may_propose(st, seat):
-            plan = purchase_plan(st)
-            if plan:
-                return {"type": "propose", "buys": plan}
+            suggested = proposal(st)
+            if suggested is not None:
+                return suggested
         return {"type": "done"}
     builds = build_suggestions(st, seat) + portal_suggestions(st, seat)
     best: dict[str, tuple[int, dict]] = {}

@@ -12,6 +12,8 @@ tower of at least their level (KR-PRT-4). A seat passes
 
 The receiver is the team-mate holding the fewest cards (solo: oneself, KR-SOLO-9).
 
+White-site towers (KR-WHT-3): each to the seat holding the fewest cards.
+
 Purchases (KR-BUY-2..5): L2 before L1, while crystals last, each to the seat holding the
 fewest cards, the damage type the map needs most first: physical-resistant enemies not yet
 covered call for magic, magic-resistant ones for physical, weighed against the team's cards
@@ -89,6 +91,20 @@ def idle_pass(st: dict, seat: int, best: dict[str, tuple[int, dict]]) -> dict | 
     if not cards:
         return None
     return _pass(st, seat, min(cards, key=lambda c: (best.get(c, (0, None))[0], -TOWERS[c]["level"], c)))
+
+
+def white_takes(st: dict) -> list[dict]:
+    """Who takes each tower waiting on a white site (KR-WHT-3): the seat holding the fewest
+    cards (towers already given counted), named only when it is not the builder (the
+    default)."""
+    held = [len(s["hand"]) + len(s["pending"]) for s in st["seats"]]
+    out = []
+    for w in st.get("white") or []:
+        to = min(range(len(held)), key=lambda i: (held[i], i != w["builder"], i))
+        held[to] += 1
+        if to != w["builder"]:
+            out.append({"site": w["site"], "card": w["card"], "to": to})
+    return out
 
 
 def damage_need(st: dict) -> Counter:

@@ -104,8 +104,11 @@ class KrGame:
             return [Prompt(s, "simultaneous", "kr.prompt.actions", {"round": state["round"]}) for s in seats]
         p = rounds.proposal(state)
         params = {"round": state["round"], "crystals": state["crystals"],
-                  "proposal": None if p is None else notation.format_action(
-                      {"type": "propose", "buys": [{"card": c, "to": t} for c, t in p["buys"]]})}
+                  "proposal": None if p is None else notation.format_action(rounds.proposal_action(p))}
+        white = state.get("white") or []
+        if white:                             # KR-WHT-3: decided with the purchase
+            params["white"] = " ".join(f"{w['site']}:{w['card']}" for w in white)
+            return [Prompt(s, "simultaneous", "kr.prompt.purchase_white", params) for s in seats]
         return [Prompt(s, "simultaneous", "kr.prompt.purchase", params) for s in seats]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
@@ -125,13 +128,18 @@ class KrGame:
     def _phase6_actions(self, state: dict, seat: int) -> list[dict]:
         out: list[dict] = []
         if rounds.may_propose(state, seat):       # one proposal per seat and phase 6
-            plan = bot.purchase_plan(state)
-            if plan:
-                out.append({"type": "propose", "buys": plan})
+            suggested = bot.proposal(state)
+            if suggested is not None:
+                out.append(suggested)
             for card in bot.buyable(state):
                 for to in range(len(state["seats"])):
                     a = {"type": "propose", "buys": [{"card": card, "to": to}]}
                     if a not in out:
+                        out.append(a)
+            for w in state.get("white") or []:    # KR-WHT-3: another team-mate takes it
+                for to in range(len(state["seats"])):
+                    a = {"type": "propose", "buys": [], "takes": [{"site": w["site"], "card": w["card"], "to": to}]}
+                    if to != w["builder"] and a not in out:
                         out.append(a)
         p = rounds.proposal(state)
         if p is not None:
@@ -176,7 +184,7 @@ class KrGame:
         elif t == "done":
             rounds.done(st, seat, events)
         elif t == "propose":
-            rounds.propose(st, seat, a.get("buys"), events)
+            rounds.propose(st, seat, a.get("buys"), events, a.get("takes"))
         elif t == "approve":
             rounds.approve(st, seat, events)
         elif t == "object":

@@ -24,7 +24,8 @@ in text (``to 2`` is seat index 1). Grammar (canonical form: single spaces)::
     spell ID [PLACEMENT ...] [hero FIGURE] [pass CARD to SEAT [a|b]]
     done                            finished with phase 2 (KR-ACT-5) / phase 6 (approves)
     exclude COLOUR                  solo: the colour excluded this round (KR-SOLO-3, KR-AMB-48)
-    propose CARD>SEAT+CARD>SEAT...  phase 6: a purchase list (KR-BUY-2)
+    propose CARD>SEAT+SITE:CARD>SEAT...  phase 6: a purchase list (KR-BUY-2) and who takes each
+                                    tower waiting on a white site (KR-WHT-3)
     approve | object                phase 6: approve / withdraw the current proposal
 
 JSON actions: ``{"type": "build", "card", "site", "facing", "attacks"}``, ``{"type": "pass",
@@ -141,7 +142,9 @@ def format_action(a: dict) -> str:
         if t == "pass":
             return " ".join(["pass"] + _pass_words(a["card"], a["to"], a.get("variant")))
         if t == "propose":
-            return "propose " + "+".join(f"{b['card']}>{b['to'] + 1}" for b in a["buys"])
+            items = [f"{b['card']}>{b['to'] + 1}" for b in a.get("buys") or []]
+            items += [f"{x['site']}:{x['card']}>{x['to'] + 1}" for x in a.get("takes") or []]
+            return "propose " + "+".join(items)
         if t == "hero":
             return _format_hero(a)
         if t == "spell":
@@ -285,14 +288,18 @@ def parse_action(text: str) -> dict:
         return {"type": "pass", **_pass_clause(text, args)}
     if verb == "propose":
         if len(args) != 1:
-            raise bad(text, "propose CARD>SEAT+CARD>SEAT...")
-        buys = []
+            raise bad(text, "propose CARD>SEAT+SITE:CARD>SEAT...")
+        buys, takes = [], []
         for item in args[0].split("+"):
-            card, sep, seat = item.partition(">")
-            if not sep:
-                raise bad(text, f"{item!r} is not CARD>SEAT")
-            buys.append({"card": _card(text, card), "to": _seat(text, seat)})
-        return {"type": "propose", "buys": buys}
+            what, sep, seat = item.partition(">")
+            site, colon, card = what.rpartition(":")
+            if not sep or (colon and not site):
+                raise bad(text, f"{item!r} is not CARD>SEAT (a purchase) or SITE:CARD>SEAT (a white-site tower)")
+            if colon:
+                takes.append({"site": site.upper(), "card": _card(text, card), "to": _seat(text, seat)})
+            else:
+                buys.append({"card": _card(text, card), "to": _seat(text, seat)})
+        return {"type": "propose", "buys": buys, **({"takes": takes} if takes else {})}
     if verb == "hero":
         return _parse_hero(text, args)
     if verb == "spell":

@@ -34,7 +34,14 @@ States (``st["phase"]``) and the decision each waits for:
 * ``"over"`` - the game ended; a defeat stops everything at once (KR-END-3..5).
 
 ``st["proposals"]`` holds at most one proposal ``{"seat", "buys": [[card, seat], ...],
-"approved": [seats]}`` (the state's layout allows a list).
+"takes": [[site, card, seat], ...], "approved": [seats]}`` (the state's layout allows a list).
+
+**White-site towers** (KR-WHT-3, KR-RET-6; decision table: phase 5, "who takes each tower
+from a white site", default its builder): phase 5 leaves them in ``st["white"]`` and the group
+decides in phase 6, in the same proposal as the purchase (``takes``: site, card and the seat
+that takes it; a proposal may hold takes only). When phase 6 ends, the takes of the proposal
+approved by every seat are applied, and every white-site tower not named goes to its builder.
+In solo (one player) there is nothing to decide: phase 5 hands it back at once.
 """
 from __future__ import annotations
 
@@ -99,6 +106,14 @@ def proposal(st: dict) -> dict | None:
     return st["proposals"][0] if st["proposals"] else None
 
 
+def proposal_action(p: dict) -> dict:
+    """The ``propose`` action that made proposal ``p``."""
+    a: dict = {"type": "propose", "buys": [{"card": c, "to": t} for c, t in p["buys"]]}
+    if p.get("takes"):
+        a["takes"] = [{"site": s, "card": c, "to": t} for s, c, t in p["takes"]]
+    return a
+
+
 def may_propose(st: dict, seat: int) -> bool:
     """``seat`` has not made its one proposal of this phase 6 yet (see the module docstring)."""
     return not st["seats"][seat].get("proposed", False)
@@ -133,17 +148,36 @@ def run(st: dict, events: list) -> None:
 
 
 def _settle(st: dict, events: list) -> None:
-    """The end of phase 6: the proposal approved by every seat is bought; none saves the
-    crystals (decision table)."""
+    """The end of phase 6: the proposal approved by every seat is bought and its takes given;
+    none saves the crystals (decision table); the white-site towers left go to their
+    builders (KR-WHT-3's default)."""
     p = proposal(st)
+    takes: list = []
     if p is None or sorted(p["approved"]) != list(range(len(st["seats"]))):
         ev(events, "crystals_saved", crystals=st["crystals"])
-        return
-    try:
-        buying.buy(st, [{"card": c, "to": to} for c, to in p["buys"]], events)
-    except IllegalAction as e:          # cannot happen: nothing changes crystals in phase 6
-        ev(events, "purchase_failed", reason=e.code)
+    else:
+        if p["buys"]:
+            try:
+                buying.buy(st, [{"card": c, "to": to} for c, to in p["buys"]], events)
+            except IllegalAction as e:      # cannot happen: nothing changes crystals in phase 6
+                ev(events, "purchase_failed", reason=e.code)
+        takes = p.get("takes", [])
     st["proposals"] = []
+    _hand_out_white(st, takes, events)
+
+
+def _hand_out_white(st: dict, takes: list, events: list) -> None:
+    """Each white-site tower to the seat the approved proposal names, else to its builder."""
+    left = [list(x) for x in takes]
+    for w in st.get("white", []):
+        named = next((x[2] for x in left if x[0] == w["site"] and x[1] == w["card"]), None)
+        if named is not None:
+            left.remove(next(x for x in left if x[0] == w["site"] and x[1] == w["card"]))
+        to = w["builder"] if named is None else named
+        st["seats"][to]["hand"].append(w["card"])
+        ev(events, "white_tower_taken" if named is not None else "white_tower_to_builder",
+           card=w["card"], cell=w["site"], seat=to)
+    st["white"] = []
 
 
 # --- decisions ---------------------------------------------------------------------------------
@@ -194,28 +228,60 @@ def done(st: dict, seat: int, events: list) -> None:
     ev(events, "seat_done", seat=seat, phase=st["phase"])
 
 
+MALFORMED = ("a proposal is {'type': 'propose', 'buys': [{'card', 'to'}, ...], 'takes': [{'site', 'card', "
+             "'to'}, ...]} with at least one purchase or take")
+
+
 def _buys(st: dict, raw: Any) -> list[list]:
-    if not isinstance(raw, list) or not raw or not all(isinstance(b, dict) and set(b) == {"card", "to"}
-                                                        for b in raw):
-        raise err("malformed", "a proposal is {'type': 'propose', 'buys': [{'card', 'to'}, ...]} (at least one)")
-    trial = copy_state(st)
-    buying.buy(trial, [dict(b) for b in raw], [])      # affordability, supply, level (KR-BUY-3..6)
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(b, dict) and set(b) == {"card", "to"} for b in raw):
+        raise err("malformed", MALFORMED)
+    if raw:
+        trial = copy_state(st)
+        buying.buy(trial, [dict(b) for b in raw], [])      # affordability, supply, level (KR-BUY-3..6)
     return [[b["card"], b["to"]] for b in raw]
 
 
-def propose(st: dict, seat: int, raw: Any, events: list) -> None:
-    """Replace the current proposal; the proposer approves it; the others are asked again.
-    At most one proposal per seat and phase 6."""
+def _takes(st: dict, raw: Any) -> list[list]:
+    """Who takes which white-site tower (KR-WHT-3): each waiting tower at most once (a site
+    may hold two copies of one card: two soldier towers, KR-SOL-10)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, dict) and set(x) == {"site", "card", "to"} for x in raw):
+        raise err("malformed", MALFORMED)
+    waiting_towers = [(w["site"], w["card"]) for w in st.get("white", [])]
+    out: list[list] = []
+    for x in raw:
+        if (x["site"], x["card"]) not in waiting_towers:
+            raise err("no_white_tower", f"no {x['card']!r} from white site {x['site']!r} is waiting to be taken",
+                      site=x["site"], card=x["card"])
+        named = sum(1 for o in out if o[0] == x["site"] and o[1] == x["card"])
+        if named >= waiting_towers.count((x["site"], x["card"])):
+            raise err("white_tower_twice", f"{x['card']} from {x['site']} is named twice", site=x["site"],
+                      card=x["card"])
+        if not isinstance(x["to"], int) or isinstance(x["to"], bool) or not 0 <= x["to"] < len(st["seats"]):
+            raise err("bad_seat", f"no seat {x['to']!r}", seat=x["to"])
+        out.append([x["site"], x["card"], x["to"]])
+    return out
+
+
+def propose(st: dict, seat: int, raw: Any, events: list, takes: Any = None) -> None:
+    """Replace the current proposal (purchases ``raw``, white-site ``takes``); the proposer
+    approves it; the others are asked again. At most one proposal per seat and phase 6."""
     check_may_act(st, seat, "phase6")
     if not may_propose(st, seat):
         raise err("already_proposed", "you have already made your proposal this round", seat=seat)
-    buys = _buys(st, raw)
-    st["proposals"] = [{"seat": seat, "buys": buys, "approved": [seat]}]
+    buys, given = _buys(st, raw), _takes(st, takes)
+    if not buys and not given:
+        raise err("malformed", MALFORMED)
+    st["proposals"] = [{"seat": seat, "buys": buys, "takes": given, "approved": [seat]}]
     st["seats"][seat]["proposed"] = True
     for i, s in enumerate(st["seats"]):
         if i != seat:
             s["done"] = False
-    ev(events, "purchase_proposed", seat=seat, buys=[{"card": c, "to": to} for c, to in buys])
+    ev(events, "purchase_proposed", seat=seat, buys=[{"card": c, "to": to} for c, to in buys],
+       takes=[{"site": s, "card": c, "to": to} for s, c, to in given])
 
 
 def approve(st: dict, seat: int, events: list) -> None:

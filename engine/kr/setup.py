@@ -109,7 +109,7 @@ def new_state(seats: int, options: dict | None, seed: int) -> tuple[dict, list]:
         "supply": dict(sc["supply"]), "soldiers": SOLDIERS, "sites": {},
         "heroes": {}, "effects": [],
         "solo": {"excluded": None, "last_excluded": None, "bench": list(opts["bench"])},
-        "proposals": [], "portals": {"total": 0, "destroyed": 0}, "boss_defeated": False,
+        "proposals": [], "white": [], "portals": {"total": 0, "destroyed": 0}, "boss_defeated": False,
         "boss": bosses.initial(sc["id"]), "victory_pending": False, "result": None,
     }
     events: list = []

@@ -31,7 +31,8 @@ Layout (``schema`` 1)::
                 the wildcat is figure "wildcat" owned by Alleria's seat (KR-ALL-1..4),
      "effects": [{"kind", "figure"}] lasting until the end of the round (KR-GEN-11),
      "solo": {"excluded": colour | None, "last_excluded": colour | None, "bench": [ids]},
-     "proposals": [{"seat", "buys": [[tower, seat]], "approved": [seats]}] (phase 6),
+     "proposals": [{"seat", "buys": [[tower, seat]], "takes": [[site, tower, seat]], "approved": [seats]}] (phase 6),
+     "white": [{"card", "site", "builder"}] (white-site towers awaiting the group, KR-WHT-3),
      "portals": {"total": n, "destroyed": n}, "boss_defeated": bool,
      "boss": None | {"card", "stage": 1.., "stages", "entered": round | None} (boss.py),
      "victory_pending": bool (KR-DES-3, KR-END-2),
@@ -121,9 +122,12 @@ def copy_state(st: dict) -> dict:
     n["heroes"] = {k: {**h, "abilities": dict(h["abilities"])} for k, h in st["heroes"].items()}
     n["effects"] = [dict(e) for e in st["effects"]]
     n["solo"] = {**st["solo"], "bench": st["solo"]["bench"][:]}
-    n["proposals"] = [{**p, "buys": [b[:] for b in p["buys"]], "approved": p["approved"][:]}
+    n["proposals"] = [{**p, "buys": [b[:] for b in p["buys"]], "takes": [x[:] for x in p.get("takes", [])],
+                       "approved": p["approved"][:]}
                       for p in st["proposals"]]
     n["portals"] = dict(st["portals"])
+    if "white" in st:
+        n["white"] = [dict(w) for w in st["white"]]
     if st.get("boss") is not None:
         n["boss"] = dict(st["boss"])
     if "spells" in st:
