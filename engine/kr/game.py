@@ -23,7 +23,8 @@ from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
 
 from . import bot, notation, redact, rounds, setup, towers
 from . import view as view_mod
-from .content import HERO_IDS, SCENARIOS
+from .content import HERO_IDS, SCENARIOS, SPELLS
+from .spells import check_choice
 from .state import GameOver, copy_state, ev, finish
 
 SEAT_HEROES = tuple(f"hero{i}" for i in range(1, 5))
@@ -37,6 +38,7 @@ def options_schema() -> dict[str, dict]:
     for i, key in enumerate(SEAT_HEROES):
         schema[key] = {"choices": list(HERO_IDS), "default": HERO_IDS[i]}
     schema["bench"] = {"choices": list(HERO_IDS), "default": [], "multiple": True}
+    schema["spells"] = {"choices": list(SPELLS), "default": [], "multiple": True}   # KR-SET-9, KR-SPL-1
     return schema
 
 
@@ -63,11 +65,18 @@ def setup_options(seats: int, options: dict | None) -> dict:
     heroes = o.pop("heroes", None)
     if heroes is None:
         heroes = _distinct([o.get(key, schema[key]["default"]) for key in SEAT_HEROES[:max(0, min(seats, 4))]])
-    bench = o.get("bench", [])
-    if isinstance(bench, str):
-        bench = [b for b in bench.replace("|", "+").split("+") if b]
-    return {"scenario": o.get("scenario", schema["scenario"]["default"]),
-            "difficulty": o.get("difficulty", "normal"), "heroes": list(heroes), "bench": list(bench)}
+    bench = _listed(o.get("bench", []))
+    out = {"scenario": o.get("scenario", schema["scenario"]["default"]),
+           "difficulty": o.get("difficulty", "normal"), "heroes": list(heroes), "bench": list(bench)}
+    spells = _listed(o.get("spells") or [])
+    if spells:                            # KR-SET-9, KR-SPL-1: checked against the scenario
+        out["spells"] = check_choice({"scenario": out["scenario"]}, spells) if out["scenario"] in SCENARIOS else spells
+    return out
+
+
+def _listed(value: Any) -> Any:
+    """``a+b`` (or ``a|b``) as a list; lists and anything else unchanged."""
+    return [x for x in value.replace("|", "+").split("+") if x] if isinstance(value, str) else value
 
 
 class KrGame:

@@ -38,7 +38,8 @@ def _bad(message: str, **params: Any) -> IllegalAction:
 def normalize(seats: int, options: dict | None) -> dict:
     """Checked options: ``scenario`` (default the first), ``difficulty`` (default normal),
     ``heroes`` (one distinct hero per seat; default the first heroes), ``bench`` (solo only,
-    KR-SOLO-6), ``solo`` (one seat)."""
+    KR-SOLO-6), ``solo`` (one seat), ``spells`` (the team's spells when chosen, KR-SET-9;
+    otherwise the scenario's allowed spells while energy lasts, spells.default_spells)."""
     o = dict(options or {})
     if not isinstance(seats, int) or not 1 <= seats <= 4:
         raise _bad(f"1 to 4 players, not {seats!r}", seats=seats)
@@ -60,8 +61,10 @@ def normalize(seats: int, options: dict | None) -> dict:
         raise _bad(f"unknown hero {unknown[0]!r}", hero=unknown[0])
     if len(set(chosen)) != len(chosen):
         raise _bad("every hero may be chosen once", heroes=chosen)
-    return {"scenario": sid, "difficulty": diff, "heroes": list(heroes), "bench": list(bench),
-            "solo": seats == 1}
+    out = {"scenario": sid, "difficulty": diff, "heroes": list(heroes), "bench": list(bench), "solo": seats == 1}
+    if o.get("spells"):                   # checked by spells.check_choice (KR-SET-9, KR-SPL-1)
+        out["spells"] = list(o["spells"])
+    return out
 
 
 def _deck(rng: dict, hordes: list[str], portals: list[str], mode: str) -> list[str]:

@@ -104,3 +104,39 @@ def test_setup_is_deterministic_json_and_copy_is_independent():
     c["decks"]["1"].pop()
     c["heroes"]["malik"]["abilities"]["earthquake"] = False
     assert a == b
+
+
+def test_KR_SET_9_KR_SPL_1_the_team_chooses_its_spells_as_a_game_option():
+    """The ``spells`` option (``a+b`` or a list) becomes the team's spells; without it the
+    scenario's allowed spells are taken while energy lasts."""
+    from engine.kr import GAME
+    from engine.kr.spells import team_spells
+    st = GAME.setup(2, {"scenario": "rift_citadel", "spells": "time_gem+rain_of_fire"}, 1)
+    assert team_spells(st)["available"] == ["time_gem", "rain_of_fire"]
+    st = GAME.setup(2, {"scenario": "rift_citadel", "spells": ["lightning_bolt"]}, 1)
+    assert team_spells(st)["available"] == ["lightning_bolt"]
+
+
+@pytest.mark.parametrize("scenario, spells, reason", [
+    ("farrinken_valley", "time_gem", "no_spells"),              # KR-SET-9: spells from scenario 4
+    ("rift_citadel", "time_gem+time_gem", "duplicate_spell"),
+    ("rift_citadel", "no_such", "no_such_spell"),
+])
+def test_KR_SPL_1_a_spell_choice_the_scenario_does_not_allow_is_refused(scenario, spells, reason):
+    from engine.base import IllegalAction
+    from engine.kr import GAME
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(2, {"scenario": scenario, "spells": spells}, 1)
+    assert info.value.code == f"kr.err.{reason}"
+
+
+def test_KR_SPL_1_spells_beyond_the_scenarios_energy_are_refused():
+    from engine.base import IllegalAction
+    from engine.kr import GAME
+    from engine.kr.content import SCENARIOS, SPELLS
+    sp = SCENARIOS["rift_citadel"]["spells"]
+    every = list(sp["allowed"])
+    assert sum(SPELLS[s]["energy"] for s in every) > sp["energy"]
+    with pytest.raises(IllegalAction) as info:
+        GAME.setup(2, {"scenario": "rift_citadel", "spells": every}, 1)
+    assert info.value.code == "kr.err.too_much_energy"
