@@ -24,6 +24,7 @@ from engine.base import IllegalAction
 from engine.kr import campaign
 from engine.kr.content import SCENARIOS
 from engine.kr.game import GAME
+from engine.kr.standing import PREFERENCES
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.game_cog import GameCog
@@ -49,6 +50,7 @@ DIFFICULTY_CHOICES = _choices("difficulty")
 HERO_CHOICES = _choices("hero1")
 HERO_HELP = _("The hero of this seat", key="arg.kr_hero")
 FACING_HELP = _("N, E, S or W", key="arg.kr_facing")
+DISPLACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.kr.displace.{p}"), value=p) for p in PREFERENCES]
 
 
 class Kr(GameCog):
@@ -203,6 +205,19 @@ class Kr(GameCog):
     @app_commands.describe(colour=_("One of your colours", key="arg.kr_colour"))
     async def exclude(self, interaction: discord.Interaction, colour: MoveArg[0]) -> None:
         await self.make_move(interaction, colour)
+
+    @kr.command(name="policy", description=_("Where your heroes go when a horde pushes them off their square",
+                                             key="cmd.kr.policy"))
+    @app_commands.describe(displace=_("Nearest the exit (default), farthest from it, or a building site first",
+                                      key="arg.kr_policy_displace"))
+    @app_commands.choices(displace=DISPLACE_CHOICES)
+    async def policy(self, interaction: discord.Interaction, displace: str) -> None:
+        """A standing preference (engine/kr/standing.py), set with the engine's off-turn ``pol``
+        move at any time, so the automatic phases never wait for a displaced hero's owner."""
+        mine = await self.my_seat(interaction)
+        locale = locale_of(interaction)
+        await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol displace {displace}")
+        await send_ephemeral(interaction, t("kr.ui.policy_set", locale, policy=t(f"opt.kr.displace.{displace}", locale)))
 
     # -- phase 6 -------------------------------------------------------------------------
 

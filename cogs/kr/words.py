@@ -164,6 +164,8 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
             p[name] = ", ".join(hero_name(h, locale) for h in value or [])
         elif name == "cards":
             p[name] = ", ".join(tower_name(c, locale) for c in value or []) or "—"
+        elif name == "preference":
+            p[name] = t(f"opt.kr.displace.{value}", locale)
         elif name == "buys":
             p[name] = buys_text(board, list(value or []) + list(params.get("takes") or []), locale)
         elif name == "source":
@@ -291,6 +293,8 @@ def move_label(board: Board, move: str, locale: str) -> str:
         return t("kr.move.propose", locale, buys=buys_text(board, _buys(args[0]), locale))
     if verb in ("done", "approve", "object"):
         return t(f"kr.move.{verb}", locale)
+    if verb == "pol" and len(args) == 2:
+        return t("kr.move.pol", locale, preference=t(f"opt.kr.displace.{args[1]}", locale))
     return move
 
 

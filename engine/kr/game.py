@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
 
-from . import bot, notation, redact, rounds, setup, towers
+from . import bot, notation, redact, rounds, setup, standing, towers
 from . import view as view_mod
 from .content import HERO_IDS, SCENARIOS, SPELLS
 from .spells import check_choice
@@ -198,8 +198,14 @@ class KrGame:
             rounds.approve(st, seat, events)
         elif t == "object":
             rounds.object_(st, seat, events)
+        elif t == "pol":
+            standing.set_preference(st, seat, a.get("key"), a.get("value"), events)
         else:
             raise IllegalAction("kr.err.bad_action", f"unknown action type {t!r}", type=t)
+
+    def off_turn(self, action: dict) -> bool:
+        """Standing displacement preferences may be set by any seat at any time (not moves)."""
+        return isinstance(action, dict) and action.get("type") == "pol"
 
     # -- information -----------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None) -> dict:

@@ -27,12 +27,13 @@ in text (``to 2`` is seat index 1). Grammar (canonical form: single spaces)::
     propose CARD>SEAT+SITE:CARD>SEAT...  phase 6: a purchase list (KR-BUY-2) and who takes each
                                     tower waiting on a white site (KR-WHT-3)
     approve | object                phase 6: approve / withdraw the current proposal
+    pol displace exit|away|site     any time: where one's displaced heroes go (engine/kr/standing.py)
 
 JSON actions: ``{"type": "build", "card", "site", "facing", "attacks"}``, ``{"type": "pass",
 "card", "to", "variant"}``, ``{"type": "hero", "figure", "order", "path", "facing", "base",
 "act", "ability", "placements", "choice"}``, ``{"type": "spell", "spell", "placements"[, "hero"][, "pass"]}`` (the keys ``hero``
-and ``pass`` only when given, as engine/kr/spells.py suggests them), ``{"type": "exclude", "colour"}``, ``{"type": "propose", "buys": [{"card", "to"}]}``,
-``{"type": "done" | "approve" | "object"}``. ``format_action(parse_action(s)) == s`` for
+and ``pass`` only when given, as engine/kr/spells.py suggests them), ``{"type": "exclude", "colour"}``, ``{"type": "propose", "buys": [{"card", "to"}][, "takes": [{"site", "card", "to"}]]}``,
+``{"type": "done" | "approve" | "object"}``, ``{"type": "pol", "key": "displace", "value"}``. ``format_action(parse_action(s)) == s`` for
 canonical ``s``; ``parse_action(format_action(a)) == a`` for canonical ``a``.
 """
 from __future__ import annotations
@@ -65,6 +66,7 @@ class Verb:
     head_args: int | None = None
     subject: str = ""
     continues: bool = False
+    quiet: bool = False
 
 
 VERBS: dict[str, Verb] = {
@@ -77,6 +79,7 @@ VERBS: dict[str, Verb] = {
     "propose": Verb("propose"),
     "approve": Verb("approve"),
     "object": Verb("object"),
+    "pol": Verb("policy", None, "value", quiet=True),
 }
 _BARE = ("done", "approve", "object")
 
@@ -141,6 +144,10 @@ def format_action(a: dict) -> str:
             return " ".join(words)
         if t == "pass":
             return " ".join(["pass"] + _pass_words(a["card"], a["to"], a.get("variant")))
+        if t == "pol":
+            if not (isinstance(a["key"], str) and isinstance(a["value"], str)) or " " in a["key"] + a["value"]:
+                raise TypeError
+            return f"pol {a['key']} {a['value']}"
         if t == "propose":
             items = [f"{b['card']}>{b['to'] + 1}" for b in a.get("buys") or []]
             items += [f"{x['site']}:{x['card']}>{x['to'] + 1}" for x in a.get("takes") or []]
@@ -278,6 +285,10 @@ def parse_action(text: str) -> dict:
         if args:
             raise bad(text, f"{verb!r} takes no arguments")
         return {"type": verb}
+    if verb == "pol":
+        if len(args) != 2:
+            raise bad(text, "pol displace exit|away|site")
+        return {"type": "pol", "key": args[0].lower(), "value": args[1].lower()}
     if verb == "exclude":
         if len(args) != 1 or args[0].lower() not in COLOURS:
             raise bad(text, "exclude COLOUR (red, blue, green, ...)")
@@ -395,7 +406,7 @@ def action_info(text: str) -> ActionInfo:
     args = tuple(head.split()[1:]) + ((rest,) if rest else ())
     subject = str(action.get(row.subject, "")) if row.subject else ""
     return ActionInfo(text=canon, verb=action["type"], command=row.command, args=args, head=head,
-                      rest=rest, subject=subject, continues=row.continues)
+                      rest=rest, subject=subject, continues=row.continues, quiet=row.quiet)
 
 
 def continues(action: dict) -> bool:

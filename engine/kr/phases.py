@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from . import standing
 from .content import HORDES, SCENARIOS
 from .hordegrid import kingdom_damage, remove_hero
 from .state import WILDCAT, ev, finish, geo, grid, lose, tower_cells, tray_cells
@@ -25,8 +26,9 @@ Choose = Callable[[dict, str, list], "str | None"]
 
 
 def default_choice(st: dict, figure: str, squares: list) -> str | None:
-    """The default displacement: the first square offered, else back to the hero board."""
-    return squares[0] if squares else None
+    """The displacement the figure's owner chose in advance (engine/kr/standing.py; by
+    default the road square nearest the exit, else a site), else back to the hero board."""
+    return next(iter(standing.ordered(st, figure, squares)), None)
 
 
 # --- figures on the map ----------------------------------------------------------------------

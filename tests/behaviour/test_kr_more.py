@@ -440,3 +440,19 @@ async def test_a_restart_mid_phase_2_keeps_who_is_done(world, db_path):
     finally:
         await close_bot(world.env.bot)
 
+
+
+async def test_a_standing_displacement_preference_is_set_privately_at_any_time(world):
+    """/kr policy (engine/kr/standing.py): answered only to the sender, kept in the match,
+    no board posted; allowed after the member is done with the phase (off-turn)."""
+    row = await create(world, [world.alice, world.bob])
+    a_seat = next(i for i, s in enumerate(row.seats) if s["user_id"] == world.alice.id)
+    assert moved(await world.alice.slash(world.channel, "kr done"))
+    messages = len(world.channel.history())
+    result = await world.alice.slash(world.channel, "kr policy", displace="away")
+    assert result.ephemeral and "farthest from the exit" in (result.response.content or "")
+    row = await world.match()
+    assert row.state["seats"][a_seat]["displace"] == "away"
+    assert len(world.channel.history()) == messages
+    refused = await world.carol.slash(world.channel, "kr policy", displace="site")
+    assert refused.ephemeral and (refused.response.content or "").startswith("⚠️")
