@@ -456,3 +456,29 @@ async def test_a_standing_displacement_preference_is_set_privately_at_any_time(w
     assert len(world.channel.history()) == messages
     refused = await world.carol.slash(world.channel, "kr policy", displace="site")
     assert refused.ephemeral and (refused.response.content or "").startswith("⚠️")
+
+
+async def test_an_illegal_placement_and_a_tray_out_of_range_are_refused_privately(world):
+    """KR-DMG-7 (a tile must take an allowed shape), KR-TWR-7 (only trays in range): typed
+    with /kr build, answered only to the sender with the reason, nothing changed."""
+    row = await create(world, [world.alice, world.bob])
+    a_seat = next(i for i, s in enumerate(row.seats) if s["user_id"] == world.alice.id)
+    build = next(m for m in legal(row, a_seat) if m.startswith("build ") and len(m.split()) > 4)
+    _verb, card, site, facing, placement = build.split()[:5]
+    tray = placement.split(":")[0]
+    reachable = {m.split()[3] for m in legal(row, a_seat) if m.startswith(f"build {card} {site} ")}
+    before = (row.version, json.dumps(row.state, sort_keys=True))
+    messages = len(world.channel.history())
+
+    async def refused(expect, **options):
+        result = await world.alice.slash(world.channel, "kr build", card=card, site=site, **options)
+        text = result.response.content or ""
+        assert result.ephemeral and text.startswith("⚠️") and expect in text, (options, text)
+
+    await refused("shape", facing=facing, placements=f"{tray}:a1+e4")
+    away = next((f for f in "NESW" if f not in reachable), None)
+    assert away is not None, "every facing of this site reaches a tray"
+    await refused("out of range", facing=away, placements=placement)
+    after = await world.match()
+    assert (after.version, json.dumps(after.state, sort_keys=True)) == before
+    assert len(world.channel.history()) == messages
