@@ -137,7 +137,10 @@ def enter(st: dict, tid: str | None, events: list) -> None:
 def _extra_spawn(st: dict, tid: str, rule: dict, events: list, spawn_deck: Callable[[int], None]) -> None:
     marker = rule["params"]["deck"]
     left = len(st["decks"].get(str(marker), []))
-    ev(events, "boss_extra_spawn", card=st["trays"][tid]["card"], rule=rule["id"], marker=marker, left=left)
+    b = record(st, st["trays"][tid]["card"])
+    if left or not b.get("told_empty"):               # an empty deck is narrated once
+        ev(events, "boss_extra_spawn", card=st["trays"][tid]["card"], rule=rule["id"], marker=marker, left=left)
+    b["told_empty"] = not left
     spawn_deck(marker)
 
 

@@ -216,6 +216,9 @@ def test_KR_BOSS_1_rift_call_spawns_one_extra_card_from_deck_2_every_round_after
     spawn.summon(st, ev := [])
     assert kinds(ev) == ["spawn", "boss_extra_spawn"]
     assert of_kind(ev, "boss_extra_spawn")[0]["left"] == 0
+    st["round"] = 9                                  # the empty deck is told once, not every round
+    spawn.summon(st, ev := [])
+    assert "boss_extra_spawn" not in kinds(ev)
 
 
 def test_KR_BOSS_1_rift_call_stops_when_he_is_off_the_map():
