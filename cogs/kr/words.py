@@ -137,7 +137,7 @@ def _sites(view: dict) -> list[dict]:
 
 TRAY_NAMED = {"tile_placed", "soldier_placed", "hero_engaged", "heal", "tray_blocked", "tray_moved", "soldier_lost"}
 BOSS_EVENTS = {"boss_entered", "boss_extra_spawn", "boss_stage_cleared", "boss_stage_begins", "boss_defeated",
-               "boss_heal_trays", "boss_shield_down"}
+               "boss_heal_trays", "boss_shield_down", "boss_shield_up"}
 HORDE_EVENTS = {"spawn", "ghost_spawn", "spawn_overflow", "tray_destroyed", "portal_destroyed",
                 "horde_reached_kingdom", "kingdom_damaged"} | BOSS_EVENTS
 

@@ -114,11 +114,13 @@ def shield_up(st: dict) -> bool:
 
 
 def shield_change(st: dict, before: bool, events: list) -> None:
-    """After phase 3: the shield fell with the last portal on the map."""
+    """After phase 3 the shield may fall with the last portal on the map; after phase 1 a
+    portal spawned while he is on the map may raise it again."""
     tid = boss_tray(st)
-    if before and tid is not None and not shielded(st, tid):
-        card = st["trays"][tid]["card"]
-        ev(events, "boss_shield_down", card=card, tray=tid, rule=shield_rule(card))
+    if tid is None or before == shielded(st, tid):
+        return
+    card = st["trays"][tid]["card"]
+    ev(events, "boss_shield_up" if not before else "boss_shield_down", card=card, tray=tid, rule=shield_rule(card))
 
 
 # --- phase 1 -----------------------------------------------------------------------------------

@@ -82,12 +82,15 @@ def summon(st: dict, events: list, choose: Choose = default_choice) -> None:
     st["phase"] = 1
     g = geo(st)
     boss = SCENARIOS[st["scenario"]]["boss"]
+    there, shield = bosses.boss_tray(st) is not None, bosses.shield_up(st)
     try:
         for marker in g.spawn_markers:
             if boss is not None and boss["spawn"] == marker and boss["round"] == st["round"]:
                 bosses.enter(st, _spawn_card(st, marker, boss["card"], events, choose), events)
             _spawn_deck(st, marker, events, choose)
         bosses.after_spawns(st, events, lambda marker: _spawn_deck(st, marker, events, choose))
+        if there:
+            bosses.shield_change(st, shield, events)      # a new portal raises it again
     except GameOver:
         return
 

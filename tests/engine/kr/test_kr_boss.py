@@ -170,6 +170,22 @@ def test_KR_BOSS_3_chrono_shield_falls_when_the_last_portal_is_destroyed():
     assert view.view(st)["boss"]["shielded"] is False
 
 
+def test_KR_BOSS_3_chrono_shield_rises_again_when_a_portal_spawns():
+    """KR-BOSS-3 (Chrono Shield): a portal revealed in phase 1 while he is on the map shields
+    him again (``boss_shield_up``); a phase 1 that brings no portal says nothing."""
+    st = citadel()
+    b = tray(st, MAGE, "E2")
+    st["boss"]["entered"] = st["round"] = 7
+    st["decks"]["1"], st["decks"]["2"] = [PLAIN], []
+    spawn.summon(st, ev := [])
+    assert not boss.shielded(st, b) and of_kind(ev, "boss_shield_up") == []
+    st["decks"]["1"] = [PORTAL]
+    st["round"] = 8
+    spawn.summon(st, ev := [])
+    assert boss.shielded(st, b)
+    assert of_kind(ev, "boss_shield_up") == [{"card": MAGE, "tray": b, "rule": RULE["shielded_by_portals"]["id"]}]
+
+
 def test_KR_SPL_8_time_gem_still_hits_the_shielded_boss():
     """KR-SPL-8, KR-BOSS-3: Chrono Shield stops towers only; Time Gem may still target his
     health card while a portal is on the map."""
