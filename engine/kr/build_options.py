@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 from engine.base import IllegalAction
 
+from . import boss as bosses
 from . import bot, notation, rounds
 from .content import TOWERS
 from .hordegrid import (add_soldier, add_tile, covered_mask, fully_covered, placements_beside,
@@ -184,7 +185,10 @@ class _Board:
             if self.portal(tid) is not None and self.portal(tid) > self.level:
                 raise err("portal_level", f"an L{self.level} tower cannot attack an L{self.portal(tid)} portal",
                           tray=tid, level=self.level, portal=self.portal(tid), choice=index)
-            reason = "under_flying" if self.st["trays"][tid]["cell"] in reached else "out_of_range"
+            here = self.st["trays"][tid]["cell"]
+            if here in reached and bosses.shielded(self.st, tid):
+                raise err("boss_shielded", f"{tid} is shielded while a portal is on the map", tray=tid, choice=index)
+            reason = "under_flying" if here in reached else "out_of_range"
             raise err(reason, f"{tid} cannot be attacked from {self.site}", tray=tid,
                       cell=self.st["trays"][tid]["cell"], choice=index)
         t = self.st["trays"][tid]

@@ -13,10 +13,10 @@ import pytest
 from engine.base import IllegalAction
 from engine.kr import GAME, bot
 from engine.kr import build_options as bo
-from engine.kr.content import SHAPES, TOWERS
+from engine.kr.content import HORDES, SHAPES, TOWERS
 from engine.kr.hordegrid import covered_mask
-from engine.kr.state import grid
-from engine.kr.towers import build_refusal
+from engine.kr.state import geo, grid
+from engine.kr.towers import build_refusal, reach_squares
 from kr_tower_fixtures import T, fill, game, tray
 
 # farrinken_valley: road A3..J3 eastwards, trays face E; seat 0 red (sites B2 F2 J2), seat 1
@@ -251,3 +251,19 @@ def test_drafts_read_back_and_fit_a_discord_value():
             n = 1 if piece.kind == "soldier" else len(SHAPES[piece.shape])
             words.append("t123:s:e5" if piece.kind == "soldier" else "t123:" + "+".join(["e5"] * n))
         assert len("@t123.9 " + " ".join(["F12", "N"] + words)) <= 100, card
+
+
+def test_KR_BOSS_3_a_shielded_boss_chosen_in_a_draft_is_refused_as_shielded():
+    """KR-BOSS-3 (Chrono Shield): while a portal is on the map the boss in range is no target;
+    a draft naming him is refused with the shield's reason, not as out of range."""
+    st = game("rift_citadel", hands=(["archer_1"], []))
+    g = geo(st)
+    attack = TOWERS["archer_1"]["attacks"][0]
+    site, facing, cell = next((s.cell, f, c) for s in g.sites_for(2) for f in "NESW"
+                              for c in reach_squares(st, s.cell, f, attack))
+    boss_tray = tray(st, "time_mage_boss", cell)
+    portal = next(c for c, h in HORDES.items() if h["kind"] == "portal")
+    tray(st, portal, next(c for c in sorted(g.road) if c != cell))
+    with pytest.raises(IllegalAction) as info:
+        bo.step(st, 0, "archer_1", site, facing, [{"tray": boss_tray, "cells": [[0, 0], [1, 0]]}])
+    assert info.value.code == "kr.err.boss_shielded" and info.value.params["choice"] == 0
