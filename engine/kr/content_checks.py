@@ -354,7 +354,7 @@ def _scenario(where: str, s: dict, c: dict) -> dict:
         spots.add(ini["cell"])
         if "min_players" in ini:
             integer(f"{wi}.min_players", ini["min_players"], 2, 4)
-    _difficulty(f"{where}.difficulty", s["difficulty"])
+    _difficulty(f"{where}.difficulty", s["difficulty"], len(markers))
     _supply(where, s, towers, c["heroes"], cap)
     v = s["victory"]
     kind = choice(f"{where}.victory.kind", v.get("kind") if isinstance(v, dict) else None, VICTORIES)
@@ -387,14 +387,21 @@ def _scenario(where: str, s: dict, c: dict) -> dict:
     return s
 
 
-def _difficulty(where: str, d: object) -> None:
+def _difficulty(where: str, d: object, markers: int) -> None:
     if not isinstance(d, dict) or not set(DIFFICULTIES) <= set(d):
         fail(where, f"needs at least {list(DIFFICULTIES)} (KR-SET-10)")
     for name, spec in d.items():
         ident(where, name)
-        keys(f"{where}.{name}", spec, {"hearts", "crystals"})
+        keys(f"{where}.{name}", spec, {"hearts", "crystals"}, {"waves"})
         integer(f"{where}.{name}.hearts", spec["hearts"], 1, 40)
         integer(f"{where}.{name}.crystals", spec["crystals"], 0, 12)          # KR-BUY-6
+        waves = spec.get("waves", {})                  # decks per spawn point by player count
+        keys(f"{where}.{name}.waves", waves, (), ("1", "2", "3", "4"))
+        for n, count in waves.items():                # one number, or one per spawn marker
+            if isinstance(count, list) and len(count) != markers:
+                fail(f"{where}.{name}.waves.{n}", f"one number, or one per spawn marker ({markers})")
+            for j, c in enumerate(count if isinstance(count, list) else [count]):
+                integer(f"{where}.{name}.waves.{n}[{j}]", c, 1, 6)
     hearts = [d[n]["hearts"] for n in DIFFICULTIES]
     if hearts != sorted(hearts, reverse=True):
         fail(where, "Kingdom hearts must not rise from easy to hard")

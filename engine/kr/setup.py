@@ -67,6 +67,17 @@ def normalize(seats: int, options: dict | None) -> dict:
     return out
 
 
+def waves(sc: Any, difficulty: str, seats: int) -> dict[str, int]:
+    """Spawn marker -> how many horde decks that spawn point holds (the scenario's ``waves``
+    for this difficulty and player count: one number for every marker or one per marker;
+    default 1): each deck reveals its top card every round (KR-SPN-2), so that many hordes
+    come from the spawn point per round (docs/kr-engine.md "Waves")."""
+    got = sc["difficulty"][difficulty].get("waves", {}).get(str(seats), 1)
+    markers = [str(d["marker"]) for d in sc["spawn_decks"]]
+    each = list(got) if isinstance(got, (list, tuple)) else [got] * len(markers)
+    return {m: int(n) for m, n in zip(markers, each)}
+
+
 def _deck(rng: dict, hordes: list[str], portals: list[str], mode: str) -> list[str]:
     hordes, portals = list(hordes), list(portals)
     if mode == "fixed":
@@ -116,9 +127,11 @@ def new_state(seats: int, options: dict | None, seed: int) -> tuple[dict, list]:
         "boss": bosses.initial(sc["id"]), "victory_pending": False, "result": None,
     }
     events: list = []
-    for d in sc["spawn_decks"]:   # KR-SET-7
+    st["waves"] = waves(sc, opts["difficulty"], seats)
+    for d in sc["spawn_decks"]:   # KR-SET-7; ``waves`` decks of its hordes at each spawn point
         hordes, portals = deck_cards(sc["id"], d["marker"], seats)
-        st["decks"][str(d["marker"])] = _deck(rng, list(hordes), list(portals), d["shuffle"])
+        n = st["waves"][str(d["marker"])]
+        st["decks"][str(d["marker"])] = _deck(rng, list(hordes) * n, list(portals), d["shuffle"])
         st["portals"]["total"] += len(portals)
     if sc["ghosts"]:              # KR-SET-8
         st["ghost_deck"] = [h for h, c in HORDES.items() if c["kind"] == "ghost"]

@@ -60,9 +60,10 @@ def _spawn_card(st: dict, marker: int, card: str, events: list, choose: Choose) 
     return place(st, card, g.spawn_square(marker, tray_cells(st)), events, choose, marker)
 
 
-def _spawn_deck(st: dict, marker: int, events: list, choose: Choose) -> None:
-    """The top card of ``marker``'s deck, unless the deck is skipped this round (KR-ICN-18,
-    KR-AMB-59) or empty (KR-AMB-29)."""
+def _spawn_deck(st: dict, marker: int, events: list, choose: Choose, cards: int = 1) -> None:
+    """The top ``cards`` cards of ``marker``'s deck (its ``waves`` decks' top cards, one each,
+    KR-SPN-2), unless the spawn point is skipped this round (KR-ICN-18, KR-AMB-59); an empty
+    deck spawns nothing (KR-AMB-29)."""
     if marker in st["opened"]:
         ev(events, "spawn_skipped", marker=marker, reason="opened")   # KR-ICN-18
         return
@@ -70,8 +71,9 @@ def _spawn_deck(st: dict, marker: int, events: list, choose: Choose) -> None:
         ev(events, "spawn_skipped", marker=marker, reason="cut_off")
         return
     deck = st["decks"].get(str(marker), [])
-    if deck:
-        _spawn_card(st, marker, deck.pop(0), events, choose)
+    for _ in range(cards):
+        if deck:
+            _spawn_card(st, marker, deck.pop(0), events, choose)
 
 
 def summon(st: dict, events: list, choose: Choose = default_choice) -> None:
@@ -87,7 +89,7 @@ def summon(st: dict, events: list, choose: Choose = default_choice) -> None:
         for marker in g.spawn_markers:
             if boss is not None and boss["spawn"] == marker and boss["round"] == st["round"]:
                 bosses.enter(st, _spawn_card(st, marker, boss["card"], events, choose), events)
-            _spawn_deck(st, marker, events, choose)
+            _spawn_deck(st, marker, events, choose, (st.get("waves") or {}).get(str(marker), 1))
         bosses.after_spawns(st, events, lambda marker: _spawn_deck(st, marker, events, choose))
         if there:
             bosses.shield_change(st, shield, events)      # a new portal raises it again

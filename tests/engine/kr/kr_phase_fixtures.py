@@ -8,11 +8,13 @@ from engine.kr.state import grid, new_tray
 
 
 def bare(scenario: str = "farrinken_valley", heroes: list[str] | None = None, **opts) -> dict:
-    """Set-up of ``scenario`` with no tray on the map and empty spawn decks."""
+    """Set-up of ``scenario`` with no tray on the map, empty spawn decks and one deck per
+    spawn point (``waves`` 1)."""
     heroes = heroes or ["alleria", "ignus"]
     st, _ = new_state(len(heroes), {"scenario": scenario, "heroes": heroes, **opts}, 7)
     st["trays"] = {}
     st["decks"] = {k: [] for k in st["decks"]}
+    st["waves"] = {k: 1 for k in st["decks"]}        # one card per spawn point: tests fill the decks
     return st
 
 

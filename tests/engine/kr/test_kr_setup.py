@@ -140,3 +140,36 @@ def test_KR_SPL_1_spells_beyond_the_scenarios_energy_are_refused():
     with pytest.raises(IllegalAction) as info:
         GAME.setup(2, {"scenario": "rift_citadel", "spells": every}, 1)
     assert info.value.code == "kr.err.too_much_energy"
+
+
+def test_KR_SPN_2_waves_give_each_spawn_point_several_decks_by_player_count():
+    """docs/kr-engine.md "Waves" (designed Campaign Book): a spawn point with ``n`` decks holds
+    its hordes ``n`` times (its portals once) and brings ``n`` hordes per round, each deck
+    revealing its top card (KR-SPN-2), the next going to the next free square (KR-SPN-5)."""
+    from engine.kr import spawn
+    from engine.kr.content import deck_cards
+    from engine.kr.setup import waves
+    sc = SCENARIOS["rift_citadel"]
+    assert waves(sc, "normal", 2) == {"1": 3, "2": 4} and waves(sc, "normal", 1) == {"1": 2, "2": 2}
+    assert waves(SCENARIOS["farrinken_valley"], "normal", 4) == {"1": 1}
+    st, _ = new_state(2, {"scenario": "rift_citadel", "difficulty": "normal", "heroes": ["alleria", "malik"]}, 5)
+    for marker, n in st["waves"].items():
+        hordes, portals = deck_cards("rift_citadel", int(marker), 2)
+        assert sorted(st["decks"][marker]) == sorted(list(hordes) * n + list(portals))
+    st["trays"] = {}
+    before = {m: len(d) for m, d in st["decks"].items()}
+    st["round"] = 2
+    spawn.summon(st, events := [])
+    spawned = [e.params["marker"] for e in events if e.kind == "spawn"]
+    assert spawned == [1] * 3 + [2] * 4
+    assert {m: before[m] - len(d) for m, d in st["decks"].items()} == {"1": 3, "2": 4}
+
+
+def test_a_waves_list_needs_one_number_per_spawn_marker():
+    import copy
+    from engine.kr.content import ContentError, load_raw, validate
+    raw = copy.deepcopy(load_raw())
+    sc = next(s for s in raw["scenarios"]["scenarios"] if s["id"] == "rift_citadel")
+    sc["difficulty"]["normal"]["waves"] = {"2": [3, 4, 5]}
+    with pytest.raises(ContentError):
+        validate(raw)
