@@ -84,8 +84,10 @@ def header(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> fl
     for m, deck in sorted((view.get("decks") or {}).items()):
         if isinstance(deck, dict):
             top = deck.get("top_crystals")
+            waves = (view.get("waves") or {}).get(str(m), 1)
             f.word(N.label("deck", lang, m=m, n=deck.get("count", "?"))
-                   + (N.label("deck_top", lang, c=top) if top is not None and deck.get("count") else ""),
+                   + (N.label("deck_top", lang, c=top) if top is not None and deck.get("count") else "")
+                   + (N.label("deck_waves", lang, w=waves) if waves > 1 and deck.get("count") else ""),
                    SMALL, TEXT_SOFT)
     ghosts = view.get("ghost_deck")
     if isinstance(ghosts, dict) and ghosts.get("count"):
