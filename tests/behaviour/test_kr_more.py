@@ -76,6 +76,16 @@ async def pass_deadline(world) -> None:
     await world.env.advance_time(max(0.0, row.deadline_at - world.service.clock()) + 1)
 
 
+async def through_phase_6(world):
+    """Deadlines pass until phase 6 is over (at most four); the match row after."""
+    for _ in range(4):
+        await pass_deadline(world)
+        row = await world.match()
+        if row.state["phase"] != 6:
+            break
+    return row
+
+
 async def timeouts(world, row) -> list:
     return [e for e in await world.service.log(row.id) if e.kind == "timeout"]
 
@@ -323,11 +333,7 @@ async def test_a_proposal_nobody_answers_is_bought_at_the_deadline(world):
     assert "Proposal: " in footer and "still to act: alice, bob" in footer
     start = len(world.channel.history())
 
-    for _ in range(4):
-        await pass_deadline(world)
-        row = await world.match()
-        if row.state["phase"] != 6:
-            break
+    row = await through_phase_6(world)
     assert row.status == "active" and row.state["round"] == 2
     late = await timeouts(world, row)
     assert {e.seat for e in late} == {0, 1} and all(e.action == "done" for e in late)
@@ -369,11 +375,7 @@ async def test_an_approved_then_objected_proposal_buys_nothing(world):
     await refused(world, world.bob, "kr propose", "already made your proposal", buys=move.split()[1])
 
     start = len(world.channel.history())
-    for _ in range(4):
-        await pass_deadline(world)
-        row = await world.match()
-        if row.state["phase"] != 6:
-            break
+    row = await through_phase_6(world)
     assert row.state["round"] == 2 and row.state["crystals"] == crystals
     assert [s["hand"] for s in row.state["seats"]] == hands
     text = texts_since(world, start)
