@@ -150,7 +150,7 @@ def test_KR_SPN_2_waves_give_each_spawn_point_several_decks_by_player_count():
     from engine.kr.content import deck_cards
     from engine.kr.setup import waves
     sc = SCENARIOS["rift_citadel"]
-    assert waves(sc, "normal", 2) == {"1": 3, "2": 4} and waves(sc, "normal", 1) == {"1": 2, "2": 2}
+    assert waves(sc, "normal", 2) == {"1": 4, "2": 3} and waves(sc, "normal", 1) == {"1": 2, "2": 2}
     assert waves(SCENARIOS["farrinken_valley"], "normal", 4) == {"1": 1}
     st, _ = new_state(2, {"scenario": "rift_citadel", "difficulty": "normal", "heroes": ["alleria", "malik"]}, 5)
     for marker, n in st["waves"].items():
@@ -161,8 +161,8 @@ def test_KR_SPN_2_waves_give_each_spawn_point_several_decks_by_player_count():
     st["round"] = 2
     spawn.summon(st, events := [])
     spawned = [e.params["marker"] for e in events if e.kind == "spawn"]
-    assert spawned == [1] * 3 + [2] * 4
-    assert {m: before[m] - len(d) for m, d in st["decks"].items()} == {"1": 3, "2": 4}
+    assert spawned == [1] * 4 + [2] * 3
+    assert {m: before[m] - len(d) for m, d in st["decks"].items()} == {"1": 4, "2": 3}
 
 
 def test_a_waves_list_needs_one_number_per_spawn_marker():
