@@ -127,7 +127,8 @@ def new_state(seats: int, options: dict | None, seed: int) -> tuple[dict, list]:
         "boss": bosses.initial(sc["id"]), "victory_pending": False, "result": None,
     }
     events: list = []
-    st["waves"] = waves(sc, opts["difficulty"], seats)
+    st["waves"] = waves(sc, opts["difficulty"], seats)   # kept: the decks were built for it (a
+    # match saved before waves, or a retuned scenario, goes on with the decks it has)
     for d in sc["spawn_decks"]:   # KR-SET-7; ``waves`` decks of its hordes at each spawn point
         hordes, portals = deck_cards(sc["id"], d["marker"], seats)
         n = st["waves"][str(d["marker"])]

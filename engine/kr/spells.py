@@ -38,7 +38,7 @@ from .hordegrid import (NEIGHBOURS_8, HordeGrid, add_soldier, add_tile, covered_
 from .phases import damage_hero
 from .shapes import Shape, any_orientation
 from .state import all_or_nothing, ev, geo, grid, trays_at
-from .towers import _cells, _pair, check_in_hand, check_phase, check_seat, err, upgrade_options
+from .towers import _cells, _pair, check_in_hand, check_phase, check_seat, err, free_tiles, upgrade_options
 
 Cell = tuple[int, int]
 SHIELDED = ("portal", "boss")       # KR-SPL-3, KR-PRT-12, KR-BOSS-3
@@ -157,16 +157,9 @@ def _put_tile(st: dict, tid: str, cells: list[Cell], tile: str, damage: str, sou
 
 
 def _index(tiles: list[str], p: dict, cells: list[Cell], used: set[int]) -> int:
-    if "tile" in p:
-        i = p["tile"]
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tiles):
-            raise err("no_such_tile", f"the spell has {len(tiles)} tile(s), not {i!r}", tile=i)
-        if i in used:
-            raise err("too_many", f"tile {i} ({tiles[i]}) is already placed", tile=i)
-        return i
-    free = [i for i in range(len(tiles)) if i not in used]
-    if not free:
-        raise err("too_many", f"the spell has only {len(tiles)} tile(s)", tiles=len(tiles))
+    free = free_tiles(tiles, p, used, "spell")
+    if isinstance(free, int):
+        return free
     same = [i for i in free if len(SHAPES[tiles[i]]) == len(cells)]
     if not same:
         raise err("no_such_tile", f"no unplaced tile has {len(cells)} square(s)", cells=[list(c) for c in cells])

@@ -249,19 +249,28 @@ def _build(st: dict, seat: int, action: dict, events: list) -> None:
         ev(events, "tower_face_down", seat=seat, card=card, site=site)
 
 
-def _tile_index(st: dict, tid: str, facing: str, attack: dict, p: dict, cells: list[Cell],
-                used: set[int]) -> int:
-    tiles = attack["tiles"]
+def free_tiles(tiles: list[str], p: dict, used: set[int], owner: str) -> int | list[int]:
+    """A placement's ``tile`` index when it gives one (checked: a tile of ``owner`` not placed
+    yet), else the indices still unplaced (at least one); ``owner`` is "attack" or "spell"."""
     if "tile" in p:
         i = p["tile"]
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(tiles):
-            raise err("no_such_tile", f"the attack has {len(tiles)} tile(s), not {i!r}", tile=i)
+            raise err("no_such_tile", f"the {owner} has {len(tiles)} tile(s), not {i!r}", tile=i)
         if i in used:
             raise err("too_many", f"tile {i} ({tiles[i]}) is already placed", tile=i)
         return i
     free = [i for i in range(len(tiles)) if i not in used]
     if not free:
-        raise err("too_many", f"the attack has only {len(tiles)} tile(s)", tiles=len(tiles))
+        raise err("too_many", f"the {owner} has only {len(tiles)} tile(s)", tiles=len(tiles))
+    return free
+
+
+def _tile_index(st: dict, tid: str, facing: str, attack: dict, p: dict, cells: list[Cell],
+                used: set[int]) -> int:
+    tiles = attack["tiles"]
+    free = free_tiles(tiles, p, used, "attack")
+    if isinstance(free, int):
+        return free
     want = shape(cells)
     for i in free:
         if want in tile_shapes(st, tid, tiles[i], facing, attack):

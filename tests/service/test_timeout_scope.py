@@ -43,9 +43,9 @@ def phases_registered(monkeypatch):
 
 @pytest.mark.parametrize("policy", ["auto", "bot"])
 async def test_a_timed_out_simultaneous_phase_does_not_answer_the_next_one(service, clock, phases_registered, policy):
-    """Two simultaneous phases in a row (Kingdom Rush's action and purchase phases, found by a
-    SimCord test): the idle seat's timeout ends its part in the phase that ran late; the next
-    phase, asked with another prompt key, is a new decision with its own deadline."""
+    """Two simultaneous phases in a row (found by a SimCord test of a co-operative game): the
+    idle seat's timeout ends its part in the phase that ran late; the next phase, asked with
+    another prompt key, is a new decision with its own deadline."""
     await service.create(guild_id=1, channel_id=CH + 1, creator_id=1, creator_name="alice", game="phases",
                          options={}, timeout_policy=policy)
     await service.join(CH + 1, 2, "bob")

@@ -1,6 +1,6 @@
 """A toy of simultaneous phases, for the host's timeout rules: each round every seat says
-``done`` to a ``plan`` phase, then to a ``buy`` phase (as Kingdom Rush's action phase and
-purchase phase: two simultaneous decisions in a row for the same seats, same prompt kind)."""
+``done`` to a ``plan`` phase, then to a ``buy`` phase: two simultaneous decisions in a row for
+the same seats, with the same prompt kind and different prompt keys."""
 from __future__ import annotations
 
 from engine.base import Event, IllegalAction, Prompt

@@ -104,7 +104,9 @@ def test_KR_BUY_4_KR_DMG_3_purchases_follow_the_damage_type_the_map_needs():
 
 
 def test_KR_BUY_5_magic_resistant_enemies_ask_for_physical_towers():
-    st = game("twin_gates", hands=(["mage_1"], ["mage_1"]))
+    """Seat 0 holds one tower of each physical family, so buying by family alone would give it
+    a mage; shamans (magic-resistant) on the map ask for physical damage instead."""
+    st = game("twin_gates", hands=(["archer_1", "artillery_1", "barracks_1"], ["mage_1", "mage_1", "mage_1"]))
     shamans = card_where(lambda cid, g: sum(e.defence == "magic" for e in g.enemies) >= 2)
     tray(st, shamans, sorted(geo(st).road)[0])
     st["crystals"] = 3

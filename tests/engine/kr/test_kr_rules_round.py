@@ -305,16 +305,17 @@ def test_KR_WHT_3_an_objected_take_leaves_the_tower_to_its_builder():
     assert "archer_1" in st["seats"][0]["hand"] and "archer_1" not in st["seats"][1]["hand"]
 
 
-@pytest.mark.parametrize("text, reason", [("propose I5:archer_1>2", "no_white_tower"),
-                                          ("propose E5:mage_1>2", "no_white_tower"),
-                                          ("propose E5:archer_1>2+E5:archer_1>1", "white_tower_twice"),
-                                          ("propose E5:archer_1>9", "bad_seat")])
-def test_KR_WHT_3_a_take_must_name_a_waiting_white_site_tower_and_a_seat(text, reason):
+@pytest.mark.parametrize("takes, reason", [([("I5", "archer_1", 1)], "no_white_tower"),
+                                           ([("E5", "mage_1", 1)], "no_white_tower"),
+                                           ([("E5", "archer_1", 1), ("E5", "archer_1", 0)], "white_tower_twice"),
+                                           ([("E5", "archer_1", 8)], "bad_seat")])
+def test_KR_WHT_3_a_take_must_name_a_waiting_white_site_tower_and_a_seat(takes, reason):
     st = game("twin_gates", hands=(["archer_1"], []))
     st = to_phase_6(st, (0, build("archer_1", "E5", "N", [])))
+    action = {"type": "propose", "buys": [], "takes": [{"site": s, "card": c, "to": to} for s, c, to in takes]}
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(st, 1, GAME.parse_action(text))
-    assert info.value.code in (f"kr.err.{reason}", "kr.err.bad_notation")
+        GAME.apply(st, 1, action)
+    assert info.value.code == f"kr.err.{reason}"
 
 
 def test_KR_WHT_3_KR_SOLO_1_in_solo_a_white_site_tower_returns_at_once():

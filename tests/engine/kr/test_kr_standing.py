@@ -89,6 +89,9 @@ def test_the_preference_applies_to_every_figure_the_seat_owns():
     st = bare("farrinken_valley", ["alleria", "malik"])
     cell, squares = a_square_with_choices(st)
     seat = st["heroes"]["alleria"]["seat"]
+    default = standing.ordered(st, "alleria", squares)
     st["seats"][seat]["displace"] = "away"
     wildcat = next(f for f, h in st["heroes"].items() if h["kind"] != "hero" and h["seat"] == seat)
-    assert standing.ordered(st, wildcat, squares) == standing.ordered(st, "alleria", squares)
+    away = standing.ordered(st, wildcat, squares)
+    assert away == standing.ordered(st, "alleria", squares) and away[0] != default[0]
+    assert standing.ordered(st, "malik", squares) == default      # the other seat keeps the default
