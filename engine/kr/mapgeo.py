@@ -11,8 +11,9 @@ Conventions decided here (docs/kr-engine.md):
   road square before its exit.
 * A branch is "nearer the Kingdom" than another when its square closest to the exit (its last
   square, just before it merges) has a smaller ``distance``; ties go to the lower marker.
-* A tray's orientation is the map direction of its square's first step along the road (to the
-  successor, or the exit's side on the last square).
+* A tray's orientation is the side of the nearest exit (KR-SPN-4): the exit its square's road
+  leads to, the only one it can reach, so the nearest by road distance; never the direction
+  of the road's first step where the road turns.
 * Heroes move like a chess king through road squares and sites, corners may be cut; occupancy
   never blocks passing (KR-HERO-5/6), so the caller names only the forbidden end squares.
 * A spawn point is cut off while a pioneer card lies on any square of its path (KR-ICN-15).
@@ -283,10 +284,11 @@ class MapGeo:
 
     def orientation(self, cell: str) -> str:
         """Map direction (N/E/S/W) of the top edge (purple line) of a tray spawned on ``cell``
-        (KR-SPN-4): the direction of the first step along the road, kept while the tray
-        moves (KR-AMB-7)."""
-        nxt = self.road[self._road(cell)]
-        return self.exits[nxt] if nxt in self.exits else direction_between(cell, nxt)
+        (KR-SPN-4): the side of the nearest exit, nearest by road along the path the tray
+        will travel, i.e. the exit the road from ``cell`` leads to (no other exit can be
+        reached, so there is never a tie); whatever turns the road takes on the way. Kept
+        while the tray moves (KR-AMB-7)."""
+        return self.exits[self.exit_of(cell)]
 
     # --- range arrows (KR-TWR-6..8, KR-AMB-4, KR-AMB-5) -----------------------------------------
 

@@ -203,7 +203,7 @@ def _grid(img: Image.Image, gx0: float, gy0: float, sq: int, info: CardInfo, hco
             stroke=2, stroke_fill=(250, 250, 250) if lit else (200, 200, 200))
         if not lit:
             d.line((cx - rr, cy + rr, cx + rr, cy - rr), fill=(40, 40, 40), width=3)
-    # the top edge: the purple dashed line, pointing along the road towards the exit
+    # the top edge: the purple dashed line, facing the nearest exit (KR-SPN-4)
     dashed_line(d, (gx0 - 4, gy0 - 10), (gx1 + 4, gy0 - 10), PURPLE_LINE, 5, 14, 8)
 
 

@@ -175,11 +175,14 @@ def test_KR_SPN_3_5_6_spawn_square(branch):
 
 
 def test_KR_SPN_4_KR_AMB_7_tray_orientation(branch, two):
-    """KR-SPN-4, KR-AMB-7: the purple edge faces the first step along the road (towards the
-    exit), on the last square the exit's side; turns of the road further on do not matter."""
-    assert [branch.orientation(c) for c in ("A1", "B1", "C1", "C2", "C3", "G3")] == ["E", "E", "S", "S", "E", "E"]
-    assert [branch.orientation(c) for c in ("A5", "C5", "C4", "E5", "E4")] == ["E", "N", "N", "N", "N"]
+    """KR-SPN-4, KR-AMB-7: the purple edge faces the nearest exit (its side), not the road's
+    first step: on C1 (road south), C4 and E5 (road north) it still faces the exit, E. Nearest
+    by road: A1 of the two-exit map faces E, where its road leads, although exit_w is fewer
+    squares away as the crow flies (its road never gets there)."""
+    assert {branch.orientation(c) for c in branch.road_squares} == {"E"}
+    assert [branch.orientation(c) for c in ("C1", "C2", "C4", "E5", "E4")] == ["E"] * 5
     assert two.orientation("F4") == "W" and two.orientation("A4") == "W" and two.orientation("F1") == "E"
+    assert two.orientation("A1") == "E"
 
 
 def test_KR_ICN_15_16_18_KR_AMB_59_pioneer_cards(branch):

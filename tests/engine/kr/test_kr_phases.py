@@ -23,7 +23,19 @@ def test_KR_SPN_1_3_5_decks_in_marker_order_onto_the_first_free_square():
     spawn.summon(st, ev)
     assert cells(st) == {"A2": "wolf_pack", "B2": "goblin_band", "C7": "orc_patrol"}
     assert [e.params["marker"] for e in ev if e.kind == "spawn"] == [1, 2]
-    assert st["trays"][trays_at(st, "C7")[0]]["facing"] == "N"      # C7 -> C6: the purple line faces N (KR-SPN-4)
+    # KR-SPN-4: the road leaves C7 northwards, but the purple line faces the only exit, E
+    assert st["trays"][trays_at(st, "C7")[0]]["facing"] == "E"
+
+
+def test_KR_SPN_4_a_pioneer_horde_faces_the_exit_its_road_leads_to():
+    """KR-SPN-4 (KR-ICN-16): on Pioneer Pass the pioneer horde goes onto the axe card on K1;
+    the road runs south from K1 and then east into exit_east, the nearest exit by road (the
+    only one it reaches): the purple line faces E, not S."""
+    st = bare("pioneer_pass")
+    st["decks"]["1"] = ["goblin_pioneers"]                  # icons axe, pick, saw: axe is on K1
+    spawn.summon(st, [])
+    assert cells(st) == {"K1": "goblin_pioneers"}
+    assert st["trays"][trays_at(st, "K1")[0]]["facing"] == "E"
 
 
 def test_KR_SPN_6_no_free_square_means_the_horde_reaches_the_kingdom():
