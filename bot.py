@@ -42,6 +42,8 @@ class GameTree(discord.app_commands.CommandTree):
         if interaction.type is discord.InteractionType.application_command:
             host = getattr(self.client, "host", None)
             if host is not None:
+                from cogs.host import RECEIVED
+                interaction.extras[RECEIVED] = host.service.clock()  # the bot's clock (gamehost/once.py)
                 try:
                     host.service.check_rate(interaction.user.id)
                 except ServiceError as refusal:

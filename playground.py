@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import os
 import tempfile
+import time
 
 MEMBERS = ("alice", "bob", "carol", "dave")
 
@@ -34,6 +35,9 @@ async def serve(port: int | None, database: str) -> None:
     settings = Settings.from_env({"DATABASE_PATH": database})
     bot = create_bot(settings)
     async with simcord.run(bot) as env:
+        # The command rate limit stays on (a person clicks at human speed), but SimCord's clock
+        # stands still between clicks, so the limit counts real seconds here.
+        bot.host.service.commands.clock = time.monotonic
         guild = env.create_guild("Playground")
         channel = guild.create_text_channel("games")
         members = [guild.add_member(env.create_user(name)) for name in MEMBERS]

@@ -10,6 +10,7 @@ import discord
 
 from engine.base import IllegalAction
 from gamehost.i18n import normalize_locale, t
+from gamehost.once import Origin, decided
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
 from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
@@ -33,12 +34,18 @@ def locale_of(interaction: discord.Interaction) -> str:
     return normalize_locale(str(interaction.locale))
 
 
-def typed_at(interaction: discord.Interaction) -> float | None:
-    """When a slash command was sent (its snowflake time); None for buttons and menus, which
-    carry the board version they were drawn for instead."""
+RECEIVED = "received_at"  # interaction.extras: when a slash command reached the bot (the bot's clock)
+DRAWN = "drawn_at"  # interaction.extras: the board version a pressed component was drawn for
+
+
+def origin(interaction: discord.Interaction) -> Origin:
+    """Where a move comes from, so the service applies it exactly once (gamehost/once.py): a
+    slash command by its interaction id and when it reached the bot (``GameTree`` notes that
+    on arrival, on the bot's own clock); a button or menu by the board version it was drawn
+    for (``Host.on_component`` notes that)."""
     if interaction.type is discord.InteractionType.application_command:
-        return interaction.created_at.timestamp()
-    return None
+        return Origin.typed(interaction.id, interaction.extras.get(RECEIVED))
+    return Origin(drawn_at=interaction.extras.get(DRAWN))
 
 
 def error_text(error: Exception, locale: str) -> str:
@@ -142,6 +149,7 @@ class Host:
             self.service.check_rate(interaction.user.id)  # too fast: a private refusal, nothing done
             if verb not in QUICK_VERBS:
                 await acknowledge(interaction)
+            interaction.extras[DRAWN] = version  # what the press answers: the service checks it
             if verb == BOARD_VERB:
                 game, page, min_games = arg.split(".")
                 board = await self.bot.get_cog("Ratings").board_message(interaction, game, int(page), int(min_games))
@@ -158,6 +166,8 @@ class Host:
                 await self.lobby_component(interaction, row, verb)
                 return
             if verb not in ui.fresh_verbs and version != row.version:
+                if decided(row, seat_of(row, interaction.user.id)) > version:
+                    raise ServiceError("already_done")  # the presser's decision since: this one is spent
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
             snap = snapshot(row)
@@ -181,7 +191,7 @@ class Host:
         elif verb == "leave":
             row = await self.service.leave(row.channel_id, user.id)
         elif verb == "addbot":
-            row = await self.service.add_bot(row.channel_id, user.id)
+            row = await self.service.add_bot(row.channel_id, user.id, drawn_at=interaction.extras.get(DRAWN))
         elif verb == "start":
             outcome = await self.service.start(row.channel_id, user.id)
             await self.close_lobby(outcome.match)
@@ -256,7 +266,7 @@ class Host:
             return None
         snap = mine.match
         outcome = await self.service.act(snap.match_id, interaction.user.id, move,
-                                         expected_version=expected_version, sent_at=typed_at(interaction))
+                                         expected_version=expected_version, origin=origin(interaction))
         quiet = bool(move.split()) and mine.info(move).quiet
         if quiet and not outcome.prompted_changed and outcome.result is None:
             await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)

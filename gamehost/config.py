@@ -37,8 +37,14 @@ class Settings:
     max_active_matches_per_user: int = 20
     max_open_matches_per_server: int = 200
     max_bot_matches_per_server: int = 2
-    command_burst: int = 0
+    command_burst: int = 8
     command_window_seconds: float = 10.0
+    # tournament limits (gamehost.tournament_limits); 0 = unlimited (the interval: no pacing)
+    max_tournaments_per_user: int = 2
+    max_tournaments_per_server: int = 5
+    max_bots_per_tournament: int = 8
+    tournament_thread_burst: int = 5
+    tournament_thread_interval_seconds: float = 1.0
 
     @classmethod
     def from_env(cls, env: dict | None = None) -> "Settings":
@@ -74,8 +80,13 @@ class Settings:
             max_active_matches_per_user=limit("MAX_ACTIVE_MATCHES_PER_USER", 20),
             max_open_matches_per_server=limit("MAX_OPEN_MATCHES_PER_SERVER", 200),
             max_bot_matches_per_server=limit("MAX_BOT_MATCHES_PER_SERVER", 2),
-            command_burst=limit("COMMAND_BURST", 0),
+            command_burst=limit("COMMAND_BURST", 8),
             command_window_seconds=limit("COMMAND_WINDOW_SECONDS", 10.0, float),
+            max_tournaments_per_user=limit("MAX_TOURNAMENTS_PER_USER", 2),
+            max_tournaments_per_server=limit("MAX_TOURNAMENTS_PER_SERVER", 5),
+            max_bots_per_tournament=limit("MAX_BOTS_PER_TOURNAMENT", 8),
+            tournament_thread_burst=limit("TOURNAMENT_THREAD_BURST", 5),
+            tournament_thread_interval_seconds=limit("TOURNAMENT_THREAD_INTERVAL_SECONDS", 1.0, float),
         )
 
     def decision_seconds(self, pace: str) -> int:

@@ -19,7 +19,7 @@ class Limits:
     active_matches_per_user: int = 20    # open matches (lobby or in progress) one person sits in, per server
     open_matches_per_server: int = 200   # open matches (lobby or in progress) in one server
     bot_matches_per_server: int = 2      # in-progress matches in one server where every seat is a bot
-    command_burst: int = 0               # commands (slash or clicks) one person may send at once ...
+    command_burst: int = 8               # commands (slash or clicks) one person may send at once ...
     command_window_seconds: float = 10.0  # ... refilled evenly over this many seconds
 
     @classmethod

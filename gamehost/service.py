@@ -9,14 +9,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable
 
-from engine.base import Event, IllegalAction, Prompt
+from engine.base import Event, IllegalAction
 from gamehost.cache import MatchCache
 from gamehost.campaigns import Campaigns
+from gamehost.deadlines import MAX_AUTOMATIC_STEPS, MatchDeadlines, same_decision  # noqa: F401
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
+from gamehost.once import Origin, TypedCommands, check_pressed, mark_decided
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
 from gamehost.queries import MatchQueries
 from gamehost.rating_store import record_match
@@ -27,16 +30,6 @@ from gamehost.timers import DeadlineScheduler
 
 PACES = ("live", "async")
 TIMEOUT_POLICIES = ("auto", "bot", "forfeit")
-MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
-
-
-def same_decision(late: Prompt, asked: Prompt) -> bool:
-    """Whether ``asked`` still belongs to the decision that ran late (``expire``): the same
-    kind of prompt, or a reaction it raised; a simultaneous phase ends with its prompt key."""
-    if asked.kind == "reaction":
-        return True
-    return asked.kind == late.kind and (late.kind != "simultaneous" or asked.key == late.key)
-DUPLICATE_WINDOW = 10.0  # seconds: how long a committed command is remembered to catch its double
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +38,7 @@ RemindListener = Callable[[MatchRow], Awaitable[None]]
 ExpireListener = Callable[[Outcome], Awaitable[None]]
 
 
-class MatchService(MatchQueries):
+class MatchService(MatchDeadlines, MatchQueries):
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
                  seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
@@ -61,7 +54,7 @@ class MatchService(MatchQueries):
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
-        self._recent: dict[tuple[int, int], tuple[str, float]] = {}
+        self.typed = TypedCommands(clock)  # typed commands sent twice (gamehost/once.py)
         # called once a match is saved finished or abandoned (e.g. a tournament's table)
         self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = []
         # campaign progress per channel (gamehost/campaigns.py): a victory unlocks scenarios
@@ -190,7 +183,10 @@ class MatchService(MatchQueries):
             decision_seconds=decision_seconds or self.decision_seconds[pace],
             deadline_at=None, reminded=False, board_message_id=None, locale=locale, result=None,
             created_at=now, updated_at=now)
-        row.id = await self.store.insert_match(row)
+        try:
+            row.id = await self.store.insert_match(row)
+        except sqlite3.IntegrityError:  # another lobby took the channel since it was checked
+            raise ServiceError("channel_busy") from None
         self._remember(row)
         return row
 
@@ -271,13 +267,18 @@ class MatchService(MatchQueries):
             del row.seats[seat]
         return await self._mutate_lobby(channel_id, change)
 
-    async def add_bot(self, channel_id: int, user_id: int) -> MatchRow:
+    async def add_bot(self, channel_id: int, user_id: int, *, drawn_at: int | None = None) -> MatchRow:
+        """A bot in the next seat. ``drawn_at``: the lobby version of the pressed Add bot button;
+        a second press of that button (drawn before this person's last one) adds nothing."""
         def change(row: MatchRow) -> None:
-            if seat_of(row, user_id) is None:
+            seat = seat_of(row, user_id)
+            if seat is None:
                 raise ServiceError("not_seated")
+            check_pressed(row, seat, drawn_at)
             if len(row.seats) >= self.seat_limits(row)[1]:
                 raise ServiceError("lobby_full", seats=self.seat_limits(row)[1])
             row.seats.append({"user_id": None, "name": f"Bot {len(row.seats) + 1}", "bot": True})
+            row.seats[seat]["decided"] = row.version + 1
         return await self._mutate_lobby(channel_id, change)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
@@ -382,21 +383,21 @@ class MatchService(MatchQueries):
     # -- play ----------------------------------------------------------------------------
 
     async def act(self, match_id: int, user_id: int, action, *, expected_version: int | None = None,
-                  sent_at: float | None = None) -> Outcome:
-        """Apply a seated player's action (an engine action or its text notation).
-
-        ``sent_at`` is when the user sent a typed command (the interaction's creation time).
-        A command identical to the user's previous one and sent *before* that one was
-        committed cannot be a reaction to its result: it is the same command sent twice, and
-        is refused the way a stale button is (buttons carry the board version instead).
+                  origin: Origin | None = None) -> Outcome:
+        """Apply a seated player's action (an engine action or its text notation), exactly once
+        (gamehost/once.py): ``origin`` says where it came from. A press drawn before the
+        presser's last decision is refused as ``already_done``; a typed command sent twice
+        (the same interaction again, or an identical one that reached the bot before the
+        previous one was committed) as ``duplicate``.
         """
         async with self.lock(match_id):
             row = await self.load(match_id)
             if row.status != "active":
                 raise ServiceError("not_active")
+            seat = seat_of(row, user_id)
+            check_pressed(row, seat, origin.drawn_at if origin is not None else None)
             if expected_version is not None and expected_version != row.version:
                 raise ServiceError("stale")
-            seat = seat_of(row, user_id)
             if seat is None:
                 raise ServiceError("not_seated")
             engine = plugin(row.game).engine
@@ -408,28 +409,21 @@ class MatchService(MatchQueries):
                         error.legal = [engine.format_action(a) for a in engine.legal_actions(row.state, seat)]
                     raise
             text = engine.format_action(action)
-            if sent_at is not None:
-                previous = self._recent.get((match_id, user_id))
-                if previous is not None and previous[0] == text and 0 < previous[1] - sent_at < DUPLICATE_WINDOW:
-                    raise ServiceError("duplicate")
+            self.typed.check(match_id, user_id, text, origin)
             off_turn = getattr(engine, "off_turn", None)  # standing preferences, not moves
+            preference = bool(off_turn and off_turn(action))
 
             def step(state: dict) -> tuple[list[str], dict, list[Event]]:
                 prompts = engine.prompts(state)
-                if seat not in {p.seat for p in prompts} and not (off_turn and off_turn(action)):
+                if seat not in {p.seat for p in prompts} and not preference:
                     waiting = [p.seat for p in prompts]
                     raise ServiceError("not_your_turn", waiting=", ".join(
                         row.seats[s]["name"] for s in waiting if s < len(row.seats)))
                 new_state, events = engine.apply(state, seat, action)  # IllegalAction propagates
                 return [text], new_state, events
 
-            outcome = await self._commit_step(row, seat, user_id, "action", step)
-            if sent_at is not None:
-                committed_at = self.clock()
-                if len(self._recent) > 10_000:
-                    self._recent = {k: v for k, v in self._recent.items()
-                                    if committed_at - v[1] < DUPLICATE_WINDOW}
-                self._recent[(match_id, user_id)] = (text, committed_at)
+            outcome = await self._commit_step(row, seat, user_id, "action", step, decides=not preference)
+            self.typed.remember(match_id, user_id, text, origin)
             return outcome
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
@@ -453,10 +447,12 @@ class MatchService(MatchQueries):
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
                            step: Callable[[dict], tuple[list[str], dict, list[Event]]], *,
-                           background: bool = False) -> Outcome:
+                           background: bool = False, decides: bool = True) -> Outcome:
         """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically.
 
         ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
+        Unless it is a standing preference (``decides`` False), the seat's record notes the
+        version this decision produced (gamehost/once.py: its buttons drawn before are spent).
         """
         engine = plugin(row.game).engine
         before = row.version
@@ -468,6 +464,8 @@ class MatchService(MatchQueries):
             updated = MatchRow(**row.__dict__)
             updated.state = new_state
             updated.version = before + 1
+            if decides:
+                mark_decided(updated, seat)
             outcome = Outcome(match=updated)
             write = PendingWrite()
             seq = first
@@ -544,94 +542,6 @@ class MatchService(MatchQueries):
         if row.status in ("finished", "abandoned"):
             for listener in self.on_ended:
                 await listener(row)
-
-    # -- deadlines -----------------------------------------------------------------------
-
-    def remind_at(self, row: MatchRow) -> float | None:
-        if row.deadline_at is None:
-            return None
-        return self.reminder_time(row.deadline_at, row.reminded, row.decision_seconds)
-
-    def reminder_time(self, deadline_at: float, reminded: bool, decision_seconds: int) -> float | None:
-        if reminded:
-            return None
-        return deadline_at - decision_seconds * self.reminder_fraction
-
-    def _arm(self, row: MatchRow) -> None:
-        if row.status == "active" and row.deadline_at is not None:
-            self.deadlines.arm(row.id, row.version, row.deadline_at, self.remind_at(row))
-        else:
-            self.deadlines.disarm(row.id)
-
-    async def rearm_all(self) -> int:
-        """Re-arm every pending deadline from the database (start-up), without loading matches."""
-        pending = await self.armed()
-        for match_id, version, deadline, remind_at in pending:
-            self.deadlines.arm(match_id, version, deadline, remind_at)
-        return len(pending)
-
-    async def _deadline_remind(self, match_id: int, version: int) -> None:
-        row = await self.mark_reminded(match_id, version)
-        if row is not None and self._on_remind is not None:
-            await self._on_remind(row)
-
-    async def _deadline_expire(self, match_id: int, version: int) -> None:
-        outcome = await self.expire(match_id, version)
-        if outcome is not None and self._on_expired is not None:
-            await self._on_expired(outcome)
-
-    async def mark_reminded(self, match_id: int, version: int) -> MatchRow | None:
-        row = await self.load(match_id)
-        if row.status != "active" or row.version != version:
-            return None
-        await self.store.mark_reminded(match_id, version)
-        row.reminded = True
-        return row
-
-    async def expire(self, match_id: int, version: int) -> Outcome | None:
-        """Apply the match's timeout policy if the decision armed at ``version`` is still pending."""
-        async with self.lock(match_id):
-            row = await self.load(match_id)
-            if row.status != "active" or row.version != version or row.deadline_at is None:
-                return None
-            if self.clock() < row.deadline_at:
-                return None
-            engine = plugin(row.game).engine
-            prompted = [p.seat for p in engine.prompts(row.state)]
-            if not prompted:
-                return None
-            late = prompted[0]
-            late_prompt = engine.prompts(row.state)[0]
-            if row.timeout_policy == "forfeit":
-                def forfeit(state: dict):
-                    new_state, events = engine.concede(state, late, "timeout")
-                    return ["timeout"], new_state, events
-                return await self._commit_step(row, late, None, "concede", forfeit, background=True)
-            choose = engine.bot_action if row.timeout_policy == "bot" else engine.timeout_action
-
-            def timeout(state: dict):
-                events, steps = [], []
-                for _ in range(MAX_AUTOMATIC_STEPS):
-                    action = choose(state, late)
-                    state, new_events = engine.apply(state, late, action)
-                    events.extend(new_events)
-                    steps.append(engine.format_action(action))
-                    # the late decision is over once the seat is no longer asked, or is asked
-                    # a new kind of decision (its defence window closed and its own turn began;
-                    # set-up ended and play began), or the next simultaneous phase (another
-                    # prompt key): that one gets its own deadline. A reaction the late
-                    # decision itself raised is still part of it.
-                    asked = [p for p in engine.prompts(state) if p.seat == late]
-                    if engine.result(state) is not None or not asked or not same_decision(late_prompt, asked[0]):
-                        break
-                return steps, state, events
-
-            return await self._commit_step(row, late, None, "timeout", timeout, background=True)
-
-    async def armed(self) -> list[tuple[int, int, float, float | None]]:
-        """Every pending deadline as (match id, version, deadline, reminder time)."""
-        return [(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
-                for match_id, version, deadline, reminded, seconds in await self.store.armed_deadlines()]
 
     # -- queries -------------------------------------------------------------------------
 

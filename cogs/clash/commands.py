@@ -8,7 +8,7 @@ from discord.app_commands import locale_str as _
 from engine.clash.cards import CARDS
 from gamehost.i18n import t
 from gamehost.service import ServiceError
-from cogs.host import QUICK, locale_of, send_ephemeral, typed_at
+from cogs.host import QUICK, locale_of, origin, send_ephemeral
 from cogs.game_cog import GameCog
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
@@ -117,7 +117,7 @@ class Clash(GameCog):
         mine = await self.my_seat(interaction)
         ids = ",".join(c.strip() for c in cards.replace(" ", ",").split(",") if c.strip())
         outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"build {ids}",
-                                              sent_at=typed_at(interaction))
+                                              origin=origin(interaction))
         await send_ephemeral(interaction, t("clash.ui.deck_submitted", locale_of(interaction)))
         await self.host.publish(outcome)
 

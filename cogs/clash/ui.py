@@ -9,7 +9,7 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
-from cogs.host import Host, locale_of, seated, send_ephemeral, typed_at
+from cogs.host import Host, locale_of, origin, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
 from cogs.clash.help import card_help
@@ -190,5 +190,5 @@ class ClashUI:
         if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
             return
         outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
-                                              expected_version=expected_version, sent_at=typed_at(interaction))
+                                              expected_version=expected_version, origin=origin(interaction))
         await self.host.publish(outcome, interaction)

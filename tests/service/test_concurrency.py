@@ -17,6 +17,7 @@ import pytest
 
 from engine.clash import GAME as CLASH
 from engine.cloudspire import GAME as CLOUDSPIRE
+from gamehost.once import Origin
 from gamehost.registry import plugin
 from gamehost.service import MatchService, ServiceError, replay
 from gamehost.store import Store
@@ -169,7 +170,7 @@ async def test_a_typed_command_sent_twice_applies_once_and_a_later_one_applies(s
     user = turn_user(row)
     other = row.seats[1 - row.state["turn"]]["user_id"]
     sent = clock.now - 0.5  # typed just before the commit below, which happens at clock.now
-    results = await asyncio.gather(*(service.act(row.id, user, "add 1", sent_at=sent) for _ in range(copies)),
+    results = await asyncio.gather(*(service.act(row.id, user, "add 1", origin=Origin.typed(None, sent)) for _ in range(copies)),
                                    return_exceptions=True)
     applied = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, BaseException)]
@@ -179,9 +180,9 @@ async def test_a_typed_command_sent_twice_applies_once_and_a_later_one_applies(s
     assert len(await store.action_log(row.id)) == 1
 
     clock.now += 2
-    await service.act(row.id, other, "add 2", sent_at=clock.now - 0.2)
+    await service.act(row.id, other, "add 2", origin=Origin.typed(None, clock.now - 0.2))
     clock.now += 2
-    again = await service.act(row.id, user, "add 1", sent_at=committed_at + 1)  # sent after the commit
+    again = await service.act(row.id, user, "add 1", origin=Origin.typed(None, committed_at + 1))  # after the commit
     assert again.match.version == row.version + 3
     log = await store.action_log(row.id)
     assert [(e.user_id, e.action) for e in log] == [(user, "add 1"), (other, "add 2"), (user, "add 1")]

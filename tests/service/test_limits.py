@@ -60,7 +60,7 @@ def test_defaults_and_settings_parsing():
     limits = Limits.from_settings(Settings.from_env({}))
     assert limits == Limits() == Limits(open_lobbies_per_user=3, active_matches_per_user=20,
                                         open_matches_per_server=200, bot_matches_per_server=2,
-                                        command_burst=0, command_window_seconds=10.0)
+                                        command_burst=8, command_window_seconds=10.0)
     settings = Settings.from_env({"MAX_OPEN_LOBBIES_PER_USER": "5", "MAX_ACTIVE_MATCHES_PER_USER": " 7 ",
                                   "MAX_OPEN_MATCHES_PER_SERVER": "0", "MAX_BOT_MATCHES_PER_SERVER": "1",
                                   "COMMAND_BURST": "4", "COMMAND_WINDOW_SECONDS": "2.5"})

@@ -1,0 +1,112 @@
+"""The match service's deadlines: reminders, and the timeout policy applied to a decision that
+ran late. A mixin of ``MatchService`` (it uses the service's lock, store, scheduler and commit
+step), kept apart so the service stays small."""
+from __future__ import annotations
+
+from engine.base import Prompt
+from gamehost.outcome import Outcome
+from gamehost.registry import plugin
+from gamehost.store import MatchRow
+
+MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
+
+
+def same_decision(late: Prompt, asked: Prompt) -> bool:
+    """Whether ``asked`` still belongs to the decision that ran late (``expire``): the same
+    kind of prompt, or a reaction it raised; a simultaneous phase ends with its prompt key."""
+    if asked.kind == "reaction":
+        return True
+    return asked.kind == late.kind and (late.kind != "simultaneous" or asked.key == late.key)
+
+
+class MatchDeadlines:
+    """Reminders and timeouts; ``MatchService`` provides ``clock``, ``store``, ``deadlines``
+    (the scheduler), ``lock``, ``load``, ``reminder_fraction``, ``_commit_step`` and the
+    listeners ``_on_remind`` / ``_on_expired``."""
+
+    def remind_at(self, row: MatchRow) -> float | None:
+        if row.deadline_at is None:
+            return None
+        return self.reminder_time(row.deadline_at, row.reminded, row.decision_seconds)
+
+    def reminder_time(self, deadline_at: float, reminded: bool, decision_seconds: int) -> float | None:
+        if reminded:
+            return None
+        return deadline_at - decision_seconds * self.reminder_fraction
+
+    def _arm(self, row: MatchRow) -> None:
+        if row.status == "active" and row.deadline_at is not None:
+            self.deadlines.arm(row.id, row.version, row.deadline_at, self.remind_at(row))
+        else:
+            self.deadlines.disarm(row.id)
+
+    async def rearm_all(self) -> int:
+        """Re-arm every pending deadline from the database (start-up), without loading matches."""
+        pending = await self.armed()
+        for match_id, version, deadline, remind_at in pending:
+            self.deadlines.arm(match_id, version, deadline, remind_at)
+        return len(pending)
+
+    async def _deadline_remind(self, match_id: int, version: int) -> None:
+        row = await self.mark_reminded(match_id, version)
+        if row is not None and self._on_remind is not None:
+            await self._on_remind(row)
+
+    async def _deadline_expire(self, match_id: int, version: int) -> None:
+        outcome = await self.expire(match_id, version)
+        if outcome is not None and self._on_expired is not None:
+            await self._on_expired(outcome)
+
+    async def mark_reminded(self, match_id: int, version: int) -> MatchRow | None:
+        row = await self.load(match_id)
+        if row.status != "active" or row.version != version:
+            return None
+        await self.store.mark_reminded(match_id, version)
+        row.reminded = True
+        return row
+
+    async def expire(self, match_id: int, version: int) -> Outcome | None:
+        """Apply the match's timeout policy if the decision armed at ``version`` is still pending."""
+        async with self.lock(match_id):
+            row = await self.load(match_id)
+            if row.status != "active" or row.version != version or row.deadline_at is None:
+                return None
+            if self.clock() < row.deadline_at:
+                return None
+            engine = plugin(row.game).engine
+            prompted = [p.seat for p in engine.prompts(row.state)]
+            if not prompted:
+                return None
+            late = prompted[0]
+            late_prompt = engine.prompts(row.state)[0]
+            if row.timeout_policy == "forfeit":
+                def forfeit(state: dict):
+                    new_state, events = engine.concede(state, late, "timeout")
+                    return ["timeout"], new_state, events
+                return await self._commit_step(row, late, None, "concede", forfeit, background=True)
+            choose = engine.bot_action if row.timeout_policy == "bot" else engine.timeout_action
+
+            def timeout(state: dict):
+                events, steps = [], []
+                for _ in range(MAX_AUTOMATIC_STEPS):
+                    action = choose(state, late)
+                    state, new_events = engine.apply(state, late, action)
+                    events.extend(new_events)
+                    steps.append(engine.format_action(action))
+                    # the late decision is over once the seat is no longer asked, or is asked
+                    # a new kind of decision (its defence window closed and its own turn began;
+                    # set-up ended and play began), or the next simultaneous phase (another
+                    # prompt key): that one gets its own deadline. A reaction the late
+                    # decision itself raised is still part of it.
+                    asked = [p for p in engine.prompts(state) if p.seat == late]
+                    if engine.result(state) is not None or not asked or not same_decision(late_prompt, asked[0]):
+                        break
+                return steps, state, events
+
+            return await self._commit_step(row, late, None, "timeout", timeout, background=True)
+
+    async def armed(self) -> list[tuple[int, int, float, float | None]]:
+        """Every pending deadline as (match id, version, deadline, reminder time)."""
+        return [(match_id, version, deadline, self.reminder_time(deadline, reminded, seconds))
+                for match_id, version, deadline, reminded, seconds in await self.store.armed_deadlines()]
+

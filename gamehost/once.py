@@ -1,0 +1,100 @@
+"""Exactly once: a decision is applied once, however often (or however at once) it arrives.
+
+* **Pressed** (a button or a menu): the component carries the board version it was drawn for
+  (``Origin.drawn_at``). Every seat's record remembers the version its last decision produced
+  (``"decided"``, committed with the move in the same transaction), so a press drawn before the
+  presser's last decision answers a decision already taken and is refused as ``already_done``.
+  That holds in simultaneous phases too, where the board version moves because other seats act:
+  only the presser's own decisions (their moves, or a timeout move made for them) count, never
+  a standing preference (the engine's ``off_turn``), which answers no decision.
+* **Typed** (a slash command): no board version. The same interaction delivered again, or a
+  command identical to the same person's previous one that reached the bot *before* that one
+  was committed, is the same command sent twice (``duplicate``): it cannot be a reaction to
+  the first one's result. Both times are the bot's own clock; Discord's clock (the
+  interaction's creation time) is never compared with it, so clock skew changes nothing.
+
+Pure (no discord, no database): the service calls it under the match's lock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from gamehost.outcome import ServiceError
+from gamehost.store import MatchRow
+
+DUPLICATE_WINDOW = 10.0  # seconds: how long a committed typed command is remembered to catch its double
+REMEMBERED = 10_000      # typed commands remembered before the expired ones are swept
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a move came from: a typed command or a pressed component."""
+
+    interaction_id: int | None = None   # typed: Discord's id of the interaction
+    received_at: float | None = None    # typed: when it reached the bot, on the bot's own clock
+    drawn_at: int | None = None         # pressed: the board version the component was drawn for
+
+    @classmethod
+    def typed(cls, interaction_id: int | None, received_at: float | None) -> "Origin":
+        return cls(interaction_id=interaction_id, received_at=received_at)
+
+    @classmethod
+    def pressed(cls, drawn_at: int) -> "Origin":
+        return cls(drawn_at=drawn_at)
+
+
+def decided(row: MatchRow, seat: int | None) -> int:
+    """The version the seat's last decision produced (-1: none yet)."""
+    if seat is None or not 0 <= seat < len(row.seats):
+        return -1
+    return int(row.seats[seat].get("decided", -1))
+
+
+def check_pressed(row: MatchRow, seat: int | None, drawn_at: int | None) -> None:
+    """Refuse a press drawn before the presser's last decision: that decision was taken."""
+    if drawn_at is not None and decided(row, seat) > drawn_at:
+        raise ServiceError("already_done")
+
+
+def mark_decided(row: MatchRow, seat: int | None) -> None:
+    """Record that ``seat`` decided at ``row.version`` (the seat records are copied, so the
+    cached row stays as it was until the commit succeeds)."""
+    if seat is None or not 0 <= seat < len(row.seats):
+        return
+    row.seats = [dict(s) for s in row.seats]
+    row.seats[seat]["decided"] = row.version
+
+
+class TypedCommands:
+    """The last committed typed command per (match, person), to recognise its double."""
+
+    def __init__(self, clock: Callable[[], float], window: float = DUPLICATE_WINDOW):
+        self.clock = clock
+        self.window = window
+        self._last: dict[tuple[int, int], tuple[str, float, int | None]] = {}
+
+    def check(self, match_id: int, user_id: int, text: str, origin: Origin | None) -> None:
+        if origin is None or origin.drawn_at is not None:
+            return
+        previous = self._last.get((match_id, user_id))
+        if previous is None:
+            return
+        last_text, committed_at, interaction_id = previous
+        if self.clock() - committed_at >= self.window:
+            return
+        if origin.interaction_id is not None and origin.interaction_id == interaction_id:
+            raise ServiceError("duplicate")  # the very same interaction, delivered again
+        if last_text == text and origin.received_at is not None and origin.received_at < committed_at:
+            raise ServiceError("duplicate")  # sent before the first one's result could be seen
+
+    def remember(self, match_id: int, user_id: int, text: str, origin: Origin | None) -> None:
+        if origin is None or origin.drawn_at is not None:
+            return
+        now = self.clock()
+        if len(self._last) > REMEMBERED:
+            self._last = {k: v for k, v in self._last.items() if now - v[1] < self.window}
+        self._last[(match_id, user_id)] = (text, now, origin.interaction_id)
+
+    def __len__(self) -> int:
+        return len(self._last)
