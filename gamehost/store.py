@@ -125,6 +125,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, channel_id, game)
     );
     """,
+    # 8: each tournament table's opening (gamehost/table_store.py): the one process that
+    # claimed it, its thread, and its match, written in the match's own transaction
+    """
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        table_key     TEXT NOT NULL,
+        owner         TEXT,
+        claimed_until REAL,
+        channel_id    INTEGER,
+        match_id      INTEGER REFERENCES matches(id),
+        PRIMARY KEY (tournament_id, table_key)
+    );
+    """,
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -208,6 +221,23 @@ class VersionConflict(Exception):
     """Another writer changed the match first."""
 
 
+async def insert_match_row(db, row: MatchRow) -> int:
+    """INSERT one match inside the caller's transaction; its id."""
+    cur = await db.execute(
+        "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, seats, "
+        "seed, state, version, pace, timeout_policy, decision_seconds, deadline_at, reminded, "
+        "board_message_id, locale, result, created_at, updated_at) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (row.guild_id, row.channel_id, row.game, row.status, row.creator_id,
+         json.dumps(row.options), json.dumps(row.seats), row.seed,
+         pack_state(row.state), row.version, row.pace,
+         row.timeout_policy, row.decision_seconds, row.deadline_at, int(row.reminded),
+         row.board_message_id, row.locale, json.dumps(row.result) if row.result is not None else None,
+         row.created_at, row.updated_at),
+    )
+    return cur.lastrowid
+
+
 class Store:
     def __init__(self, path: str):
         self.path = path
@@ -274,18 +304,7 @@ class Store:
 
     async def insert_match(self, row: MatchRow) -> int:
         async with self.transaction() as db:
-            cur = await db.execute(
-            "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, seats, "
-            "seed, state, version, pace, timeout_policy, decision_seconds, deadline_at, reminded, "
-            "board_message_id, locale, result, created_at, updated_at) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (row.guild_id, row.channel_id, row.game, row.status, row.creator_id,
-             json.dumps(row.options), json.dumps(row.seats), row.seed,
-             pack_state(row.state), row.version, row.pace,
-             row.timeout_policy, row.decision_seconds, row.deadline_at, int(row.reminded),
-             row.board_message_id, row.locale, None, row.created_at, row.updated_at),
-            )
-            return cur.lastrowid
+            return await insert_match_row(db, row)
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRow | None:
         r = await self._one(

@@ -83,7 +83,10 @@ class DeadlineScheduler:
             self._handling = True
             try:
                 await (self.on_remind if kind == "remind" else self.on_expire)(match_id, version)
-            except Exception:
-                log.exception("deadline handling failed for match %s", match_id)
+            except Exception as error:
+                if getattr(error, "code", None) == "stale":  # another process handled it first: expected
+                    log.info("deadline of match %s: handled by another process first", match_id)
+                else:
+                    log.exception("deadline handling failed for match %s", match_id)
             finally:
                 self._handling = False

@@ -7,6 +7,8 @@ a process that read an older version gets ``stale`` and nothing is written, so t
 never both pair the next round. A round is written with its pairings before any match is
 opened; a table whose match could not be opened (a crash, Discord refusing a thread) keeps
 ``match_id`` None and ``recover`` opens it later, so no pairing is lost and none is made twice.
+How a table's match is opened exactly once across processes is ``gamehost.tournament_tables``.
+Losing such a race (``stale``) is expected with several processes: it is logged at INFO.
 
 Listeners get ``TournamentEvent``s after the write that caused them (round_started,
 table_opened, table_ended, reminder, finished, ...), outside the tournament's lock.
@@ -22,7 +24,9 @@ from gamehost.outcome import Outcome, ServiceError
 from gamehost.registry import plugin
 from gamehost.store import MatchRow, VersionConflict
 from gamehost.timers import DeadlineScheduler
-from gamehost.tournament_model import (ENDED, Tournament, bracket_from_json, bracket_to_json, table_label)
+from gamehost.tournament_limits import TournamentLimits
+from gamehost.tournament_model import ENDED, Tournament, bracket_from_json, bracket_to_json
+from gamehost.tournament_tables import TableOpening, new_owner, unopened
 from gamehost.tournaments import (EntrantId, champion, pair_pods, pair_swiss, ready_matches,
                                   report_game, report_match)
 
@@ -31,6 +35,7 @@ OpenTable = Callable[[Tournament, dict, dict], Awaitable[int]]
 REMIND_BEFORE_FRACTION = 0.25      # a reminder when a quarter of the round's time is left
 REMIND_BEFORE_MAX_SECONDS = 12 * 3600
 RETRY_OPEN_SECONDS = 60            # a table whose match could not be opened is tried again
+RECORD_ATTEMPTS = 5                # a result recorded while other processes write the tournament
 
 
 @dataclass
@@ -46,12 +51,16 @@ class TournamentEvent:
 Listener = Callable[[TournamentEvent], Awaitable[None]]
 
 
-class TournamentRounds:
-    def __init__(self, matches, open_table: OpenTable | None = None):
+class TournamentRounds(TableOpening):
+    def __init__(self, matches, open_table: OpenTable | None = None, limits: TournamentLimits | None = None):
         self.matches = matches  # the MatchService
         self.store = matches.store
         self.clock = matches.clock
         self.open_table = open_table
+        self.limits = limits or TournamentLimits.unlimited()
+        self.owner = new_owner()  # names this process's claims to open tables
+        self._openers: set[int] = set()  # tournaments whose tables this process opens in the background
+        self._admission = asyncio.Lock()  # counting open tournaments and adding one, together
         self.listeners: list[Listener] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -89,7 +98,7 @@ class TournamentRounds:
         if t.status != "running" or t.paused:
             return None
         due = []
-        if any(table.get("match_id") is None for _, table in t.open_tables()):
+        if unopened(t):
             due.append(self.clock() + RETRY_OPEN_SECONDS)  # Discord refused a thread: try again
         for rnd in t.data["schedule"]:
             if any(table.get("result") is None for table in rnd["tables"]) and rnd.get("deadline") is not None:
@@ -110,8 +119,15 @@ class TournamentRounds:
         try:
             await self._tick_one(tournament_id)
         except ServiceError as error:
-            if error.code != "stale":
+            if error.code == "stale":
+                log.info("tournament %s: another process moved it on first", tournament_id)
+            else:
                 log.warning("tournament %s: timer refused: %s", tournament_id, error.code)
+
+    @staticmethod
+    def _event(kind: str, t: Tournament, rnd: dict | None, table: dict | None,
+               outcome: Outcome | None = None) -> TournamentEvent:
+        return TournamentEvent(kind, t, rnd, table, outcome)
 
     async def _change(self, tournament_id: int, change: Callable[[Tournament, list], Awaitable[None]]) -> Tournament:
         """Load, ``change`` (which appends events), save, then tell the listeners."""
@@ -158,22 +174,28 @@ class TournamentRounds:
             return
         row = await self.matches.load(match_id)
         events: list[TournamentEvent] = []
-        for attempt in range(3):
+        for attempt in range(RECORD_ATTEMPTS):
+            events = []
             try:
                 async with self.lock(tournament_id):
                     t = await self.load(tournament_id)
                     found = t.table_of_match(match_id)
                     if found is None or found[1].get("result") is not None or t.status in ENDED:
-                        return
+                        return  # recorded already (or not adopted yet: ``_catch_up`` records it then)
                     rnd, table = found
                     self._settle_from_match(t, rnd, table, row, events)
                     await self._save(t)
                     await self._advance(t, events)
                 break
             except ServiceError as error:
-                if error.code != "stale" or attempt == 2:
-                    log.exception("tournament %s: recording match %s failed", tournament_id, match_id)
+                if error.code != "stale":
+                    log.warning("tournament %s: recording match %s refused: %s", tournament_id, match_id, error.code)
                     return
+                # another process wrote the tournament first (an expected race): read it again
+                log.info("tournament %s: recording match %s lost a race (attempt %d)", tournament_id, match_id,
+                         attempt + 1)
+        else:
+            return  # the next tick's ``_catch_up`` records it
         await self._emit(events)
 
     def _settle_from_match(self, t: Tournament, rnd: dict, table: dict, row: MatchRow, events: list) -> None:
@@ -301,7 +323,8 @@ class TournamentRounds:
         now = self.clock()
         hours = t.data.get("round_hours")
         rnd = {"number": len(t.data["schedule"]) + 1, "byes": byes, "opened_at": now,
-               "deadline": now + hours * 3600 if hours else None, "reminded": False, "tables": []}
+               "deadline": now + hours * 3600 if hours else None, "length": hours * 3600 if hours else None,
+               "reminded": False, "tables": []}
         dropped = {e["id"] for e in t.data["entrants"] if e.get("dropped")}
         for no, (players, bracket) in enumerate(tables, start=1):
             table = {"no": no, "players": players, "match_id": None, "channel_id": None, "result": None,
@@ -333,57 +356,6 @@ class TournamentRounds:
                 seats[seat] = players[team_index]
         return seats
 
-    def _match_seats(self, t: Tournament, table: dict) -> list[dict]:
-        used: dict[EntrantId, int] = {}
-        seats = []
-        for entrant_id in table["seats"]:
-            entrant = t.entrant(entrant_id)
-            member = entrant["members"][used.get(entrant_id, 0)]
-            used[entrant_id] = used.get(entrant_id, 0) + 1
-            if entrant.get("bot") is not None:
-                seats.append({"user_id": None, "name": member["name"], "bot": True})
-            else:
-                seats.append({"user_id": member["user_id"], "name": member["name"], "bot": False})
-        return seats
-
-    async def _open_pending(self, t: Tournament, events: list) -> None:
-        """Open the match of every table that has none yet (a new round, or after a restart)."""
-        for rnd, table in t.open_tables():
-            if table.get("match_id") is not None:
-                continue
-            try:
-                channel = (await self.open_table(t, rnd, table) if self.open_table is not None
-                           else 10 ** 15 + t.id * 10 ** 6 + rnd["number"] * 10 ** 3 + table["no"])
-                outcome = await self.matches.open_seated(
-                    guild_id=t.guild_id, channel_id=channel, creator_id=t.creator_id,
-                    seats=self._match_seats(t, table), game=t.game, options=t.data["options"],
-                    pace=t.data["pace"], ranked=t.data.get("ranked", True), locale=t.data.get("locale", "en"))
-            except Exception:
-                log.exception("tournament %s: table %s could not be opened (retried later)", t.id,
-                              table_label(rnd, table))
-                continue
-            table["match_id"], table["channel_id"] = outcome.match.id, channel
-            await self._save_with_match(t, outcome.match.id)
-            events.append(TournamentEvent("table_opened", t, rnd, table, outcome))
-            if outcome.match.status == "finished":  # bots only: played out at once
-                self._settle_from_match(t, rnd, table, outcome.match, events)
-                await self._save(t)
-        current = t.current_round()
-        if current is not None and all(x.get("result") is not None for x in current["tables"]) \
-                and not t.is_elimination and t.status == "running":
-            await self._advance(t, events)
-        elif t.is_elimination and any(x.get("result") and not x.get("reported")
-                                      for _, x in [(r, x) for r in t.data["schedule"] for x in r["tables"]]):
-            await self._advance_bracket(t, events)
-
-    async def _save_with_match(self, t: Tournament, match_id: int) -> None:
-        try:
-            await self.store.save_tournament(t.id, t.status, t.data, self.clock(), t.version, (match_id,))
-        except VersionConflict:
-            raise ServiceError("stale") from None
-        t.version += 1
-        self._arm(t)
-
     async def _finish(self, t: Tournament, events: list) -> None:
         t.status = "finished"
         t.data["finished_at"] = self.clock()
@@ -395,7 +367,7 @@ class TournamentRounds:
     def remind_at(self, rnd: dict, t: Tournament) -> float | None:
         if rnd.get("deadline") is None or rnd.get("reminded"):
             return None
-        length = t.data["round_hours"] * 3600
+        length = rnd.get("length") or rnd["deadline"] - rnd["opened_at"]  # the round's own length
         return rnd["deadline"] - min(length * REMIND_BEFORE_FRACTION, REMIND_BEFORE_MAX_SECONDS)
 
     async def tick(self) -> None:
@@ -405,7 +377,9 @@ class TournamentRounds:
             try:
                 await self._tick_one(tournament_id)
             except ServiceError as error:  # another process moved it on first, or a lasting refusal
-                if error.code != "stale":
+                if error.code == "stale":
+                    log.info("tournament %s: another process moved it on first", tournament_id)
+                else:
                     log.warning("tournament %s: tick refused: %s", tournament_id, error.code)
 
     async def _tick_one(self, tournament_id: int) -> None:
@@ -424,6 +398,7 @@ class TournamentRounds:
                     await self._advance(t, events)
             elif not t.paused:
                 await self._catch_up(t, events)
+                await self._close_strays(t)
                 for rnd in t.data["schedule"]:
                     open_tables = [x for x in rnd["tables"] if x.get("result") is None]
                     if not open_tables:
