@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
 
-from . import bot, notation, redact, rounds, setup, standing, towers
+from . import bot, displacement, notation, redact, rounds, setup, towers
 from . import view as view_mod
 from .content import HERO_IDS, SCENARIOS, SPELLS
 from .spells import check_choice
@@ -106,6 +106,12 @@ class KrGame:
         seats = rounds.waiting(state)
         if not seats:
             return []
+        d = displacement.pending(state)
+        if d is not None:                     # KR-SPN-7, KR-AMB-61: the owner alone
+            return [Prompt(d["seat"], "turn", "kr.prompt.displace",
+                           {"round": state["round"], "figure": d["figure"], "cell": d["cell"],
+                            "squares": " ".join(d["squares"]), "cause": d["cause"],
+                            "decision": displacement.decision(state)})]
         if rounds.exclusion_due(state):       # KR-SOLO-3, KR-AMB-48
             return [Prompt(0, "turn", "kr.prompt.exclude",
                            {"round": state["round"], "allowed": rounds.allowed_colours(state)})]
@@ -124,6 +130,8 @@ class KrGame:
         """Complete actions, with suggested placements (docs/kr-engine.md "Actions")."""
         if seat not in rounds.waiting(state):
             return []
+        if displacement.pending(state) is not None:
+            return displacement.actions(state, seat)
         if rounds.exclusion_due(state):
             return [{"type": "exclude", "colour": c} for c in rounds.allowed_colours(state)]
         if state["phase"] == 2:
@@ -198,8 +206,10 @@ class KrGame:
             rounds.approve(st, seat, events)
         elif t == "object":
             rounds.object_(st, seat, events)
+        elif t == "displace":
+            rounds.displace(st, seat, a, events)
         elif t == "pol":
-            standing.set_preference(st, seat, a.get("key"), a.get("value"), events)
+            rounds.set_preference(st, seat, a, events)
         else:
             raise IllegalAction("kr.err.bad_action", f"unknown action type {t!r}", type=t)
 
@@ -253,7 +263,9 @@ class KrGame:
         return notation.action_info(text)
 
     def continue_action(self, state: dict, seat: int) -> dict | None:
-        """``done`` (phase 2 or 6) when ``seat`` is asked to act."""
+        """``done`` (phase 2 or 6) when ``seat`` is asked to act (not where a hero goes)."""
+        if displacement.pending(state) is not None:
+            return None
         if seat in rounds.waiting(state) and not rounds.exclusion_due(state):
             return {"type": "done"}
         return None
@@ -262,14 +274,19 @@ class KrGame:
     def bot_action(self, state: dict, seat: int) -> dict:
         if seat not in rounds.waiting(state):
             raise IllegalAction("kr.err.not_waiting", "Nothing to decide for this seat.", seat=seat)
+        if displacement.pending(state) is not None:
+            return displacement.default_action(state)
         return bot.choose(state, seat)
 
     def timeout_action(self, state: dict, seat: int) -> dict:
         """Defaults of the rules' decision table: the solo exclusion takes the first allowed
         colour of the rotation; phase 2: done (takes no further action); phase 6: done, which
-        approves the current proposal (applied at the deadline unless someone objected)."""
+        approves the current proposal (applied at the deadline unless someone objected); a
+        displaced hero: the owner's standing order (``ask``: nearest the exit, KR-AMB-61)."""
         if seat not in rounds.waiting(state):
             raise IllegalAction("kr.err.not_waiting", "Nothing to decide for this seat.", seat=seat)
+        if displacement.pending(state) is not None:
+            return displacement.default_action(state)
         if rounds.exclusion_due(state):
             return {"type": "exclude", "colour": rounds.default_colour(state)}
         return {"type": "done"}

@@ -27,13 +27,16 @@ in text (``to 2`` is seat index 1). Grammar (canonical form: single spaces)::
     propose CARD>SEAT+SITE:CARD>SEAT...  phase 6: a purchase list (KR-BUY-2) and who takes each
                                     tower waiting on a white site (KR-WHT-3)
     approve | object                phase 6: approve / withdraw the current proposal
-    pol displace exit|away|site     any time: where one's displaced heroes go (engine/kr/standing.py)
+    displace FIGURE SQUARE          where one's displaced hero goes, when asked (KR-SPN-7, KR-AMB-61,
+                                    engine/kr/displacement.py)
+    pol displace ask|exit|away|site any time: ask, or where one's displaced heroes go (engine/kr/standing.py)
 
 JSON actions: ``{"type": "build", "card", "site", "facing", "attacks"}``, ``{"type": "pass",
 "card", "to", "variant"}``, ``{"type": "hero", "figure", "order", "path", "facing", "base",
 "act", "ability", "placements", "choice"}``, ``{"type": "spell", "spell", "placements"[, "hero"][, "pass"]}`` (the keys ``hero``
 and ``pass`` only when given, as engine/kr/spells.py suggests them), ``{"type": "exclude", "colour"}``, ``{"type": "propose", "buys": [{"card", "to"}][, "takes": [{"site", "card", "to"}]]}``,
-``{"type": "done" | "approve" | "object"}``, ``{"type": "pol", "key": "displace", "value"}``. ``format_action(parse_action(s)) == s`` for
+``{"type": "done" | "approve" | "object"}``, ``{"type": "displace", "figure", "to": square}``,
+``{"type": "pol", "key": "displace", "value"}``. ``format_action(parse_action(s)) == s`` for
 canonical ``s``; ``parse_action(format_action(a)) == a`` for canonical ``a``.
 """
 from __future__ import annotations
@@ -80,6 +83,7 @@ VERBS: dict[str, Verb] = {
     "approve": Verb("approve"),
     "object": Verb("object"),
     "pol": Verb("policy", None, "value", quiet=True),
+    "displace": Verb("displace", None, "figure"),
 }
 _BARE = ("done", "approve", "object")
 
@@ -134,6 +138,10 @@ def format_action(a: dict) -> str:
             return t
         if t == "exclude":
             return f"exclude {a['colour']}"
+        if t == "displace":
+            if not (isinstance(a["figure"], str) and isinstance(a["to"], str)) or " " in a["figure"] + a["to"]:
+                raise TypeError
+            return f"displace {a['figure']} {a['to']}"
         if t == "build":
             groups = [list(g) for g in a["attacks"]]
             while groups and not groups[-1]:
@@ -287,8 +295,12 @@ def parse_action(text: str) -> dict:
         return {"type": verb}
     if verb == "pol":
         if len(args) != 2:
-            raise bad(text, "pol displace exit|away|site")
+            raise bad(text, "pol displace ask|exit|away|site")
         return {"type": "pol", "key": args[0].lower(), "value": args[1].lower()}
+    if verb == "displace":
+        if len(args) != 2:
+            raise bad(text, "displace FIGURE SQUARE")
+        return {"type": "displace", "figure": _id(text, args[0].lower(), "a hero"), "to": _map_cell(text, args[1])}
     if verb == "exclude":
         if len(args) != 1 or args[0].lower() not in COLOURS:
             raise bad(text, "exclude COLOUR (red, blue, green, ...)")

@@ -7,11 +7,12 @@ The phases themselves: ``spawn.summon`` / ``spawn.begin_round`` (phase 1 and the
 phase 2), ``destroy.destroy`` (3), ``advance.advance`` (4), ``returns.return_cards`` (5), then
 ``end_round`` here after phase 6. Each changes the state in place and appends events.
 
-Displacement choices (where a pushed hero goes) belong to the hero's owner (KR-AMB-61). Until
-the action layer prompts for them, the phase functions take a ``choose(st, figure, squares)``
-callback returning one of ``squares`` (from ``MapGeo.displacement_squares``) or None (back to
-the hero board); :func:`default_choice` takes the first square, else the board
-(docs/rules/kingdom-rush.md "Decision points").
+Displacement choices (where a pushed hero goes) belong to the hero's owner (KR-AMB-61). The
+phase functions take a ``choose(st, figure, squares)`` callback returning one of ``squares``
+(from ``MapGeo.displacement_squares``) or None (back to the hero board), or raising
+:class:`Ask` to stop the phase there and ask the owner (the round machine's chooser,
+engine/kr/displacement.py); :func:`default_choice` takes the first square of the owner's
+standing order, else the board (docs/rules/kingdom-rush.md "Decision points").
 """
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ from .hordegrid import kingdom_damage, remove_hero
 from .state import WILDCAT, ev, finish, geo, grid, lose, tower_cells, tray_cells
 
 Choose = Callable[[dict, str, list], "str | None"]
+
+
+class Ask(Exception):
+    """Raised by a ``choose`` callback: ``figure``'s owner must be asked where it goes among
+    ``squares``; :func:`displace` adds its ``cause`` (engine/kr/displacement.py)."""
+
+    def __init__(self, figure: str, squares: list[str], cause: str = ""):
+        super().__init__(figure)
+        self.figure, self.squares, self.cause = figure, list(squares), cause
 
 
 def default_choice(st: dict, figure: str, squares: list) -> str | None:
@@ -51,11 +61,15 @@ def to_board(st: dict, figure: str) -> None:
 def displace(st: dict, figure: str, events: list, choose: Choose, cause: str) -> None:
     """Move ``figure`` to an adjacent empty road square or free site chosen by its owner, or
     back to its hero board when there is none; it is not knocked out (KR-SPN-7, KR-ICN-9/14,
-    KR-AMB-17/27)."""
+    KR-AMB-17/27). ``choose`` may stop the phase here to ask the owner (:class:`Ask`)."""
     h = st["heroes"][figure]
     g = geo(st)
     squares = g.displacement_squares(h["cell"], tray_cells(st), tower_cells(st))
-    target = choose(st, figure, list(squares))
+    try:
+        target = choose(st, figure, list(squares))
+    except Ask as ask:
+        ask.cause = cause
+        raise
     if target is not None and target not in squares:
         target = default_choice(st, figure, list(squares))
     origin = h["cell"]

@@ -33,6 +33,12 @@ States (``st["phase"]``) and the decision each waits for:
   (crystals are then saved unless someone else proposes).
 * ``"over"`` - the game ended; a defeat stops everything at once (KR-END-3..5).
 
+**Displacements** (KR-SPN-7, KR-ICN-9/14, KR-AMB-17/61): phase 1 with the start of phase 2, and
+phases 3 to 5 with the start of phase 6, are automatic stretches (``STRETCHES``) that stop where
+a displaced hero's owner is asked where it goes (``st["displacement"]``, phase 1, 3 or 4 then);
+that seat alone is waited for (``displace FIGURE SQUARE``) and the stretch resumes from there
+(engine/kr/displacement.py).
+
 ``st["proposals"]`` holds at most one proposal ``{"seat", "buys": [[card, seat], ...],
 "takes": [[site, card, seat], ...], "approved": [seats]}`` (the state's layout allows a list).
 
@@ -49,7 +55,7 @@ from typing import Any
 
 from engine.base import IllegalAction
 
-from . import buying
+from . import buying, displacement, standing
 from .advance import advance as advance_phase
 from .destroy import destroy
 from .phases import end_round, start_phase2
@@ -95,6 +101,8 @@ def waiting(st: dict) -> list[int]:
     """Seats whose decision is due now, in seat order."""
     if over(st):
         return []
+    if displacement.pending(st) is not None:
+        return [displacement.pending(st)["seat"]]
     if exclusion_due(st):
         return [0]
     if st["phase"] in (2, 6):
@@ -121,24 +129,37 @@ def may_propose(st: dict, seat: int) -> bool:
 
 # --- the machine -------------------------------------------------------------------------------
 
+def _spawn_stretch(st: dict, events: list, choose: displacement.Chooser) -> None:
+    """KR-RND-1 phase 1, then the start of phase 2."""
+    summon(st, events, choose)
+    start_phase2(st, events)
+
+
+def _combat_stretch(st: dict, events: list, choose: displacement.Chooser) -> None:
+    """Phases 3, 4 and 5, then the start of phase 6."""
+    destroy(st, events, choose)
+    advance_phase(st, events, choose)
+    return_cards(st, events)
+    if not over(st):
+        st["phase"] = 6
+        st["proposals"] = []
+        for s in st["seats"]:
+            s["done"] = False
+            s["proposed"] = False
+
+
+STRETCHES = {"spawn": _spawn_stretch, "combat": _combat_stretch}
+
+
 def run(st: dict, events: list) -> None:
     """Advance the round machine in place while no decision is due (KR-RND-1..3)."""
     while not over(st) and not waiting(st):
         phase = st["phase"]
         if phase == 1:                  # KR-RND-1 phase 1, then the start of phase 2
-            summon(st, events)
-            start_phase2(st, events)
+            displacement.play(st, events, "spawn", _spawn_stretch)
         elif phase == 2:                # KR-ACT-5: every seat is done
             ev(events, "phase_end", phase=2, round=st["round"])
-            destroy(st, events)
-            advance_phase(st, events)
-            return_cards(st, events)
-            if not over(st):
-                st["phase"] = 6
-                st["proposals"] = []
-                for s in st["seats"]:
-                    s["done"] = False
-                    s["proposed"] = False
+            displacement.play(st, events, "combat", _combat_stretch)
         elif phase == 6:
             _settle(st, events)
             if not over(st):
@@ -186,6 +207,10 @@ def check_may_act(st: dict, seat: int, kind: str) -> None:
     """``seat`` may take an action of ``kind`` ("exclude", "phase2", "phase6") now."""
     if over(st):
         raise err("game_over", "the game is over")
+    d = displacement.pending(st)
+    if d is not None:
+        raise err("displacement_due", f"first {d['figure']}'s owner chooses where it goes (KR-SPN-7, KR-AMB-61)",
+                  figure=d["figure"], seat=d["seat"])
     if exclusion_due(st) and kind != "exclude":
         raise err("exclusion_due", "first choose the colour to exclude this round (KR-SOLO-3)")
     if kind == "exclude":
@@ -210,6 +235,26 @@ def exclude(st: dict, seat: int, colour: Any, events: list) -> None:
         raise err("same_colour", f"{colour} was excluded last round (KR-SOLO-5)", colour=colour)
     st["solo"]["excluded"] = colour
     ev(events, "colour_excluded", seat=seat, colour=colour, round=st["round"])
+
+
+def displace(st: dict, seat: int, a: dict, events: list) -> None:
+    """The owner's answer: the waiting hero goes to ``a["to"]`` and the stretch resumes
+    (KR-SPN-7, KR-AMB-61)."""
+    if over(st):
+        raise err("game_over", "the game is over")
+    to = displacement.check(st, seat, a)
+    d = displacement.pending(st)
+    displacement.play(st, events, d["stretch"], STRETCHES[d["stretch"]], to)
+
+
+def set_preference(st: dict, seat: int, a: dict, events: list) -> None:
+    """``pol displace ...`` at any time; a seat asked where its hero goes that turns to an
+    automatic preference has the waiting hero placed by it at once."""
+    standing.set_preference(st, seat, a.get("key"), a.get("value"), events)
+    d = displacement.pending(st)
+    if d is not None and d["seat"] == seat and a.get("value") != standing.ASK:
+        displacement.play(st, events, d["stretch"], STRETCHES[d["stretch"]],
+                          displacement.default_action(st)["to"])
 
 
 def done(st: dict, seat: int, events: list) -> None:

@@ -1,13 +1,15 @@
-"""Standing displacement preferences: where a player's heroes go when a tray or a ghost
-pushes them off their square, chosen in advance so the automatic phases never wait on a
-player (KR-SPN-7, KR-ICN-9, KR-ICN-14, KR-AMB-17/27/61; the decision table's "hero's owner
-... stalls" rows: this is the owner's choice made ahead of time).
+"""Standing displacement preferences: whether a player is asked where a displaced hero goes
+when it happens, or where its heroes go when a tray or a ghost pushes them off their square,
+chosen in advance so the automatic phases need not wait (KR-SPN-7, KR-ICN-9, KR-ICN-14,
+KR-AMB-17/27/61; the decision table's "hero's owner ... stalls" rows).
 
 The squares a hero may be pushed to are ``mapgeo.displacement_squares``: adjacent road squares
 without a tray, then adjacent building sites without a tower; none: back to the hero board
 (not knocked out). The owner's preference orders them:
 
-* ``exit`` -- the default (the decision table's): the road square nearest the exit, else a site;
+* ``ask`` -- the default: the owner is asked each time there is more than one square
+  (engine/kr/displacement.py); the deadline's default (and the bot's answer) is ``exit``'s;
+* ``exit`` -- the decision table's default: the road square nearest the exit, else a site;
 * ``away`` -- the road square farthest from the exit (behind the hordes), else a site;
 * ``site`` -- a free building site first (ties clockwise from N), else the road nearest the exit.
 
@@ -21,8 +23,9 @@ from engine.base import IllegalAction
 
 from .state import ev, geo
 
-PREFERENCES = ("exit", "away", "site")
-DEFAULT = "exit"
+ASK = "ask"
+PREFERENCES = (ASK, "exit", "away", "site")
+DEFAULT = ASK
 
 
 def preference(st: dict, seat: int) -> str:
@@ -38,7 +41,8 @@ def set_preference(st: dict, seat: int, key: object, value: object, events: list
 
 
 def ordered(st: dict, figure: str, squares: list[str]) -> list[str]:
-    """``squares`` (``displacement_squares`` order) in the figure's owner's preference."""
+    """``squares`` (``displacement_squares`` order) in the figure's owner's preference
+    (``ask``: as ``exit``, the decision table's default)."""
     g = geo(st)
     pref = preference(st, st["heroes"][figure]["seat"])
     roads = [c for c in squares if not g.is_site(c)]
