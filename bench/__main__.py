@@ -4,6 +4,11 @@
     python -m bench <id>       # one registered game's engine and board figures (<id>.*)
     python -m bench mem        # also: load, loop, capacity, cmd, lookup, store, mem.<id>, ...
     python -m bench tournament # tournament.*; likewise rating, replay (bench.tournament_figures)
+    python -m bench --smoke    # every figure at a tiny size (also BENCH_SMOKE=1): seconds, not
+                               # minutes; the values mean nothing (tests/test_bench_smoke.py)
+
+A measure that raises or prints nothing is reported on stderr, the others still run, and
+the run exits 1 (``bench.run``).
 
 A figure runs when its name starts with the prefix given (or the prefix starts with the
 figure's name). Figures (targets in README):
@@ -35,9 +40,10 @@ import sys
 
 from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
 from bench.games import game_ids
+from bench.run import Measure, parse, run
 
 
-def game_extras() -> list[tuple[str, object]]:
+def game_extras() -> list[tuple[str, Measure]]:
     """The figures of ``bench/<id>_figures.py`` for every registered game that has one."""
     out = []
     for game_id in game_ids():
@@ -47,19 +53,14 @@ def game_extras() -> list[tuple[str, object]]:
     return out
 
 
-def measures() -> list[tuple[str, object]]:
+def measures() -> list[tuple[str, Measure]]:
     return (game_figures.figures() + game_extras() + figures.figures() + many_matches.FIGURES
             + scale_figures.figures() + tournament_figures.figures())
 
 
 def main(argv: list[str]) -> int:
-    prefix = argv[0] if argv else ""
-    for name, measure in measures():
-        if not (name.startswith(prefix) or prefix.startswith(name)):
-            continue
-        for figure, value in measure():
-            print(f"{figure} {value}", flush=True)
-    return 0
+    prefix = parse(argv)
+    return run(measures(), prefix)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,17 @@
   latency target is set against.
 * ``store.restart_ms_10k`` -- start-up of the bot with 10,000 stored active matches
   (alternating across every registered game), until it is ready with every deadline armed.
+
+In smoke mode (``bench.run``): one timed command per game; for the ``_100`` figures one match
+of each game at once, three commands each; one stored match of each game for the restart.
 """
 from __future__ import annotations
 
 import asyncio
 import statistics
+
+from bench.games import game_ids
+from bench.run import Measure, sized
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -26,12 +32,13 @@ def percentile(samples: list[float], q: float) -> float:
 def command_latency():
     from bench.simcord_load import measure_play_latency
 
+    games = len(game_ids())
     renders: list[float] = []
-    one = asyncio.run(measure_play_latency(active_matches=1, samples=120, board_renders=renders))
+    one = asyncio.run(measure_play_latency(active_matches=1, samples=sized(120, games), board_renders=renders))
     yield "cmd.latency_ms_p50", round(statistics.median(one), 2)
     yield "cmd.board_render_ms_p50", round(statistics.median(renders), 2)
     yield "cmd.latency_ms_p99", round(percentile(one, 0.99), 2)
-    many = asyncio.run(measure_play_latency(active_matches=100, samples=300))
+    many = asyncio.run(measure_play_latency(active_matches=sized(100, games), samples=sized(300, 3 * games)))
     yield "cmd.latency_ms_p50_100", round(statistics.median(many), 2)
     yield "cmd.latency_ms_p99_100", round(percentile(many, 0.99), 2)
 
@@ -39,9 +46,9 @@ def command_latency():
 def restart_time():
     from bench.simcord_load import measure_restart
 
-    ms = asyncio.run(measure_restart(stored_matches=10_000))
+    ms = asyncio.run(measure_restart(stored_matches=sized(10_000, len(game_ids()))))
     yield "store.restart_ms_10k", round(ms, 1)
 
 
-def figures() -> list[tuple[str, object]]:
+def figures() -> list[tuple[str, Measure]]:
     return [("cmd.latency", command_latency), ("store.restart", restart_time)]

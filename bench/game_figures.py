@@ -9,6 +9,8 @@ the game's id; the games are set up and played as ``bench.games`` describes.
   (``render.<id>.board_png(view, seat_names, lang="en")``) of the public views of 24
   mid-game positions spread over the game's seat counts, each drawn three times after one
   warm-up drawing (fonts, tiles); milliseconds per drawing.
+
+In smoke mode (``bench.run``): playouts for a moment, one position drawn once.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import time
 
 from bench.figures import percentile
 from bench.games import board_job, game_ids, random_play, ranged_states, usual_seats
+from bench.run import Measure, sized
 from gamehost.registry import plugin
 
 
@@ -45,12 +48,12 @@ def render(game_id: str, count: int = 24, passes: int = 3):
     yield f"{game_id}.render_ms_p99", round(percentile(samples, 0.99), 2)
 
 
-def figures() -> list[tuple[str, object]]:
+def figures() -> list[tuple[str, Measure]]:
     """(name prefix, measure) for every registered game."""
-    result = []
+    result: list[tuple[str, Measure]] = []
     for game_id in game_ids():
-        result.append((f"{game_id}.playouts_per_s", lambda g=game_id: playouts(g)))
-        result.append((f"{game_id}.render_ms", lambda g=game_id: render(g)))
+        result.append((f"{game_id}.playouts_per_s", lambda g=game_id: playouts(g, sized(3.0, 0.01))))
+        result.append((f"{game_id}.render_ms", lambda g=game_id: render(g, sized(24, 1), sized(3, 1))))
     return result
 
 

@@ -8,16 +8,25 @@ contract only (``engine.base.Game``), so the figures never name a game.
   default options until ``result`` is decided or ``MAX_MOVES`` moves were made;
 * a mid-game position: the state of such a game after a fraction of its moves between 25%
   and 75% (varied by seed) of the length that game turned out to have.
+
+In smoke mode (``bench.run``) a game is cut off after ``SMOKE_MOVES`` moves instead.
 """
 from __future__ import annotations
 
 import functools
 import random
 
+from bench.run import sized
 from gamehost.registry import GamePlugin, normalize_options, plugin, plugins
 
 MAX_MOVES = 5000  # a bot-vs-bot game that has not ended by then is cut off
+SMOKE_MOVES = 40  # the same in smoke mode
 _KEPT = 64  # positions kept per game while looking for a mid-game one (thinned as it grows)
+
+
+def max_moves() -> int:
+    """Moves after which a game is cut off: ``MAX_MOVES``, or ``SMOKE_MOVES`` in smoke mode."""
+    return sized(MAX_MOVES, SMOKE_MOVES)
 
 
 def game_ids() -> list[str]:
@@ -46,13 +55,14 @@ def seat_names(seats: int) -> list[str]:
     return [f"player{s}" for s in range(seats)]
 
 
-def play(game: GamePlugin, seats: int, seed: int, *, moves: int = MAX_MOVES,
+def play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None,
          keep: list | None = None) -> tuple[object, int]:
     """A bot-vs-bot game of ``seats`` seats with the default options and ``seed``, played
     for at most ``moves`` moves: (last state, moves made). With ``keep``, positions of the
     game are appended to it as ``(move number, state)``, at most ``_KEPT`` of them evenly
     spread (every move at first, every other one once there are too many, and so on)."""
     engine = game.engine
+    moves = max_moves() if moves is None else moves
     state = engine.setup(seats, default_options(game.id), seed)
     stride = 1
     made = 0
@@ -73,10 +83,11 @@ def play(game: GamePlugin, seats: int, seed: int, *, moves: int = MAX_MOVES,
     return state, made
 
 
-def random_play(game: GamePlugin, seats: int, seed: int, *, moves: int = MAX_MOVES) -> tuple[object, int]:
+def random_play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None) -> tuple[object, int]:
     """A game of uniformly random legal moves (a seat with no listed move plays its bot
     move), with the default options and ``seed``, for at most ``moves`` moves."""
     engine = game.engine
+    moves = max_moves() if moves is None else moves
     chooser = random.Random(seed)
     state = engine.setup(seats, default_options(game.id), seed)
     made = 0

@@ -25,6 +25,9 @@ scenario 1, normal difficulty).
   before, as the bot and ``legal_actions`` repeat them). ``kr.placements_ms_samples``: how
   many calls were timed.
 
+In smoke mode (``bench.run``): one position drawn once, placements on one random position and
+one horde card.
+
 Registered in ``bench.__main__`` under ``kr.render_ms`` and ``kr.placements_ms``, so
 ``python -m bench kr`` (or ``kr.render_ms``) runs them with the shared ``kr.*`` figures.
 """
@@ -35,6 +38,7 @@ import time
 
 from bench.figures import percentile
 from bench.games import board_job, mid_game_states, random_play
+from bench.run import Measure, sized
 from engine.kr import hordegrid
 from engine.kr.content import HORDES, SHAPES, TOWERS
 from engine.kr.hordegrid import empty_cover
@@ -128,8 +132,10 @@ def placements(count: int = RANDOM_POSITIONS, cards: list[str] | None = None):
     yield f"{GAME_ID}.placements_ms_samples", len(calls)
 
 
-def figures() -> list[tuple[str, object]]:
-    return [(f"{GAME_ID}.render_ms", render_4p), (f"{GAME_ID}.placements_ms", placements)]
+def figures() -> list[tuple[str, Measure]]:
+    return [(f"{GAME_ID}.render_ms", lambda: render_4p(sized(POSITIONS, 1), sized(3, 1))),
+            (f"{GAME_ID}.placements_ms",
+             lambda: placements(sized(RANDOM_POSITIONS, 1), sized(None, sorted(HORDES)[:1])))]
 
 
 if __name__ == "__main__":

@@ -36,6 +36,10 @@ against bot seats, each at the game's usual seat count with its default options
 * ``capacity.commands_per_s`` -- 16 players each sending their next command as soon as the
   previous one was handled, over 48 matches, for 10 s: commands completely handled (boards
   drawn and posted) per second.
+
+In smoke mode (``bench.run``): one match of each game, one round; a short stream; 1 s of
+throughput. A command of the stream or of the throughput run that fails fails the run
+(``bench.run.problem``).
 """
 from __future__ import annotations
 
@@ -46,7 +50,6 @@ import itertools
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -56,6 +59,7 @@ from discord import app_commands
 from bench.fake_discord import FakeBot, FakeInteraction
 from bench.figures import percentile
 from bench.games import game_ids, usual_seats
+from bench.run import Measure, problem, sized
 from cogs.host import Host, acknowledge, reply_error
 from engine.base import IllegalAction
 from gamehost.registry import plugin, plugins
@@ -235,7 +239,10 @@ async def measure_concurrent(rounds: int = 3, matches: int = 100) -> list[Round]
 
 
 def concurrent_moves():
-    results = asyncio.run(measure_concurrent())
+    results = asyncio.run(measure_concurrent(sized(3, 1), sized(100, len(game_ids()))))
+    failures = sum(r.failures for r in results)
+    if failures:
+        problem(f"load.concurrent: {failures} moves refused, raising, unlogged or without their board")
     yield "load.concurrent_failures_100", sum(r.failures for r in results)
     yield "load.last_reply_ms_100", round(statistics.median(r.last_reply_ms for r in results), 1)
     yield "load.first_ack_ms_p99", round(percentile([ms for r in results for ms in r.ack_ms], 0.99), 2)
@@ -277,9 +284,10 @@ async def measure_loop_blocking(commands: int = 200, matches: int = 20, at_once:
 
 
 def loop_blocking():
-    late_ms, errors = asyncio.run(measure_loop_blocking())
+    games = len(game_ids())
+    late_ms, errors = asyncio.run(measure_loop_blocking(sized(200, 2 * games), sized(20, games), sized(4, 2)))
     if errors:
-        print(f"loop.block: {errors} commands of the stream failed", file=sys.stderr, flush=True)
+        problem(f"loop.block: {errors} commands of the stream failed")
     yield "loop.block_ms_p99", round(percentile(late_ms, 0.99), 2)
     yield "loop.block_ms_max", round(max(late_ms), 2)
 
@@ -315,13 +323,14 @@ async def measure_throughput(seconds: float = 10.0, players: int = 16, matches: 
 
 
 def throughput():
-    handled, failed, elapsed = asyncio.run(measure_throughput())
+    games = len(game_ids())
+    handled, failed, elapsed = asyncio.run(measure_throughput(sized(10.0, 1.0), sized(16, 2), sized(48, games)))
     if failed:
-        print(f"capacity.commands_per_s: {failed} commands failed", file=sys.stderr, flush=True)
+        problem(f"capacity.commands_per_s: {failed} commands failed")
     yield "capacity.commands_per_s", round(handled / elapsed, 1)
 
 
-FIGURES = [
+FIGURES: list[tuple[str, Measure]] = [
     ("load.concurrent", concurrent_moves),
     ("loop.block", loop_blocking),
     ("capacity.commands_per_s", throughput),

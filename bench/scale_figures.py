@@ -18,6 +18,10 @@ default options; positions are the mid-game ones of ``bench.games``.
 * ``capacity.active_matches`` -- how many open matches one process keeps in memory within
   1 GiB, every one of them of the dearest kind (the game with the largest
   ``mem.<id>_per_match_kb``) throughout; see ``active_matches``.
+
+In smoke mode (``bench.run``): one position per game, 20 cached matches, 100 lookups among
+100 matches, the stored game at the usual seat count, cut off after ``SMOKE_STORE_MOVES``
+moves, and the baseline in one language, each board drawn once.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ import tracemalloc
 
 from bench.games import (MAX_MOVES, board_job, default_options, game_ids, largest_seats, mid_game_states,
                          private_job, usual_seats)
+from bench.run import Measure, smoke, sized
 from gamehost.cache import MatchCache
 from gamehost.config import Settings
 from gamehost.i18n import LOCALES
@@ -43,10 +48,12 @@ from gamehost.service import MatchService
 from gamehost.store import MatchRow, Store
 
 BUDGET_BYTES = 1 << 30  # capacity.active_matches: 1 GiB for the whole bot
+SMOKE_STORE_MOVES = 60  # store.<id>_game_kb in smoke mode: moves before the game is cut off
 
 
-def largest_states(game_id: str, count: int = 10) -> tuple:
-    """Mid-game states of bot-vs-bot games at the game's largest seat count."""
+def largest_states(game_id: str, count: int | None = None) -> tuple:
+    """Mid-game states of bot-vs-bot games at the game's largest seat count (10; smoke: 1)."""
+    count = sized(10, 1) if count is None else count
     seats = largest_seats(game_id)
     return tuple(state for _seats, state in mid_game_states(game_id, seats, count))
 
@@ -75,9 +82,10 @@ def _traced(build) -> tuple[int, object]:
 
 
 @functools.cache
-def memory(game_id: str, count: int = 1000) -> dict[str, float]:
+def memory(game_id: str, count: int | None = None) -> dict[str, float]:
     """Bytes per match of the game at its largest seat count: at the cache defaults,
-    decoded (hot) and compressed (cold)."""
+    decoded (hot) and compressed (cold); ``count`` matches cached (1,000; smoke: 20)."""
+    count = sized(1000, 20) if count is None else count
     seats = largest_seats(game_id)
     texts = [json.dumps(s) for s in largest_states(game_id)]  # each match decodes its own copy
     settings = Settings.from_env({})
@@ -112,15 +120,16 @@ def memory_figures(game_id: str):
 
 # -- finding a channel's match -------------------------------------------------------------
 
-async def measure_channel_lookup(cached: int = 10_000, recent: int = 64, lookups: int = 20_000) -> float:
+async def measure_channel_lookup(cached: int = 10_000, recent: int = 64, lookups: int = 20_000,
+                                 positions: int = 8) -> float:
     directory = tempfile.mkdtemp(prefix="bench-lookup-")
     store = Store(os.path.join(directory, "m.sqlite3"))
     await store.open()
     service = MatchService(store, time.time, cached_matches=cached)
     try:
-        kinds = [(game_id, usual_seats(game_id), json.dumps(state))
-                 for game_id in game_ids() for _seats, state in mid_game_states(game_id, usual_seats(game_id), 8)]
-        kinds = [kinds[k] for i in range(8) for k in range(i, len(kinds), 8)]  # the games in turn
+        kinds = [(game_id, usual_seats(game_id), json.dumps(state)) for game_id in game_ids()
+                 for _seats, state in mid_game_states(game_id, usual_seats(game_id), positions)]
+        kinds = [kinds[k] for i in range(positions) for k in range(i, len(kinds), positions)]  # the games in turn
         for i in range(cached):
             game_id, seats, text = kinds[i % len(kinds)]
             service.cache.put(match_row(i + 1, json.loads(text), game=game_id, seats=seats))
@@ -140,7 +149,8 @@ async def measure_channel_lookup(cached: int = 10_000, recent: int = 64, lookups
 
 
 def channel_lookup():
-    yield "lookup.channel_us_10k", round(asyncio.run(measure_channel_lookup()), 2)
+    measured = asyncio.run(measure_channel_lookup(sized(10_000, 100), sized(64, 8), sized(20_000, 100), sized(8, 1)))
+    yield "lookup.channel_us_10k", round(measured, 2)
 
 
 # -- a finished game on disk ---------------------------------------------------------------
@@ -174,9 +184,11 @@ async def _row_bytes(store: Store, table: str, match_column: str, match_id: int)
     return size
 
 
-async def measure_game_storage(game_id: str, seed: int = 7) -> dict[str, int]:
-    """A game of ``game_id`` at its largest seat count, every seat a bot, played to its end."""
-    seats = largest_seats(game_id)
+async def measure_game_storage(game_id: str, seed: int = 7, *, seats: int | None = None,
+                               expiries: int = MAX_MOVES, finish: bool = True) -> dict[str, int]:
+    """A game of ``game_id`` at its largest seat count (or ``seats``), every seat a bot, played
+    to its end (``finish``; else for at most ``expiries`` expired deadlines)."""
+    seats = largest_seats(game_id) if seats is None else seats
     directory = tempfile.mkdtemp(prefix="bench-game-")
     store = Store(os.path.join(directory, "m.sqlite3"))
     await store.open()
@@ -192,13 +204,14 @@ async def measure_game_storage(game_id: str, seed: int = 7) -> dict[str, int]:
         lobby.seats = [{"user_id": None, "name": f"Bot {s + 1}", "bot": True} for s in range(seats)]
         lobby.id = await store.insert_match(lobby)
         row = (await service.start(lobby.channel_id, None)).match  # seat_of(None): a bot seat
-        for _ in range(MAX_MOVES):
+        for _ in range(expiries):
             row = await service.load(row.id)
             if row.status != "active":
                 break
             clock.now = max(clock.now, row.deadline_at)
             await service.expire(row.id, row.version)
-        assert row.status == "finished", row.status
+        if finish and row.status != "finished":
+            raise AssertionError(f"{game_id}: the bots' game is {row.status} after {expiries} expiries")
         sizes = {table: await _row_bytes(store, table, column, row.id)
                  for table, column in (("matches", "id"), ("actions", "match_id"), ("snapshots", "match_id"))}
         sizes["moves"] = await store.last_seq(row.id)
@@ -210,7 +223,11 @@ async def measure_game_storage(game_id: str, seed: int = 7) -> dict[str, int]:
 
 
 def game_storage(game_id: str):
-    sizes = asyncio.run(measure_game_storage(game_id))
+    if smoke():
+        sizes = asyncio.run(measure_game_storage(game_id, seats=usual_seats(game_id), expiries=SMOKE_STORE_MOVES,
+                                                 finish=False))
+    else:
+        sizes = asyncio.run(measure_game_storage(game_id))
     total = sizes["matches"] + sizes["actions"] + sizes["snapshots"]
     yield f"store.{game_id}_game_kb", round(total / 1024, 1)
 
@@ -252,7 +269,7 @@ def _baseline_bytes() -> int:
     renderer = Renderer(default_workers())
     renderer.warm()
     jobs = []
-    for lang in LOCALES:  # every catalog's fonts, as a bot serving every language holds
+    for lang in sized(LOCALES, LOCALES[:1]):  # every catalog's fonts, as a bot serving every language has
         for game_id in game_ids():
             seats = largest_seats(game_id)
             for state in largest_states(game_id):
@@ -260,7 +277,7 @@ def _baseline_bytes() -> int:
                 jobs.append(private_job(game_id, seats, state, 0, lang))
 
     async def draw_all():
-        await asyncio.gather(*(renderer.run(job) for job in jobs * renderer.workers))
+        await asyncio.gather(*(renderer.run(job) for job in jobs * sized(renderer.workers, 1)))
 
     asyncio.run(draw_all())
     pool = _pool(renderer.workers)
@@ -268,9 +285,12 @@ def _baseline_bytes() -> int:
     return bot_rss + sum(workers)
 
 
-def _bookkeeping_bytes(count: int = 10_000) -> float:
+def _bookkeeping_bytes(count: int | None = None) -> float:
     """Memory an open match costs outside the cache, for as long as it is open: its armed
-    deadline (``DeadlineScheduler.armed`` entry and heap entries) and its lock."""
+    deadline (``DeadlineScheduler.armed`` entry and heap entries) and its lock (over 10,000
+    matches; smoke: 100)."""
+    count = sized(10_000, 100) if count is None else count
+
     async def arm_all():
         service = MatchService(None, time.time)
         now = time.time()
@@ -315,8 +335,9 @@ def active_matches():
     yield "capacity.active_matches", held
 
 
-def figures() -> list[tuple[str, object]]:
+def figures() -> list[tuple[str, Measure]]:
     """(name prefix, measure): the per-game figures for every registered game, then the rest."""
-    per_game = [(f"mem.{game_id}", lambda g=game_id: memory_figures(g)) for game_id in game_ids()]
+    per_game: list[tuple[str, Measure]] = [(f"mem.{game_id}", lambda g=game_id: memory_figures(g))
+                                           for game_id in game_ids()]
     per_game += [(f"store.{game_id}", lambda g=game_id: game_storage(g)) for game_id in game_ids()]
     return per_game + [("lookup.channel", channel_lookup), ("capacity.active_matches", active_matches)]

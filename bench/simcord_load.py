@@ -8,20 +8,29 @@ setup decisions (prompts of kind ``setup``) are taken with ``/<id> act``. A time
 the next move of the seat the match waits for, the engine's own choice (``bot_action``), sent
 as the game's own subcommand with its arguments when the engine's move metadata names one
 (``ActionInfo.command`` / ``args``), else as ``/<id> act``; moves that only answer privately
-(``ActionInfo.quiet``) post no board and are made untimed.
+(``ActionInfo.quiet``) post no board and are made untimed. What is typed is taken from the
+command tree the game's cog registered: ``act``'s one parameter, and each subcommand's
+parameters by their Discord names, in order (a subcommand may sit in a nested group). The
+arguments of a move are those the game's cog lists for it (``GameCog.my_seat``'s ``moves``,
+which a game may word differently from the engine's notation). A timed
+command the bot refuses is made again with ``act``, not counted, and fails the run
+(``bench.run.problem``): the figure would otherwise measure fewer commands than it says.
 """
 from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 import time
+from types import SimpleNamespace
 
 import simcord
+from discord import app_commands
 
 from bench.games import default_options, game_ids, usual_seats
+from bench.run import problem
 from bot import create_bot
+from engine.base import ActionInfo
 from gamehost.config import Settings
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
@@ -69,25 +78,54 @@ def _moved(result) -> bool:
     return result.acknowledged and not any((r.content or "").startswith("⚠️") for r in replies)
 
 
-def _subcommand_options(bot, game_id: str, name: str, args: tuple[str, ...]) -> dict | None:
-    """``/<game_id> <name>``'s options for these argument values in order, or None if the
-    tree has no such subcommand taking that many."""
+def _tree_command(bot, game_id: str, name: str) -> app_commands.Command | None:
+    """The slash command called ``name`` under ``/<game_id>`` (at any depth: a subcommand may
+    sit in a nested group), or None if there is not exactly one."""
     group = bot.tree.get_command(game_id)
-    command = group.get_command(name) if group is not None and hasattr(group, "get_command") else None
+    if not isinstance(group, app_commands.Group):
+        return None
+    found = [c for c in group.walk_commands() if isinstance(c, app_commands.Command) and c.name == name]
+    return found[0] if len(found) == 1 else None
+
+
+def act_command(bot, game_id: str) -> tuple[str, str]:
+    """(``/<game_id> act``'s full name, the Discord name of its one parameter, the move in
+    notation), as the game's cog registered it."""
+    command = _tree_command(bot, game_id, "act")
+    if command is None or len(command.parameters) != 1:
+        raise RuntimeError(f"/{game_id} has no act command taking one move in notation")
+    return command.qualified_name, command.parameters[0].display_name
+
+
+def subcommand_options(bot, game_id: str, name: str, args: tuple[str, ...]) -> tuple[str, dict] | None:
+    """(``/<game_id> … <name>``'s full name, its options for these argument values in order,
+    keyed by their Discord names), or None if the tree has no such subcommand taking them."""
+    command = _tree_command(bot, game_id, name)
     if command is None or len(args) > len(command.parameters):
         return None
-    return {parameter.name: value for parameter, value in zip(command.parameters, args)}
+    if any(p.required for p in command.parameters[len(args):]):
+        return None
+    return command.qualified_name, {parameter.display_name: value for parameter, value in zip(command.parameters, args)}
 
 
 class _Tables:
     """The channels, who sits where, and which game each channel's next match is of."""
 
     def __init__(self, bot, guild, users, games: list[str], channels: int):
-        self.users, self.games = users, games
+        self.bot, self.users, self.games = bot, users, games
         self.by_id = {user.id: user for user in users}
         self.service = bot.host.service
+        self.acts = {game_id: act_command(bot, game_id) for game_id in games}
+        self.refusals: list[str] = []  # timed commands the bot refused, with its replies
         self.channels = [guild.create_text_channel(f"table-{i}") for i in range(channels)]
         self.next_game = {channel.id: i % len(games) for i, channel in enumerate(self.channels)}
+
+    async def act(self, person, channel, game_id: str, move: str) -> None:
+        """``move`` typed into ``/<game_id> act``: the engine's own move, which the bot must take."""
+        name, option = self.acts[game_id]
+        result = await person.slash(channel, name, **{option: move})
+        if not _moved(result):
+            raise RuntimeError(f"/{name} {option}:{move} was refused: {_replies(result)}")
 
     async def start(self, channel) -> None:
         """A new match in ``channel`` (its game's turn), started and past its setup decisions."""
@@ -106,7 +144,7 @@ class _Tables:
                 return
             seat = prompts[0].seat
             move = engine.format_action(engine.bot_action(row.state, seat))
-            await self.person(row, seat).slash(channel, f"{game_id} act", move=move)
+            await self.act(self.person(row, seat), channel, game_id, move)
 
     async def active(self, channel):
         row = await self.service.find_in_channel(channel.id)
@@ -114,6 +152,45 @@ class _Tables:
 
     def person(self, row, seat: int):
         return self.by_id[row.seats[seat]["user_id"]]
+
+    async def listed_move(self, channel, actor, game_id: str, move: str) -> ActionInfo | None:
+        """``move`` as the game's commands read their arguments: the cog's own view of the
+        actor's seat (``GameCog.my_seat``, which a game may extend) lists every legal move
+        with the subcommand and argument values that make it; None if it is not listed."""
+        cog = _tree_command(self.bot, game_id, "act").binding
+        mine = await cog.my_seat(SimpleNamespace(channel_id=channel.id, user=SimpleNamespace(id=actor.id)))
+        return next((m for m in mine.moves if m.text == move), None)
+
+    async def timed_move(self, channel, row) -> float | None:
+        """The next move of the match in ``channel``, sent as its own subcommand when the game
+        has one for it (else ``/<id> act``): milliseconds until the bot's last reply, or None
+        when it was not timed (a quiet move, or refused, then made with ``act``)."""
+        engine = plugin(row.game).engine
+        seat = engine.prompts(row.state)[0].seat
+        actor = self.person(row, seat)
+        move = engine.format_action(engine.bot_action(row.state, seat))
+        if engine.action_info(move).quiet:  # answered privately, no board: not the command this figure times
+            await self.act(actor, channel, row.game, move)
+            return None
+        info = await self.listed_move(channel, actor, row.game, move)
+        own = subcommand_options(self.bot, row.game, info.command, info.args) if info and info.command else None
+        if own is None:
+            act_name, option = self.acts[row.game]
+            own = act_name, {option: move}
+        name, options = own
+        start = time.perf_counter()
+        result = await actor.slash(channel, name, **options)
+        elapsed = (time.perf_counter() - start) * 1000
+        if not _moved(result):  # a refusal is quick and would flatter the figure
+            self.refusals.append(f"/{name} {options}: {_replies(result)}")
+            await self.act(actor, channel, row.game, move)  # make the move anyway
+            return None
+        return elapsed
+
+
+def _replies(result) -> str:
+    replies = ([result.response] if result.response is not None else []) + list(result.followups)
+    return " | ".join((r.content or "")[:120] for r in replies) or "(no reply)"
 
 
 async def measure_play_latency(active_matches: int, samples: int,
@@ -135,7 +212,6 @@ async def _play_latency(database: str, games: list[str], active_matches: int, sa
                         board_renders: list[float] | None) -> list[float]:
     bot = _bot(database)
     latencies: list[float] = []
-    refused = 0
     async with simcord.run(bot) as env:
         try:
             guild = env.create_guild("bench")
@@ -152,41 +228,34 @@ async def _play_latency(database: str, games: list[str], active_matches: int, sa
                 if row is None:
                     await tables.start(channel)
                     continue
-                engine = plugin(row.game).engine
-                prompts = engine.prompts(row.state)
-                if not prompts:
+                if not plugin(row.game).engine.prompts(row.state):
                     continue
-                seat = prompts[0].seat
-                actor = tables.person(row, seat)
-                move = engine.format_action(engine.bot_action(row.state, seat))
-                info = engine.action_info(move)
-                if info.quiet:  # answered privately, no board: not the command this figure times
-                    await actor.slash(channel, f"{row.game} act", move=move)
-                    continue
-                options = _subcommand_options(bot, row.game, info.command, info.args) if info.command else None
-                name = f"{row.game} {info.command}" if options is not None else f"{row.game} act"
-                start = time.perf_counter()
-                result = await actor.slash(channel, name, **(options if options is not None else {"move": move}))
-                elapsed = (time.perf_counter() - start) * 1000
-                if not _moved(result):  # a refusal is quick and would flatter the figure
-                    refused += 1
-                    if refused > samples:
-                        raise RuntimeError(f"/{name} is refused again and again; see its replies")
-                    await actor.slash(channel, f"{row.game} act", move=move)  # make the move anyway
+                elapsed = await tables.timed_move(channel, row)
+                if len(tables.refusals) > samples:
+                    raise RuntimeError("timed move commands are refused again and again: "
+                                       + "; ".join(tables.refusals[:5]))
+                if elapsed is None:
                     continue
                 latencies.append(elapsed)
                 if board_renders is not None:  # the same board the command just drew, alone
-                    played = await tables.active(channel)
-                    if played is not None:
-                        draw, kwargs = bot.host.uis[played.game].board_job(snapshot(played), "en")
-                        start = time.perf_counter()
-                        draw(**kwargs)
-                        board_renders.append((time.perf_counter() - start) * 1000)
+                    board_renders += await _board_render(bot, tables, channel)
         finally:  # also when a command fails: else the process never exits
             await _close(bot)
-    if refused:
-        print(f"cmd.latency: {refused} timed move commands were refused (not counted)", file=sys.stderr, flush=True)
+    if tables.refusals:
+        problem(f"cmd.latency: {len(tables.refusals)} timed move commands were refused (not counted): "
+                + "; ".join(tables.refusals[:5]))
     return latencies
+
+
+async def _board_render(bot, tables: _Tables, channel) -> list[float]:
+    """Milliseconds to draw the board of the match in ``channel`` alone, as the bot drew it."""
+    played = await tables.active(channel)
+    if played is None:
+        return []
+    draw, kwargs = bot.host.uis[played.game].board_job(snapshot(played), "en")
+    start = time.perf_counter()
+    draw(**kwargs)
+    return [(time.perf_counter() - start) * 1000]
 
 
 async def measure_restart(stored_matches: int) -> float:
