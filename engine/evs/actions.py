@@ -217,7 +217,7 @@ def execute(st: dict, seat: int, a: dict, events: list) -> None:
     elif t == "deploy":
         deploy.deploy_unit(st, seat, a["unit"], a["cell"], events)
     elif t == "stage":
-        deploy.stage(st, seat, a["card"], events)
+        deploy.stage(st, seat, a["card"], events, a.get("face_up", False))
     elif t == "clear":
         deploy.clear(st, seat, a["card"], events)
     elif t == "dispatch":
@@ -289,12 +289,23 @@ def _has_ops(st: dict, b: str) -> bool:
 
 
 def _after(st: dict, events: list) -> None:
-    """After each move: open a queued morale offer (ES-MX-8a), settle the Action (ES-ENG-2,
-    ES-ACT-7), end a Deploy, Action or Rally in which nothing is possible any more (ES-ACT-9),
-    until a decision is due."""
-    while st["phase"] == "turn" and st["pending"] is None:
+    """After each move: open a queued morale offer at once (ES-MX-8a: before any decision the
+    move left open, which waits in ``st["suspended"]``), take up a suspended decision again,
+    settle the Action (ES-ENG-2, ES-ACT-7), end a Deploy, Action or Rally in which nothing is
+    possible any more (ES-ACT-9), until a decision is due."""
+    while st["phase"] == "turn":
+        p = st["pending"]
+        if p is not None:
+            if p["kind"] != "morale" and st.get("offers") and morale.offer_due(st):
+                morale.open_offer(st)
+            elif p["kind"] == "penalty" and movement.forced(st):
+                movement.advance(st, events)  # a step paid without asking, after the offer
+                continue
+            return
         if st.get("offers") and morale.open_offer(st):
             return
+        if morale.resume(st):
+            continue
         b = basic(st)
         if b == "action":
             action.settle(st, events)

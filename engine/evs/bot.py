@@ -5,7 +5,8 @@ picks among the legal actions with simple priorities:
 - declaration: Recall when the hand is short of command cards and the discard pile is not,
   otherwise Deploy then Action;
 - Deploy: deploy units towards the enemy, dispatch every card it can, clear dead cards, stage
-  useful cards while keeping a few command cards in hand to pay costs;
+  useful cards (always face-down: face-up, ES-DEP-7, only shows them to the opponent) while
+  keeping a few command cards in hand to pay costs;
 - Action: reveal, start the command with the best expected gain for each unit, move towards
   targets (away after a hit-and-run), attack when the damage is above 0 (or the attack
   shakes), heal, skip what is useless, then end;
@@ -257,6 +258,7 @@ def _declare(st: dict, seat: int) -> dict:
 
 def _deploy(st: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
     by = {t: [a for a in legal if a["type"] == t] for t in ("deploy", "stage", "clear", "dispatch")}
+    by["stage"] = [a for a in by["stage"] if not a.get("face_up")]  # ES-DEP-7: face-up only tells the opponent
     enemy = _enemy_cells(st, seat)
     if by["deploy"]:  # ES-DEP-2: a strong unit, close to the enemy
         unit = pick(rng, sorted({a["unit"] for a in by["deploy"]}), _strength, tol=1)

@@ -1,5 +1,11 @@
 """The Deploy basic action (ES-DEP, ES-AMB-11/12): deploy units, stage, clear and dispatch,
-any number of times in any order, until ``done``."""
+any number of times in any order, until ``done``.
+
+Staging (ES-DEP-3, ES-DEP-7, ES-AMB-15) is face-down (``stage CARD``) or face-up
+(``stage CARD up``, ``{"type": "stage", "card", "face_up": True}``): a face-up card lies in
+the command zone for both players and spectators to see (the zone entry's ``face_up``), and
+that is all it changes: it is not revealed (ES-ACT-4 still asks for a reveal in an earlier
+turn), it gains tokens, is cleared and played like any other card."""
 from __future__ import annotations
 
 from . import board, grid
@@ -36,8 +42,9 @@ def actions(st: dict, seat: int, only: str | None = None) -> list[dict]:
         if units:
             cells = deploy_cells(st, seat)
             out += [{"type": "deploy", "unit": u, "cell": c} for u in units for c in cells]
-    if only is None or only == "stage":
-        out += [{"type": "stage", "card": c} for c in hand_commands(st, seat)]
+    if only is None or only == "stage":  # face-down, then face-up (ES-DEP-7)
+        for c in hand_commands(st, seat):
+            out += [{"type": "stage", "card": c}, {"type": "stage", "card": c, "face_up": True}]
     if only is None or only == "clear":
         out += [{"type": "clear", "card": e["card"]} for e in p["zone"]]
     if only is None or only == "dispatch":
@@ -64,14 +71,24 @@ def deploy_unit(st: dict, seat: int, unit: str, at: str, events: list) -> None:
     ev(events, "deployed", seat=seat, uid=uid, unit=unit, cell=at)
 
 
-def stage(st: dict, seat: int, card: str, events: list) -> None:
-    """ES-DEP-3: into the command zone, unrevealed and without tokens."""
+def stage(st: dict, seat: int, card: str, events: list, face_up: bool = False) -> None:
+    """ES-DEP-3: into the command zone, unrevealed and without tokens; ES-DEP-7: face-up, the
+    card is public (the event names it), face-down only its owner learns it."""
     p = st["players"][seat]
     p["hand"].remove(card)
     p["zone"].append({"card": card, "revealed": False, "revealed_turn": None, "tokens": 0,
-                      "staged_turn": st["turn"], "dispatched_turn": None})
-    ev(events, "staged", seat=seat, slot=len(p["zone"]) - 1)
-    ev(events, "staged_card", visible_to=seat, seat=seat, card=card)
+                      "staged_turn": st["turn"], "dispatched_turn": None, "face_up": face_up})
+    if face_up:
+        ev(events, "staged", seat=seat, slot=len(p["zone"]) - 1, card=card, face_up=True)
+    else:
+        ev(events, "staged", seat=seat, slot=len(p["zone"]) - 1)
+        ev(events, "staged_card", visible_to=seat, seat=seat, card=card)
+
+
+def visible(entry: dict) -> bool:
+    """Whether a command-zone entry lies face up for all to see: staged face-up (ES-DEP-7) or
+    revealed (ES-ACT-4). Entries of states older than face-up staging have no ``face_up``."""
+    return entry["revealed"] or entry.get("face_up", False)
 
 
 def clear(st: dict, seat: int, card: str, events: list) -> None:
@@ -80,8 +97,9 @@ def clear(st: dict, seat: int, card: str, events: list) -> None:
     i = _slot(st, seat, card)
     entry = p["zone"].pop(i)
     p["discard"].append(card)
-    ev(events, "cleared", seat=seat, slot=i, card=card if entry["revealed"] else None, tokens=entry["tokens"])
-    if not entry["revealed"]:
+    public = visible(entry)
+    ev(events, "cleared", seat=seat, slot=i, card=card if public else None, tokens=entry["tokens"])
+    if not public:
         ev(events, "cleared_card", visible_to=seat, seat=seat, card=card)
 
 

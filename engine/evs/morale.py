@@ -8,13 +8,19 @@ shakes, draws and the collapse check go through ``track.shake`` (ES-END-5), modi
   conditions hold, (b) by the active player at each of their Deploy, Action and Rally
   decisions of a turn for which they declared Action (ES-AMB-49: during either basic action),
   or (a) right after drawing it.
-- The offer (a): the cards a shake makes a player draw are queued (``st["offers"]``, by
-  ``track.collapse_draws``) and, once the move that caused the shake has resolved (its
-  defence window, penalties and flip included), offered to the drawer:
-  ``{"kind": "morale", "seat", "cards"}`` in ``st["pending"]``, answered by ``morale CARD``
-  (the rest of the offer stays open) or ``nomorale`` (the timeout default; the cards stay in
-  the zone). The active player is not asked when they declared Action this turn, since they
-  may play the card at their next decision anyway.
+- The offer (a), "immediately after drawing and showing it" (立刻): the cards a shake makes a
+  player draw are queued (``st["offers"]``, by ``track.collect_draws``) and offered to the
+  drawer at the very next decision point: ``{"kind": "morale", "seat", "cards"}`` in
+  ``st["pending"]``, answered by ``morale CARD`` (the rest of the offer stays open) or
+  ``nomorale`` (the timeout default; the cards stay in the zone). When the move that drew
+  them left a decision open (the mover's next terrain penalty or mobility flip, a flipped
+  card's cell, a defence window, a morale effect's target), that decision is suspended
+  (``st["suspended"]``, a stack) and taken up again once the offer is answered
+  (``resume``): the drawer plays before the opponent's move goes on, so before any attack
+  it leads to and before its defence is chosen. The steps of one attack's resolution
+  (ES-ENG-8..11, faction effects) run through without a decision point; cards drawn there
+  are offered as soon as they end. The active player is not asked when they declared Action
+  this turn, since they may play the card at their next decision anyway.
 - The effects' choices: ``tokens`` (``{"kind": "tokens", "seat": chooser, "owner", "n",
   "slots"}``, answered by ``token SLOT``: a gain puts n tokens on one card of the owner's
   command zone, a loss removes up to -n from one card with tokens; the card is named by its
@@ -136,20 +142,46 @@ def heal(st: dict, seat: int, uid: str, events: list) -> None:
 
 # --- the just-drawn offer (ES-MX-8a, ES-AMB-49) -------------------------------------------------
 
+def _offered(st: dict, o: dict) -> list[str]:
+    """The cards of the queued offer ``o`` its drawer is asked about now: none for the active
+    player with Action declared (they may play it at any decision), else the playable ones."""
+    seat = o["seat"]
+    if in_turn(st, seat):
+        return []
+    ok = set(playable(st, seat))
+    return [c for c in o["cards"] if c in ok]
+
+
+def offer_due(st: dict) -> bool:
+    """Whether a queued offer would open now (``open_offer`` would return True)."""
+    return any(_offered(st, o) for o in st.get("offers") or ())
+
+
 def open_offer(st: dict) -> bool:
-    """Open the first queued offer that still has a playable card (True), else empty the queue."""
+    """Open the first queued offer that still has a playable card (True), else empty the queue.
+    A decision already open (the move's follow-up, ES-MX-8a: the offer comes first) is pushed
+    onto ``st["suspended"]`` to be taken up again by ``resume``."""
     offers = st.get("offers")
     while offers:
         o = offers.pop(0)
-        seat = o["seat"]
-        if in_turn(st, seat):
-            continue  # the active player with Action declared may play it at any decision
-        ok = set(playable(st, seat))
-        cards = [c for c in o["cards"] if c in ok]
+        cards = _offered(st, o)
         if cards:
-            st["pending"] = {"kind": "morale", "seat": seat, "cards": cards}
+            if st["pending"] is not None:
+                st.setdefault("suspended", []).append(st["pending"])
+            st["pending"] = {"kind": "morale", "seat": o["seat"], "cards": cards}
             return True
     return False
+
+
+def resume(st: dict) -> bool:
+    """Take up the last decision an offer suspended (True), if any."""
+    held = st.get("suspended")
+    if not held:
+        return False
+    st["pending"] = held.pop()
+    if not held:
+        del st["suspended"]
+    return True
 
 
 def offer_actions(st: dict) -> list[dict]:

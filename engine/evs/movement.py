@@ -14,7 +14,8 @@ The decisions wait in ``st["pending"]`` (the mover is the active player):
   does not apply) while the hand holds a command card; ``"shake"`` (shake 1) always, so a move
   is never blocked (``terrain_rules.penalty_options``; a card's own penalty text may narrow or
   remove the choice). Answers: ``penalty mp``, ``penalty cost pay CARD``, ``penalty shake``.
-  A step whose only option is shake 1 is paid at once, without asking.
+  A step whose only option is shake 1 is paid at once, without asking (but when that shake
+  made the opponent draw a morale card, the offer comes before the next step, ES-MX-8a).
 - ``{"kind": "flip", "seat", "uid"}``: after the penalties, when a flip is possible (a card
   in the terrain deck and a cell for it, checked before revealing, ES-AMB-43): ``flip`` or
   ``noflip`` (optional; the timeout default is ``noflip``).
@@ -84,7 +85,21 @@ def _advance(st: dict, events: list) -> None:
         if options(st) != ["shake"]:
             return  # the owner chooses
         _shake_only(st, events)  # may end the game (state.GameOver)
+        if st.get("offers") and p["cells"]:
+            return  # ES-MX-8a: the drawer may play the drawn card first (engine/evs/actions.py)
     _offer_flip(st, p["seat"], p["uid"])
+
+
+def forced(st: dict) -> bool:
+    """A penalty decision left waiting at a step whose only option is shake 1 (``_advance``
+    stopped there for a morale offer): ``advance`` pays it without asking."""
+    p = st["pending"]
+    return p["kind"] == "penalty" and bool(p["cells"]) and options(st) == ["shake"]
+
+
+def advance(st: dict, events: list) -> None:
+    """Go on with a penalty decision taken up again after a morale offer."""
+    _advance(st, events)
 
 
 def _shake_only(st: dict, events: list) -> None:

@@ -11,7 +11,8 @@ cells; ``pay`` lists sorted by id, ``with`` lists sorted by uid number)::
     vanguard UNIT CELL | pass        vanguard deployment (ES-VAN)
     declare BASIC BASIC              the turn's 2 basic actions in order (deploy|action|recall|rally)
     deploy UNIT CELL                 Deploy: a unit from hand onto the battlefield (ES-DEP-2)
-    stage CARD | clear CARD | dispatch CARD          Deploy: ES-DEP-3/4/5
+    stage CARD [up] | clear CARD | dispatch CARD     Deploy: ES-DEP-3/4/5; ``up``: staged
+                                     face-up, for everyone to see (ES-DEP-7)
     reveal CARD                      Action: reveal a command-zone card (ES-ACT-4)
     play CARD UID [pay C+C]          Action: play a zone card with a unit (ES-ACT-5)
     general move|attack UID [pay C]  Action: a general command (ES-ACT-3)
@@ -35,7 +36,8 @@ JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``
 ``{"type": "attack", "target", "with": [...]}``, ``{"type": "defend", "uid", "card", "pay"}``,
 ``{"type": "declare", "first", "second"}``, ``{"type": "vanguard"|"deploy", "unit", "cell"}``,
 ``{"type": "place", "card", "cell"}``,
-``{"type": "pick"|"unpick"|"stage"|"clear"|"dispatch"|"reveal", "card"}``,
+``{"type": "pick"|"unpick"|"stage"|"clear"|"dispatch"|"reveal", "card"}``, ``{"type": "stage",
+"card", "face_up": True}`` (a face-down stage has no ``face_up``),
 ``{"type": "skip"|"heal", "uid"}``, ``{"type": "pass"|"done"|"nodefend"|"flip"|"noflip"|"nomorale"}``,
 ``{"type": "penalty", "option": "mp"|"cost"|"shake", "pay": [...]}``, ``{"type": "morale", "card"}``,
 ``{"type": "token", "slot": n}``, ``{"type": "rally", "card", "pay": [...]}``,
@@ -77,7 +79,7 @@ VERBS: dict[str, Verb] = {
     "pass": Verb("pass", continues=True),
     "declare": Verb("declare"),
     "deploy": Verb("deploy", 1, "unit"),
-    "stage": Verb("stage", None, "card"),
+    "stage": Verb("stage", 1, "card"),  # menus: the card, then face-down or face-up
     "clear": Verb("clear", None, "card"),
     "dispatch": Verb("dispatch", None, "card"),
     "reveal": Verb("reveal", None, "card"),
@@ -103,6 +105,7 @@ _CARD_VERBS = ("pick", "unpick", "stage", "clear", "dispatch", "reveal", "morale
 _UID_VERBS = ("skip", "heal")
 _BARE = ("pass", "done", "nodefend", "flip", "noflip", "nomorale")
 PENALTY_OPTIONS = ("mp", "cost", "shake")
+FACE_UP_WORD = " up"  # ``stage CARD up``: staged face-up (ES-DEP-7)
 POLICY_ORDERS = ("never", "lethal", "ask")  # engine/evs/standing.py ORDERS
 _SLOT = re.compile(r"^(0|[1-9][0-9]?)$")
 
@@ -120,6 +123,10 @@ def format_action(a: dict) -> str:
         t = a["type"]
         if t in _BARE:
             return t
+        if t == "stage" and "face_up" in a:
+            if a["face_up"] is not True and a["face_up"] is not False:
+                raise TypeError
+            return f"stage {a['card']}{FACE_UP_WORD if a['face_up'] else ''}"
         if t in _CARD_VERBS:
             return f"{t} {a['card']}"
         if t in _UID_VERBS:
@@ -198,6 +205,10 @@ def parse_action(text: str) -> dict:
         return {"type": verb}
     if verb in _CARD_VERBS and n == 1:
         return {"type": verb, "card": _card(text, args[0])}
+    if verb == "stage" and n == 2:
+        if args[1] != FACE_UP_WORD.strip():
+            raise _bad(text, f"expected: stage CARD or stage CARD{FACE_UP_WORD}")
+        return {"type": "stage", "card": _card(text, args[0]), "face_up": True}
     if verb in _UID_VERBS and n == 1:
         return {"type": verb, "uid": _uid(text, args[0])}
     if verb in ("vanguard", "deploy") and n == 2:

@@ -9,7 +9,10 @@ pick, unpick                   ``pick ?`` / ``unpick ?``: the secret starting-ha
 stage, clear, dispatch         the card names an unrevealed command-zone card: the opponent
                                sees it when the advanced rule is off (the zone may be looked
                                at, ES-ADV-2, ES-AMB-15), spectators and an advanced-rule
-                               opponent see ``stage ?`` (ES-ADV-1).
+                               opponent see ``stage ?`` (ES-ADV-1). ``stage CARD up`` is
+                               public: the card lies face-up (ES-DEP-7). A later ``clear`` or
+                               ``dispatch`` of it stays redacted (the log is redacted against
+                               the current state, where the card may be gone).
 play, general, defend,         unchanged except the paid cards, one ``?`` each: cards paid as
 penalty, rally                 cost are never shown, only their number (ES-GEN-9).
 pol                            ``?``: a standing defence order is private to its owner
@@ -41,6 +44,8 @@ def log_text(state: dict | None, actor: int | None, viewer: int | None, text: st
         return text
     if verb in PICK_VERBS:
         return f"{verb} ?"
+    if verb == "stage" and words[-1].lower() == "up":
+        return text  # staged face-up for all to see (ES-DEP-7)
     if verb in ZONE_VERBS:
         advanced = state is None or state.get("options", {}).get("advanced") == "on"
         return text if viewer in (0, 1) and not advanced else f"{verb} ?"
@@ -62,4 +67,4 @@ def log_hidden(text: str) -> bool:
         return False
     if verb in PAY_VERBS:
         return "pay" in words
-    return True
+    return not (verb == "stage" and words[-1].lower() == "up")

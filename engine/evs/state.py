@@ -14,10 +14,13 @@ Layout (``schema`` 1)::
      "vanguard": None | {"to_move", "placed": [n, n], "passed": [b, b]},
      "turn_state": None | {"declared": None | [basic, basic], "index": 0 | 1},
      "battle": [battle entry], "pending": None | {"kind": "defence", "seat", "target", "attackers"},
+     "suspended": [pending, ...],                        # absent when empty: decisions a morale
+                                                         # offer interrupted (ES-MX-8a)
      "terrain": ..., "morale": ...}                      # reserved for the expansions
 
 A zone entry: ``{"card", "revealed", "revealed_turn", "tokens", "staged_turn",
-"dispatched_turn"}``. A battle entry (a command card or general command on the battlefield
+"dispatched_turn", "face_up"}`` (``face_up``: staged face-up, ES-DEP-7; absent in states saved
+before face-up staging, read as False). A battle entry (a command card or general command on the battlefield
 with its unit, ES-ACT-5, ES-DEF-4): ``{"card", "seat", "uid", "kind": "command" | "defence",
 "general": bool, "tokens", "next": index of the next phase, "moved": steps moved}``.
 """
@@ -49,6 +52,7 @@ def finish(st: dict, loser: int, reason: str) -> None:
     st["result"] = {"winners": [1 - loser], "loser": loser, "reason": reason}
     st["phase"] = "over"
     st["pending"] = None
+    st.pop("suspended", None)
 
 
 def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
@@ -97,7 +101,7 @@ def _copy_morale(m: dict) -> dict:
 
 _KNOWN = frozenset({"schema", "game", "phase", "turn", "active", "first", "next_uid", "options", "rng", "players",
                     "units", "battle", "track", "factions", "terrain", "morale", "turn_state", "vanguard",
-                    "pending", "result", "offers"})
+                    "pending", "result", "offers", "suspended"})
 
 
 def copy_state(st: dict) -> dict:
@@ -115,7 +119,7 @@ def copy_state(st: dict) -> dict:
     ts = st["turn_state"]
     if ts is not None:
         n["turn_state"] = {**ts, "declared": ts["declared"][:]} if ts["declared"] is not None else ts.copy()
-    for k in ("vanguard", "pending", "result", "offers"):
+    for k in ("vanguard", "pending", "result", "offers", "suspended"):
         v = st.get(k)
         if v is not None:
             n[k] = _deep(v)

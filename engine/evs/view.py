@@ -2,14 +2,15 @@
 
 ``view(st, None)`` is public; ``view(st, seat)`` is that seat's. Hands, discard piles and the
 secret pick are shown only to their owner (counts are public). A command-zone card is shown
-to everyone once revealed; an unrevealed one to its owner, and, when the advanced rule is off,
-also to the opponent, who may look at the zone at any time (ES-ADV-2, ES-AMB-15): ``peek``
-tells the host so. With the advanced rule only the owner sees it (ES-ADV-1); count, reveal
-states, tokens and staging turns stay public.
+to everyone once revealed or when it was staged face-up (ES-DEP-7, ``face_up``); any other
+one to its owner, and, when the advanced rule is off, also to the opponent, who may look at
+the zone at any time (ES-ADV-2, ES-AMB-15): ``peek`` tells the host so. With the advanced rule
+only the owner sees it (ES-ADV-1); count, reveal states, face-up flags, tokens and staging
+turns stay public.
 """
 from __future__ import annotations
 
-from . import action, engage, movement, setup, track, turn, vanguard
+from . import action, deploy, engage, movement, setup, track, turn, vanguard
 from .board import expansion
 from .content import FACTIONS, UNITS
 from .state import _deep, basic, battle_entry, hand_commands, hand_units, uid_num
@@ -19,8 +20,9 @@ from .track import collapse_square
 def _zone(st: dict, seat: int, viewer: int | None) -> list[dict]:
     peek = st["options"]["advanced"] == "off"
     show_all = viewer == seat or (peek and viewer in (0, 1))
-    return [{"slot": i, "card": e["card"] if (e["revealed"] or show_all) else None, "revealed": e["revealed"],
-             "revealed_turn": e["revealed_turn"], "tokens": e["tokens"], "staged_turn": e["staged_turn"]}
+    return [{"slot": i, "card": e["card"] if (show_all or deploy.visible(e)) else None, "revealed": e["revealed"],
+             "face_up": e.get("face_up", False), "revealed_turn": e["revealed_turn"], "tokens": e["tokens"],
+             "staged_turn": e["staged_turn"]}
             for i, e in enumerate(st["players"][seat]["zone"])]
 
 

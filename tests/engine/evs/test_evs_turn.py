@@ -92,7 +92,8 @@ def test_ES_DEP_3_staged_unrevealed_without_tokens():
     st = scenario(units=UNITS, declared=("deploy", "action"))
     st, _ = act(st, EMPIRE, "stage aimed_bolt")
     assert st["players"][EMPIRE]["zone"][-1] == {"card": "aimed_bolt", "revealed": False, "revealed_turn": None,
-                                                 "tokens": 0, "staged_turn": 3, "dispatched_turn": None}
+                                                 "tokens": 0, "staged_turn": 3, "dispatched_turn": None,
+                                                 "face_up": False}
 
 
 def test_ES_DEP_4_ES_GEN_11_ES_AMB_13_clear_whatever_state_tokens_back():

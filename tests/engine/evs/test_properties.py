@@ -53,7 +53,7 @@ def hidden_cards(st: dict) -> set[str]:
     hidden = set()
     for p in st["players"]:
         hidden |= set(p["hand"]) | set(p["discard"])
-        hidden |= {z["card"] for z in p["zone"] if not z["revealed"]}
+        hidden |= {z["card"] for z in p["zone"] if not (z["revealed"] or z.get("face_up"))}  # ES-DEP-7
         if p["pick"]:
             hidden |= set(p["pick"]["cards"])
     if st.get("morale"):  # the piles: only their sizes are public
@@ -104,7 +104,8 @@ def check(st: dict, pools: dict) -> None:
     if st["options"]["advanced"] == "on":
         for seat in (0, 1):
             other = st["players"][1 - seat]
-            secret = set(other["hand"]) | set(other["discard"]) | {z["card"] for z in other["zone"] if not z["revealed"]}
+            secret = set(other["hand"]) | set(other["discard"]) | {z["card"] for z in other["zone"]
+                                                                   if not (z["revealed"] or z.get("face_up"))}
             assert not secret & strings(GAME.view(st, seat))
 
 
