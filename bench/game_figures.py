@@ -14,6 +14,7 @@ In smoke mode (``bench.run``): playouts for a moment, one position drawn once.
 """
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 
@@ -48,12 +49,20 @@ def render(game_id: str, count: int = 24, passes: int = 3):
     yield f"{game_id}.render_ms_p99", round(percentile(samples, 0.99), 2)
 
 
+def _playouts(game_id: str):
+    return playouts(game_id, sized(3.0, 0.01))
+
+
+def _render(game_id: str):
+    return render(game_id, sized(24, 1), sized(3, 1))
+
+
 def figures() -> list[tuple[str, Measure]]:
     """(name prefix, measure) for every registered game."""
     result: list[tuple[str, Measure]] = []
     for game_id in game_ids():
-        result.append((f"{game_id}.playouts_per_s", lambda g=game_id: playouts(g, sized(3.0, 0.01))))
-        result.append((f"{game_id}.render_ms", lambda g=game_id: render(g, sized(24, 1), sized(3, 1))))
+        result.append((f"{game_id}.playouts_per_s", functools.partial(_playouts, game_id)))
+        result.append((f"{game_id}.render_ms", functools.partial(_render, game_id)))
     return result
 
 

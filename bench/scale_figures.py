@@ -337,7 +337,7 @@ def active_matches():
 
 def figures() -> list[tuple[str, Measure]]:
     """(name prefix, measure): the per-game figures for every registered game, then the rest."""
-    per_game: list[tuple[str, Measure]] = [(f"mem.{game_id}", lambda g=game_id: memory_figures(g))
+    per_game: list[tuple[str, Measure]] = [(f"mem.{game_id}", functools.partial(memory_figures, game_id))
                                            for game_id in game_ids()]
-    per_game += [(f"store.{game_id}", lambda g=game_id: game_storage(g)) for game_id in game_ids()]
+    per_game += [(f"store.{game_id}", functools.partial(game_storage, game_id)) for game_id in game_ids()]
     return per_game + [("lookup.channel", channel_lookup), ("capacity.active_matches", active_matches)]

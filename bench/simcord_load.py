@@ -23,6 +23,7 @@ import os
 import tempfile
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import simcord
 from discord import app_commands
@@ -88,13 +89,12 @@ def _tree_command(bot, game_id: str, name: str) -> app_commands.Command | None:
     return found[0] if len(found) == 1 else None
 
 
-def act_command(bot, game_id: str) -> tuple[str, str]:
-    """(``/<game_id> act``'s full name, the Discord name of its one parameter, the move in
-    notation), as the game's cog registered it."""
+def act_command(bot, game_id: str) -> app_commands.Command:
+    """``/<game_id> act`` as the game's cog registered it: one parameter, the move in notation."""
     command = _tree_command(bot, game_id, "act")
-    if command is None or len(command.parameters) != 1:
+    if command is None or len(command.parameters) != 1 or command.binding is None:
         raise RuntimeError(f"/{game_id} has no act command taking one move in notation")
-    return command.qualified_name, command.parameters[0].display_name
+    return command
 
 
 def subcommand_options(bot, game_id: str, name: str, args: tuple[str, ...]) -> tuple[str, dict] | None:
@@ -115,14 +115,18 @@ class _Tables:
         self.bot, self.users, self.games = bot, users, games
         self.by_id = {user.id: user for user in users}
         self.service = bot.host.service
-        self.acts = {game_id: act_command(bot, game_id) for game_id in games}
+        # game id -> (/<id> act's full name, its parameter's Discord name, the game's cog)
+        self.acts: dict[str, tuple[str, str, Any]] = {}
+        for game_id in games:
+            act = act_command(bot, game_id)
+            self.acts[game_id] = (act.qualified_name, act.parameters[0].display_name, act.binding)
         self.refusals: list[str] = []  # timed commands the bot refused, with its replies
         self.channels = [guild.create_text_channel(f"table-{i}") for i in range(channels)]
         self.next_game = {channel.id: i % len(games) for i, channel in enumerate(self.channels)}
 
     async def act(self, person, channel, game_id: str, move: str) -> None:
         """``move`` typed into ``/<game_id> act``: the engine's own move, which the bot must take."""
-        name, option = self.acts[game_id]
+        name, option, _cog = self.acts[game_id]
         result = await person.slash(channel, name, **{option: move})
         if not _moved(result):
             raise RuntimeError(f"/{name} {option}:{move} was refused: {_replies(result)}")
@@ -157,7 +161,7 @@ class _Tables:
         """``move`` as the game's commands read their arguments: the cog's own view of the
         actor's seat (``GameCog.my_seat``, which a game may extend) lists every legal move
         with the subcommand and argument values that make it; None if it is not listed."""
-        cog = _tree_command(self.bot, game_id, "act").binding
+        cog = self.acts[game_id][2]
         mine = await cog.my_seat(SimpleNamespace(channel_id=channel.id, user=SimpleNamespace(id=actor.id)))
         return next((m for m in mine.moves if m.text == move), None)
 
@@ -175,7 +179,7 @@ class _Tables:
         info = await self.listed_move(channel, actor, row.game, move)
         own = subcommand_options(self.bot, row.game, info.command, info.args) if info and info.command else None
         if own is None:
-            act_name, option = self.acts[row.game]
+            act_name, option, _cog = self.acts[row.game]
             own = act_name, {option: move}
         name, options = own
         start = time.perf_counter()
