@@ -6,8 +6,8 @@ Builds (KR-TWR-2..10, KR-DMG-1..15, KR-SOL-1..8, KR-PRT-4..9, KR-AMB-8): for eac
 x own free site x facing whose attacks reach a target, the attacks are filled greedily, tile by
 tile: the placement that newly covers the most enemies (then the most enemy squares, then the
 tray nearest the Kingdom) is taken, as long as any tile fits; soldiers the same way, from the
-supply only. Portals are only aimed at when the attack has no other possible target
-(KR-PRT-7), and never above the tower's level (KR-PRT-4); the bot's own portal builds
+supply only. Portals are only aimed at when the tower has no other possible target
+(``towers.other_target``, KR-PRT-7/8), and never above the tower's level (KR-PRT-4); the bot's own portal builds
 (``portal_suggestions``) aim at the portals in reach first. A build's value: 8 per enemy newly
 covered, 1 per enemy square; on a portal 8 more per enemy and 40 when it closes the portal,
 less 8 per level of the tower lost (KR-PRT-5/10). Of the facings of one card on one site,
@@ -39,7 +39,7 @@ from .hero_suggest import score
 from .hordegrid import covered_mask, placements_beside, soldier_cells_beside
 from .shapes import FACINGS
 from .state import copy_state, geo, grid
-from .towers import build_refusal, check_site, targets, tile_shapes, upgrade_options
+from .towers import build_refusal, check_site, other_target, targets, tile_shapes, upgrade_options
 
 
 def _covered(g: Any, taken: int) -> tuple[int, int]:
@@ -111,21 +111,18 @@ def _best_on(card: str, taken: int, shapes: tuple, damage: str) -> tuple[tuple[i
 
 
 def _fill_attack(w: _Work, card: str, facing: str, attack: dict, allowed: list[str],
-                 portals: bool = False) -> tuple[list, int]:
+                 portals: bool = False, others: bool = False) -> tuple[list, int]:
     """Greedy placements for one attack; returns them and their value (8 per enemy newly
     covered, 1 per enemy square newly covered). ``portals``: portals in reach first, then
-    hordes with the tiles left; otherwise hordes only, portals when nothing else can be
-    attacked (KR-PRT-7/8)."""
+    hordes with the tiles left; otherwise hordes only, and portals too when the tower has
+    no other possible target (``others`` False, KR-PRT-7/8)."""
     level, damage = TOWERS[card]["level"], TOWERS[card]["damage"]
     kinds = {tid: _portal(w.grid(tid), level) for tid in allowed}
     trays = [tid for tid in allowed if kinds[tid] != "no"]
-    hordes = [tid for tid in trays if kinds[tid] == "ok"]
     prefer = frozenset(tid for tid in trays if kinds[tid] == "portal") if portals else frozenset()
     all_tiles = list(range(len(attack["tiles"])))
-    others = _best_tile(w, hordes, facing, attack, damage, all_tiles) is not None or (
-        attack["soldiers"] and w.soldiers and any(soldier_cells_beside(w.grid(t), w.mask(t), damage) for t in hordes))
     if others and not portals:                            # KR-PRT-7: portals are not compulsory
-        trays = hordes
+        trays = [tid for tid in trays if kinds[tid] == "ok"]
     placed: list = []
     gained = 0
     free = list(all_tiles)
@@ -167,10 +164,11 @@ def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, portal
     (None when the build would place nothing on a portal)."""
     w = _Work(st)
     attacks, total, reached = [], 0, False
+    others = not portals and other_target(st, card, site, facing)     # KR-PRT-7, for the tower
     for attack in TOWERS[card]["attacks"]:
         allowed = targets(st, site, facing, attack)
         reached |= bool(allowed)
-        placed, gained = _fill_attack(w, card, facing, attack, allowed, portals)
+        placed, gained = _fill_attack(w, card, facing, attack, allowed, portals, others)
         attacks.append(placed)
         total += gained
     if not reached:

@@ -47,7 +47,8 @@ from .content import TOWERS
 from .hordegrid import (add_soldier, add_tile, covered_mask, fully_covered, placements_beside,
                         soldier_cells_beside, soldier_problem, tile_problem)
 from .state import copy_state, geo, grid
-from .towers import build_refusal, check_in_hand, check_site, err, reach_squares, targets, tile_shapes
+from .towers import (build_refusal, check_in_hand, check_site, err, other_target, reach_squares, targets,
+                     tile_shapes)
 
 SKIP = "-"
 
@@ -110,7 +111,8 @@ class _Board:
         self.card, self.site, self.facing = card, site, facing
         self.level, self.damage = TOWERS[card]["level"], TOWERS[card]["damage"]
         self.pieces = pieces(card)
-        self.starts: dict[int, bool] = {}          # attack -> ``others`` at its start (KR-PRT-7)
+        # the tower has a non-portal possible target, judged before its placements (KR-PRT-7)
+        self.others = other_target(self.st, card, site, facing)
         self.tile_trays: dict[int, set[str]] = {}  # attack -> trays its tiles went to (KR-DMG-9)
 
     def attack(self, a: int) -> dict:
@@ -143,14 +145,8 @@ class _Board:
         return [p.cells for p in placements_beside(g, self.taken(tid), self.shapes(tid, piece), self.damage)]
 
     def begin(self, a: int) -> None:
-        """What the engine fixes at the start of attack ``a``: whether it has a non-portal
-        target a tile or soldier fits on (then portals are not compulsory, KR-PRT-7)."""
-        if a in self.starts:
-            return
-        own = [p for p in self.pieces if p.attack == a]
-        self.starts[a] = any(self.portal(tid) is None and any(self.fits(tid, p) for p in own)
-                             for tid in self.allowed(a))
-        self.tile_trays[a] = set()
+        """The start of attack ``a``: no tile of it placed yet (KR-DMG-9)."""
+        self.tile_trays.setdefault(a, set())
 
     def trays_for(self, piece: Piece) -> list[str]:
         """Trays ``piece`` may go on now ("+"-linked tiles: the tray the others went to)."""
@@ -167,7 +163,7 @@ class _Board:
                                         and self.tile_trays[piece.attack]):
             return True
         t = self.st["trays"][tid]
-        return not self.starts[piece.attack] and not fully_covered(grid(t["card"]), t["cover"])
+        return not self.others and not fully_covered(grid(t["card"]), t["cover"])
 
     def place(self, index: int, p: Any) -> None:
         """Decision ``index`` on the copy, refused as ``towers.play_tower`` would refuse it."""
@@ -227,9 +223,9 @@ class _Board:
     def best(self, piece: Piece, trays: list[str]) -> tuple[tuple, str, tuple] | None:
         """The suggestion's choice for ``piece``: the placement newly covering the most
         enemies, then enemy squares, then on the tray nearest the Kingdom; portals only when
-        the attack has no other target (KR-PRT-7)."""
+        the tower has no other target (KR-PRT-7/8)."""
         self.begin(piece.attack)
-        if self.starts[piece.attack]:
+        if self.others:
             trays = [tid for tid in trays if self.portal(tid) is None]
         found = None
         for tid in trays:

@@ -25,9 +25,12 @@ Decisions taken here:
 * Compulsory placement (KR-AMB-8, KR-DMG-15, KR-SOL-4): after an attack's placements no
   unplaced tile (or supply soldier) may still have a legal placement on a target tray of its
   attack. Not counted: portals above the tower's level (KR-PRT-4), portals whose enemies are
-  all covered (KR-PRT-9), and every portal when the attack has another possible target at its
-  start, i.e. a non-portal target with a legal placement for one of its tiles or soldiers
-  (KR-PRT-7). For "+"-linked tiles (KR-DMG-9) only the tray the other tiles went to counts.
+  all covered (KR-PRT-9), and every portal, for every attack, when the *tower* has another
+  possible target (``other_target``: a non-portal target of any of its attacks with a legal
+  placement for one of that attack's tiles or soldiers, judged as the tower is built, before
+  its placements; KR-PRT-7 speaks of the tower, not of one attack). Only a tower whose sole
+  possible targets are portals must put all its attacks on them (KR-PRT-8). For "+"-linked
+  tiles (KR-DMG-9) only the tray the other tiles went to counts.
 * Relocated soldiers (KR-AMB-10) count against the attack's soldiers; moving one is never
   compulsory. The attacks resolve in printed order; the tower turns face down after all of
   them if any tile or soldier went onto a portal (KR-PRT-5/6, KR-AMB-9).
@@ -172,6 +175,23 @@ def _soldier_fits(st: dict, tid: str, damage: str) -> bool:
     return bool(soldier_placements(grid(t["card"]), t["cover"], damage))
 
 
+def other_target(st: dict, card: str, site: str, facing: str) -> bool:
+    """Whether ``card`` built on ``site`` facing ``facing`` has a possible target other than
+    a portal on the current state (KR-PRT-7): a horde tray one of its attacks reaches on which
+    a tile of that attack, or a soldier from the supply, has a legal placement. Then no
+    placement on a portal is compulsory for any of its attacks (towers._compulsory)."""
+    damage = TOWERS[card]["damage"]
+    for attack in TOWERS[card]["attacks"]:
+        tiles = list(range(len(attack["tiles"])))
+        for tid in targets(st, site, facing, attack):
+            if _portal_level(grid(st["trays"][tid]["card"])) is not None:
+                continue
+            if _fits(st, tid, facing, attack, damage, tiles) is not None or (
+                    attack["soldiers"] and st["soldiers"] and _soldier_fits(st, tid, damage)):
+                return True
+    return False
+
+
 def legal_placements(st: dict, seat: int, card: str, site: str, facing: str,
                      attack_index: int) -> dict[str, dict[str, Any]]:
     """Per target tray of attack ``attack_index`` of ``card`` built on ``site`` facing
@@ -237,13 +257,14 @@ def _build(st: dict, seat: int, action: dict, events: list) -> None:
     if not isinstance(chosen, list) or len(chosen) != len(printed) or not all(isinstance(a, list) for a in chosen):
         raise err("malformed", f"{card} needs one list of placements per attack ({len(printed)})",
                   attacks=len(printed))
+    others = other_target(st, card, site, facing)         # KR-PRT-7: decided for the tower
     st["seats"][seat]["hand"].remove(card)
     tower = {"card": card, "seat": seat, "facing": facing, "face_down": False}
     st["sites"].setdefault(site, []).append(tower)
     ev(events, "tower_built", seat=seat, card=card, site=site, facing=facing)
     portal = False
     for index, (attack, placed) in enumerate(zip(printed, chosen)):
-        portal |= _attack(st, card, site, facing, index, attack, placed, events)
+        portal |= _attack(st, card, site, facing, index, attack, placed, others, events)
     if portal:                                            # KR-PRT-5/6, KR-AMB-9
         tower["face_down"] = True
         ev(events, "tower_face_down", seat=seat, card=card, site=site)
@@ -301,16 +322,12 @@ def _target(st: dict, tid: Any, allowed: list[str], reached: tuple[str, ...], le
 
 
 def _attack(st: dict, card: str, site: str, facing: str, index: int, attack: dict, placed: list,
-            events: list) -> bool:
-    """One attack's placements (KR-TWR-5, KR-DMG-8/9, KR-SOL-1..8); True if one hit a portal."""
+            others: bool, events: list) -> bool:
+    """One attack's placements (KR-TWR-5, KR-DMG-8/9, KR-SOL-1..8); True if one hit a portal.
+    ``others``: the tower has a non-portal possible target (``other_target``, KR-PRT-7)."""
     level, damage = TOWERS[card]["level"], TOWERS[card]["damage"]
     reached = reach_squares(st, site, facing, attack)
     allowed = targets(st, site, facing, attack)
-    all_tiles = list(range(len(attack["tiles"])))
-    others = any(_portal_level(grid(st["trays"][tid]["card"])) is None
-                 and (_fits(st, tid, facing, attack, damage, all_tiles) is not None
-                      or (attack["soldiers"] and st["soldiers"] and _soldier_fits(st, tid, damage)))
-                 for tid in allowed)
     used: set[int] = set()
     tile_trays: set[str] = set()
     soldiers = 0

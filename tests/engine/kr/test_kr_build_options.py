@@ -177,6 +177,33 @@ def test_portals_follow_the_level_and_are_not_compulsory_beside_a_horde():
     assert not bo.step(st, 0, "artillery_1", "F2", "S", []).skippable
 
 
+def test_KR_PRT_7_the_menu_and_the_bot_judge_other_targets_for_the_tower():
+    """KR-PRT-7/8: a Sharpshooter on F2 facing S whose first attack reaches only a portal and
+    whose precise second attack reaches a horde: the 1x3 is offered on the portal but may be
+    skipped, the suggestion (and the bot's build) leaves the portal alone and is accepted.
+    With the portal its only target, neither piece may be skipped."""
+    st = game(hands=(["archer_3"], []))
+    p = tray(st, "minor_rift_a", "F3")
+    h = tray(st, "goblin_scouts", "A3")
+    first = bo.step(st, 0, "archer_3", "F2", "S", [])
+    assert first.trays == (p,) and first.skippable
+    second = bo.step(st, 0, "archer_3", "F2", "S", [None])
+    assert second.trays == (h, p) and not second.skippable   # it fits the horde: compulsory
+    done = bo.complete(st, 0, "archer_3", "F2", "S", [])
+    assert [pl["tray"] for a in done["attacks"] for pl in a] == [h] and build_refusal(st, 0, done) is None
+    assert bo.complete(st, 0, "archer_3", "F2", "S", [None]) == done
+    value, built = bot.suggest_build(st, 0, "archer_3", "F2", "S")
+    assert built == done and value > 0
+    st = game(hands=(["archer_3"], []))
+    p = tray(st, "minor_rift_a", "F3")
+    first = bo.step(st, 0, "archer_3", "F2", "S", [])
+    assert first.trays == (p,) and not first.skippable
+    tiles3 = bo.placement_options(st, "archer_3", "F2", "S", [], p)[0]
+    assert not bo.step(st, 0, "archer_3", "F2", "S", [tiles3]).skippable
+    done = bo.complete(st, 0, "archer_3", "F2", "S", [])
+    assert [pl["tray"] for a in done["attacks"] for pl in a] == [p, p] and build_refusal(st, 0, done) is None
+
+
 def test_soldiers_come_from_the_supply():
     """KR-SOL-1/7: with one soldier left in the supply the Barracks' second soldier fits
     nowhere and is skipped; the draft is complete after one pick."""

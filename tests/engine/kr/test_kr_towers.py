@@ -237,6 +237,36 @@ def test_portal_exceptions_to_compulsory_placement():
     assert st["trays"][p]["cover"]["tiles"] == []
 
 
+def test_KR_PRT_7_other_targets_are_decided_for_the_tower_not_per_attack():
+    """KR-PRT-7, KR-AMB-8: a Sharpshooter on F2 facing S whose first attack reaches only a
+    portal (F3) and whose precise second attack reaches a horde (A3) has another possible
+    target, so it need not attack the portal at all: the 1x3 may stay unplaced and the tower
+    stays face up (it may still choose the portal, and is then turned face down)."""
+    st = game(hands=(["archer_3", "archer_3"], []))
+    p = tray(st, "minor_rift_a", "F3")
+    h = tray(st, "goblin_scouts", "A3")
+    assert set(legal_placements(st, 0, "archer_3", "F2", "S", 0)) == {p}
+    ev = play(st, 0, build("archer_3", "F2", "S", [], [T(h, (1, 1))]))
+    assert kinds(ev) == ["tower_built", "tile_placed"] and st["sites"]["F2"][0]["face_down"] is False
+    assert st["trays"][p]["cover"]["tiles"] == []
+    # from J2 only the precise attack reaches anything: the horde stays compulsory (KR-AMB-8)
+    refused(play_tower, st, 0, build("archer_3", "J2", "S", [], []), reason="must_place")
+    play(st, 0, build("archer_3", "J2", "S", [], [T(p, (0, 0))]))      # the portal, by choice
+    assert st["sites"]["J2"][0]["face_down"] is True
+
+
+def test_KR_PRT_8_a_tower_whose_only_target_is_a_portal_uses_all_its_attacks_on_it():
+    """KR-PRT-8: with the portal the Sharpshooter's only possible target, both attacks must go
+    on it: leaving out either the 1x3 or the precise 1x1 is refused."""
+    st = game(hands=(["archer_3"], []))
+    p = tray(st, "minor_rift_a", "F3")
+    tiles3 = T(p, (0, 0), (0, 1), (0, 2))
+    refused(play_tower, st, 0, build("archer_3", "F2", "S", [], [T(p, (1, 0))]), reason="must_place")
+    refused(play_tower, st, 0, build("archer_3", "F2", "S", [tiles3], []), reason="must_place")
+    play(st, 0, build("archer_3", "F2", "S", [tiles3], [T(p, (1, 0))]))
+    assert st["sites"]["F2"][0]["face_down"] is True
+
+
 # --- soldiers ----------------------------------------------------------------------------------------
 
 def test_soldiers_from_the_supply():
