@@ -13,10 +13,20 @@ MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a
 
 def same_decision(late: Prompt, asked: Prompt) -> bool:
     """Whether ``asked`` still belongs to the decision that ran late (``expire``): the same
-    kind of prompt, or a reaction it raised; a simultaneous phase ends with its prompt key."""
+    kind of prompt, or a reaction it raised; a simultaneous phase ends with its prompt key. A
+    prompt that names its decision (``params["decision"]``, e.g. one question among several
+    of one kind: where each displaced hero goes in Kingdom Rush) ends when that name changes."""
+    if asked.params.get("decision") != late.params.get("decision"):
+        return False
     if asked.kind == "reaction":
         return True
     return asked.kind == late.kind and (late.kind != "simultaneous" or asked.key == late.key)
+
+
+def prompt_marks(prompts: list[Prompt]) -> set[tuple]:
+    """The seats asked and the decisions named (``params["decision"]``): when these change,
+    the seats face a new decision with a full deadline (``MatchService._finish_step``)."""
+    return {(p.seat, p.params.get("decision")) for p in prompts}
 
 
 class MatchDeadlines:

@@ -16,7 +16,7 @@ from typing import Awaitable, Callable
 from engine.base import Event, IllegalAction
 from gamehost.cache import MatchCache
 from gamehost.campaigns import Campaigns
-from gamehost.deadlines import MAX_AUTOMATIC_STEPS, MatchDeadlines, same_decision  # noqa: F401
+from gamehost.deadlines import MAX_AUTOMATIC_STEPS, MatchDeadlines, prompt_marks, same_decision  # noqa: F401
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.once import Origin, TypedCommands, check_pressed, mark_decided
@@ -459,7 +459,7 @@ class MatchService(MatchDeadlines, MatchQueries):
         first = await self.store.last_seq(row.id) + 1
 
         def work() -> tuple[MatchRow, Outcome, PendingWrite]:
-            previous_prompted = {p.seat for p in engine.prompts(row.state)}
+            previous_prompted = prompt_marks(engine.prompts(row.state))
             texts, new_state, events = step(row.state)
             updated = MatchRow(**row.__dict__)
             updated.state = new_state
@@ -504,7 +504,7 @@ class MatchService(MatchDeadlines, MatchQueries):
             outcome.moves.append(move)
             outcome.events.extend((bot_seat, e) for e in events)
 
-    def _finish_step(self, row: MatchRow, outcome: Outcome, previous_prompted: set[int]) -> None:
+    def _finish_step(self, row: MatchRow, outcome: Outcome, previous_prompted: set) -> None:
         engine = plugin(row.game).engine
         row.updated_at = self.clock()
         result = engine.result(row.state)
@@ -517,9 +517,10 @@ class MatchService(MatchDeadlines, MatchQueries):
             outcome.prompts = []
             return
         outcome.prompts = engine.prompts(row.state)
-        prompted = {p.seat for p in outcome.prompts}
+        prompted = prompt_marks(outcome.prompts)
         # Bot or timeout moves in between mean the person faces a new decision, even when the
-        # same seats are prompted again: it gets its full time.
+        # same seats are prompted again: it gets its full time (so does a decision of another
+        # name, ``params["decision"]``, gamehost/deadlines.py).
         outcome.prompted_changed = (prompted != previous_prompted
                                     or any(m.kind in ("bot", "timeout") for m in outcome.moves))
         if outcome.prompted_changed or row.deadline_at is None:
