@@ -18,12 +18,13 @@ from gamehost.i18n import t
 from gamehost.outcome import ServiceError
 from gamehost.tournament_model import FORMATS, Tournament, table_label
 from gamehost.tournament_rounds import TournamentEvent
+from gamehost.tournament_limits import TournamentLimits
 from gamehost.tournament_service import TournamentService
 from cogs.host import Host, is_admin, locale_of, reply_error, send_ephemeral
 from cogs.lobby import GAME_CHOICES, match_language, parse_options_text
 from cogs.tournament_buttons import TournamentButton
-from cogs.tournament_view import (bracket_job, entrant_label, event_text, hub_message, mentions_of,
-                                  pairings_text, standings_job, standings_lines, title_of)
+from cogs.tournament_view import (bracket_job, entrant_name, event_text, hub_message, mentions_of, name_of,
+                                  pairings_text, plain, standings_job, standings_lines, title_of, unmention)
 
 log = logging.getLogger(__name__)
 FORMAT_CHOICES = [app_commands.Choice(name=_(f, key=f"tour.format.{f}"), value=f) for f in FORMATS]
@@ -43,7 +44,9 @@ class Tournaments(commands.Cog):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-        self.service = TournamentService(self.host.service, open_table=self.open_table)
+        settings = getattr(bot, "settings", None)
+        self.service = TournamentService(self.host.service, open_table=self.open_table,
+                                         limits=TournamentLimits.from_settings(settings) if settings else None)
         self.service.listeners.append(self.on_event)
         bot.tournaments = self.service
 
@@ -105,11 +108,11 @@ class Tournaments(commands.Cog):
     # -- what the service asks of Discord ---------------------------------------------------
 
     async def open_table(self, t_: Tournament, rnd: dict, table: dict) -> int:
-        """A public thread under the hub for one table."""
+        """A public thread under the hub for one table (names in its title ping nobody)."""
         hub = await self.channel(t_.channel_id)
-        names = " v ".join(entrant_label(t_, e, mention=False) for e in table["players"])
-        thread = await hub.create_thread(name=f"{t_.data['name']} · {table_label(rnd, table)} · {names}"[:100],
-                                         type=discord.ChannelType.public_thread)
+        names = " v ".join(entrant_name(t_, e) for e in table["players"])
+        title = unmention(f"{t_.data['name']} · {table_label(rnd, table)} · {names}")
+        thread = await hub.create_thread(name=title[:100], type=discord.ChannelType.public_thread)
         return thread.id
 
     async def on_event(self, event: TournamentEvent) -> None:
@@ -118,14 +121,17 @@ class Tournaments(commands.Cog):
         if event.kind == "table_opened":
             thread = await self.channel(event.table["channel_id"])
             await thread.send(t("tour.table_opened", locale, table=table_label(event.round, event.table),
-                                name=t_.data["name"], people=mentions_of(t_, event.table["players"])))
+                                name=name_of(t_), people=mentions_of(t_, event.table["players"])))
             await self.host.publish(event.outcome)
             return
         if event.kind == "match_moved":  # a seat resigned by the tournament (a drop at a 3-4 player table)
             await self.host.publish(event.outcome)
             return
+        if event.kind == "tables_opening":  # a round's threads made in the background: the count on the hub
+            await self.refresh_hub(t_)
+            return
         if event.kind == "table_closed":  # the tournament was cancelled: only the table hears of it
-            await self.tell_table(event.table, t("tour.table_cancelled", locale, name=t_.data["name"]))
+            await self.tell_table(event.table, t("tour.table_cancelled", locale, name=name_of(t_)))
             return
         text = event_text(event, locale)
         if event.kind == "table_ended" and event.table.get("note") in CLOSED_BY_TOURNAMENT:
@@ -166,13 +172,13 @@ class Tournaments(commands.Cog):
         try:
             if verb == "join":
                 t_ = await self.service.join(tournament_id, interaction.user.id, interaction.user.display_name)
-                note = t("tour.joined", locale, name=t_.data["name"])
+                note = t("tour.joined", locale, name=name_of(t_))
             elif verb == "leave":
                 t_ = await self.service.leave(tournament_id, interaction.user.id)
-                note = t("tour.left", locale, name=t_.data["name"])
+                note = t("tour.left", locale, name=name_of(t_))
             elif verb == "checkin":
                 t_ = await self.service.check_in(tournament_id, interaction.user.id)
-                note = t("tour.checked_in", locale, name=t_.data["name"])
+                note = t("tour.checked_in", locale, name=name_of(t_))
             else:
                 await self.answer_standings(interaction, await self.service.load(tournament_id))
                 return
@@ -218,7 +224,7 @@ class Tournaments(commands.Cog):
             adjudicate=adjudicate, teams=teams, checkin_minutes=checkin_minutes, name=name, locale=locale)
         hub = await interaction.channel.send(**hub_message(t_, locale))
         await self.service.set_hub_message(t_.id, hub.id)
-        await send_ephemeral(interaction, t("tour.created", locale_of(interaction), name=t_.data["name"], id=t_.id))
+        await send_ephemeral(interaction, t("tour.created", locale_of(interaction), name=name_of(t_), id=t_.id))
 
     @tournament.command(name="join", description=_("Enter a tournament", key="cmd.tournament.join"))
     @app_commands.describe(tournament=TOURNAMENT_ARG, partner=_("Your team-mate (team tournaments)",
@@ -230,20 +236,20 @@ class Tournaments(commands.Cog):
         if partner is not None and partner.bot:
             raise ServiceError("partner_bot")
         t_ = await self.service.join(t_.id, interaction.user.id, interaction.user.display_name, partner=mate)
-        await send_ephemeral(interaction, t("tour.joined", locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.joined", locale_of(interaction), name=name_of(t_)))
 
     @tournament.command(name="leave", description=_("Withdraw before the start", key="cmd.tournament.leave"))
     @app_commands.describe(tournament=TOURNAMENT_ARG)
     async def leave(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         t_ = await self.service.leave((await self.resolve(interaction, tournament)).id, interaction.user.id)
-        await send_ephemeral(interaction, t("tour.left", locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.left", locale_of(interaction), name=name_of(t_)))
 
     @tournament.command(name="checkin", description=_("Confirm you will play (during check-in)",
                                                       key="cmd.tournament.checkin"))
     @app_commands.describe(tournament=TOURNAMENT_ARG)
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         t_ = await self.service.check_in((await self.resolve(interaction, tournament)).id, interaction.user.id)
-        await send_ephemeral(interaction, t("tour.checked_in", locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.checked_in", locale_of(interaction), name=name_of(t_)))
 
     @tournament.command(name="add", description=_("Organizer: enter a member or a bot", key="cmd.tournament.add"))
     @app_commands.describe(member=_("The member to enter", key="arg.tour_member"),
@@ -264,7 +270,8 @@ class Tournaments(commands.Cog):
             who = member.display_name
         else:
             raise ServiceError("add_who")
-        await send_ephemeral(interaction, t("tour.added", locale_of(interaction), entrant=who, name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.added", locale_of(interaction), entrant=plain(who),
+                                            name=name_of(t_)))
 
     @tournament.command(name="remove", description=_("Organizer: remove an entrant (disqualifies once started)",
                                                      key="cmd.tournament.remove"))
@@ -275,7 +282,7 @@ class Tournaments(commands.Cog):
         t_ = await self.resolve(interaction, tournament)
         t_ = await self.service.remove(t_.id, interaction.user.id, self.entrant_id(t_, entrant),
                                        privileged=await self.privileged(interaction), reason=reason)
-        await send_ephemeral(interaction, t("tour.removed", locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.removed", locale_of(interaction), name=name_of(t_)))
 
     @tournament.command(name="start", description=_("Organizer: pair round 1 (or open check-in)",
                                                     key="cmd.tournament.start"))
@@ -284,7 +291,7 @@ class Tournaments(commands.Cog):
         t_ = await self.resolve(interaction, tournament)
         t_ = await self.service.start(t_.id, interaction.user.id, privileged=await self.privileged(interaction))
         key = "tour.checkin_opened" if t_.status == "checkin" else "tour.started"
-        await send_ephemeral(interaction, t(key, locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t(key, locale_of(interaction), name=name_of(t_)))
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -339,7 +346,7 @@ class Tournaments(commands.Cog):
         t_ = await self.resolve(interaction, tournament)
         message = hub_message(t_, locale_of(interaction))
         message.pop("view", None)
-        log_lines = [f"<t:{int(x['at'])}:f> {x['what']}" + (f" — {x['reason']}" if x.get("reason") else "")
+        log_lines = [f"<t:{int(x['at'])}:f> {plain(x['what'])}" + (f" — {plain(x['reason'])}" if x.get("reason") else "")
                      for x in t_.data.get("log", [])[-5:]]
         if log_lines:
             message["content"] += "\n" + t("tour.info.log", locale_of(interaction)) + "\n" + "\n".join(log_lines)
@@ -365,7 +372,7 @@ class Tournaments(commands.Cog):
     @app_commands.describe(tournament=TOURNAMENT_ARG)
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         t_ = await self.service.drop((await self.resolve(interaction, tournament)).id, interaction.user.id)
-        await send_ephemeral(interaction, t("tour.you_dropped", locale_of(interaction), name=t_.data["name"]))
+        await send_ephemeral(interaction, t("tour.you_dropped", locale_of(interaction), name=name_of(t_)))
 
     @tournament.command(name="disqualify", description=_("Organizer: disqualify an entrant", key="cmd.tournament.disqualify"))
     @app_commands.describe(entrant=_("The entrant", key="arg.entrant"), reason=_("Why (logged)", key="arg.reason"),
@@ -492,7 +499,7 @@ class Tournaments(commands.Cog):
         found.sort(key=lambda x: (x.status in ("finished", "cancelled"), -x.id))
         choices = []
         for x in found:
-            label = f"#{x.id} {title_of(x, locale)} · {t(f'tour.status_short.{x.status}', locale)}"
+            label = f"#{x.id} {title_of(x, locale, raw=True)} · {t(f'tour.status_short.{x.status}', locale)}"
             if current.lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=x.id))
         return choices[:25]
@@ -517,7 +524,7 @@ class Tournaments(commands.Cog):
         choices = []
         for rnd, table in t_.open_tables():
             label = table_label(rnd, table)
-            names = " v ".join(entrant_label(t_, e, mention=False) for e in table["players"])
+            names = " v ".join(entrant_name(t_, e) for e in table["players"])
             if current.lower() in f"{label} {names}".lower():
                 choices.append(app_commands.Choice(name=f"{label} · {names}"[:100], value=label))
         return choices[:25]

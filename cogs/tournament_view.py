@@ -17,19 +17,55 @@ from render.tournament import BracketBox, bracket_png, standings_png
 TOURNAMENT_BUTTONS = ("join", "leave", "checkin", "standings")
 
 
-def title_of(t_: Tournament, locale: str) -> str:
-    return t("tour.title", locale, name=t_.data["name"], game=t(f"game.{t_.game}", locale),
+def unmention(text) -> str:
+    """A name (or an organizer's reason) as it may stand in a title: it pings nobody and
+    makes no mention, channel or role link (``<@&1>`` stays text)."""
+    text = discord.utils.escape_mentions(" ".join(str(text).split()))
+    return text.replace("<", "<\u200b")
+
+
+def plain(text) -> str:
+    """A name inside a message: as ``unmention``, and its markdown shown as typed (a name
+    with ``**`` or a backtick does not restyle the rest of the line)."""
+    return discord.utils.escape_markdown(unmention(text))
+
+
+def name_of(t_: Tournament) -> str:
+    """The tournament's name for a message (escaped; pictures and titles take it raw)."""
+    return plain(t_.data["name"])
+
+
+def title_of(t_: Tournament, locale: str, *, raw: bool = False) -> str:
+    return t("tour.title", locale, name=t_.data["name"] if raw else name_of(t_), game=t(f"game.{t_.game}", locale),
              format=t(f"tour.format.{t_.format}", locale))
 
 
+def entrant_name(t_: Tournament, entrant_id) -> str:
+    """The entrant's name as entered (for pictures and autocomplete, where nothing renders)."""
+    entrant = t_.entrant(entrant_id)
+    return str(entrant_id) if entrant is None else entrant["name"]
+
+
 def entrant_label(t_: Tournament, entrant_id, *, mention: bool = True) -> str:
+    """The entrant in a message: the people as mentions (``mention``), else the name escaped."""
     entrant = t_.entrant(entrant_id)
     if entrant is None:
         return str(entrant_id)
     people = [m for m in entrant["members"] if m["user_id"] is not None]
     if mention and people and entrant.get("bot") is None:
         return " & ".join(f"<@{m['user_id']}>" for m in people)
-    return entrant["name"]
+    return plain(entrant["name"])
+
+
+def opening_line(t_: Tournament, locale: str) -> str | None:
+    """While a round's threads are still being made: how many are open."""
+    if t_.status != "running" or t_.current_round() is None:
+        return None
+    tables = t_.current_round()["tables"]
+    waiting = sum(1 for x in tables if x.get("match_id") is None and x.get("result") is None)
+    if not waiting:
+        return None
+    return t("tour.opening", locale, opened=len(tables) - waiting, total=len(tables))
 
 
 def mentions_of(t_: Tournament, entrant_ids) -> str:
@@ -69,6 +105,9 @@ def hub_message(t_: Tournament, locale: str) -> dict:
         lines.append(t("tour.checkin_until", locale, when=f"<t:{int(t_.data['checkin_until'])}:R>"))
     if t_.paused:
         lines.append(t("tour.paused_note", locale))
+    opening = opening_line(t_, locale)
+    if opening:
+        lines.append(opening)
     entrants = t_.data["entrants"]
     names = []
     for e in entrants:
@@ -117,10 +156,10 @@ def table_line(t_: Tournament, rnd: dict, table: dict, locale: str, *, mention: 
 
 def pairings_text(t_: Tournament, rnd: dict, locale: str, *, mention: bool = False) -> str:
     if t_.is_elimination:  # a batch of bracket matches ready to play, not a Swiss round
-        lines = [t("tour.pairings.bracket_title", locale, name=t_.data["name"],
+        lines = [t("tour.pairings.bracket_title", locale, name=name_of(t_),
                    matches=", ".join(table_label(rnd, x) for x in rnd["tables"]))]
     else:
-        lines = [t("tour.pairings.title", locale, name=t_.data["name"], round=rnd["number"])]
+        lines = [t("tour.pairings.title", locale, name=name_of(t_), round=rnd["number"])]
     if rnd.get("deadline"):
         lines.append(t("tour.pairings.deadline", locale, when=f"<t:{int(rnd['deadline'])}:f>"))
     lines += [table_line(t_, rnd, table, locale, mention=mention) for table in rnd["tables"]]
@@ -131,7 +170,7 @@ def pairings_text(t_: Tournament, rnd: dict, locale: str, *, mention: bool = Fal
 
 def standings_lines(t_: Tournament, locale: str, limit: int = 20) -> str:
     rows = standings_of(t_)
-    lines = [t("tour.standings.title", locale, name=t_.data["name"])]
+    lines = [t("tour.standings.title", locale, name=name_of(t_))]
     for row in rows[:limit]:
         lines.append(t("tour.standings.line", locale, rank=row.rank,
                        entrant=entrant_label(t_, row.entrant, mention=False),
@@ -159,11 +198,11 @@ def standings_job(t_: Tournament, locale: str) -> tuple:
     elimination = t_.is_elimination
     if elimination:
         headers = ["#", t("tour.col.entrant", locale), t("tour.col.wins", locale), t("tour.col.losses", locale)]
-        cells = [[str(r.rank), entrant_label(t_, r.entrant, mention=False), str(r.wins), str(r.losses)] for r in rows]
+        cells = [[str(r.rank), entrant_name(t_, r.entrant), str(r.wins), str(r.losses)] for r in rows]
     else:
         headers = ["#", t("tour.col.entrant", locale), t("tour.col.points", locale), "Bh", "SB", "H2H",
                    t("tour.col.wdl", locale)]
-        cells = [[str(r.rank), entrant_label(t_, r.entrant, mention=False), format_figure(r.points),
+        cells = [[str(r.rank), entrant_name(t_, r.entrant), format_figure(r.points),
                   format_figure(r.buchholz), format_figure(r.sonneborn_berger), format_figure(r.head_to_head),
                   f"{r.wins}-{r.draws}-{r.losses}"] for r in rows]
     for row, cell in zip(rows, cells):
@@ -190,7 +229,7 @@ def bracket_job(t_: Tournament, locale: str) -> tuple | None:
         def side(value) -> str:
             if value == "__bye__":
                 return t("tour.bye", locale)
-            return "" if value is None else entrant_label(t_, value, mention=False)
+            return "" if value is None else entrant_name(t_, value)
         winner = None
         if m["winner"] is not None and m["winner"] != "__bye__":
             winner = 0 if m["winner"] == m["players"][0] else 1
@@ -202,7 +241,7 @@ def bracket_job(t_: Tournament, locale: str) -> tuple | None:
     heads = []
     for (part, number), boxes in columns.items():
         heads.append((t(f"tour.bracket.{part}", locale, n=number), boxes))
-    return (bracket_png, {"title": title_of(t_, locale), "columns": heads,
+    return (bracket_png, {"title": title_of(t_, locale, raw=True), "columns": heads,
                           "footer": t("tour.bracket.footer", locale, n=bracket["best_of"])})
 
 
@@ -220,20 +259,20 @@ def event_text(event: TournamentEvent, locale: str) -> str | None:
         return t("tour.event.reminder", locale, round=event.round["number"], people=people,
                  when=f"<t:{int(event.round['deadline'])}:R>")
     if kind in ("dropped", "disqualified"):
-        reason = event.detail.get("reason")
+        reason = plain(event.detail.get("reason") or "")
         return t(f"tour.event.{kind}", locale, entrant=entrant_label(t_, event.detail["entrant"], mention=False),
                  reason=reason or "") + (f" ({reason})" if reason and kind == "dropped" else "")
     if kind in ("paused", "resumed", "started", "checkin_opened", "checkin_failed"):
-        return t(f"tour.event.{kind}", locale, name=t_.data["name"],
+        return t(f"tour.event.{kind}", locale, name=name_of(t_),
                  people=mentions_of(t_, [e["id"] for e in t_.data["entrants"]]) if kind == "checkin_opened" else "")
     if kind == "checkin_missed":
         people = " ".join(f"<@{m['user_id']}>" for e in event.detail["entrants"] for m in e["members"]
                           if m["user_id"] is not None)
-        return t("tour.event.checkin_missed", locale, name=t_.data["name"], people=people)
+        return t("tour.event.checkin_missed", locale, name=name_of(t_), people=people)
     if kind == "cancelled":
-        return t("tour.event.cancelled", locale, name=t_.data["name"], reason=event.detail.get("reason") or "-")
+        return t("tour.event.cancelled", locale, name=name_of(t_), reason=plain(event.detail.get("reason") or "-"))
     if kind == "finished":
         rows = standings_of(t_)
         winner = entrant_label(t_, rows[0].entrant) if rows else "-"
-        return t("tour.event.finished", locale, name=t_.data["name"], winner=winner)
+        return t("tour.event.finished", locale, name=name_of(t_), winner=winner)
     return None

@@ -10,12 +10,15 @@ member may manage the server or holds the server's organizer role; the creator a
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+from gamehost.limits import reached
 from gamehost.outcome import ServiceError
 from gamehost.registry import GAMES, normalize_options, plugin
 from gamehost.tournament_model import (ADJUDICATIONS, ELIMINATION, ENDED, FORMATS, Tournament,
                                        bracket_from_json, bracket_to_json)
+from gamehost.table_store import count_open_tournaments
 from gamehost.tournament_rounds import TournamentEvent, TournamentRounds
 from gamehost.tournaments import (StandingRow, double_elimination, placements, report_match, round_robin,
                                   round_robin_pods, single_elimination, standings)
@@ -23,6 +26,7 @@ from gamehost.tournaments import (StandingRow, double_elimination, placements, r
 MAX_ENTRANTS = 256
 MAX_ROUNDS = 20
 MAX_ROUND_HOURS = 24 * 30
+MIN_ROUND_MINUTES = 5      # the shortest round (round_hours) or deadline from now (/tournament deadline)
 MAX_CHECKIN_MINUTES = 24 * 60
 
 
@@ -57,10 +61,8 @@ class TournamentService(TournamentRounds):
             raise ServiceError("format_pods", size=table_size)
         if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
             raise ServiceError("bad_rounds", most=MAX_ROUNDS)
-        if round_hours is not None and round_hours <= 0:
-            raise ServiceError("deadline_past")
-        if round_hours is not None and round_hours > MAX_ROUND_HOURS:
-            raise ServiceError("bad_round_hours", most=MAX_ROUND_HOURS)
+        if round_hours is not None:
+            check_round_hours(round_hours)
         if max_players is not None and not 2 <= max_players <= MAX_ENTRANTS:
             raise ServiceError("bad_max_players", most=MAX_ENTRANTS)
         if best_of not in (1, 3):
@@ -75,12 +77,25 @@ class TournamentService(TournamentRounds):
                 "team_size": 2 if layout else 1, "table_size": table_size,
                 "checkin_minutes": checkin_minutes, "checkin_until": None, "paused_at": None,
                 "locale": locale, "entrants": [], "schedule": [], "plan": None, "bracket": None, "log": []}
-        tid = await self.store.insert_tournament(guild_id, channel_id, creator_id, "signup", data, self.clock())
+        async with self._admission:  # the counts and this tournament's insert, together
+            await self._check_tournament_limits(guild_id, creator_id)
+            tid = await self.store.insert_tournament(guild_id, channel_id, creator_id, "signup", data, self.clock())
         if not data["name"]:
             data["name"] = f"#{tid}"
             await self.store.save_tournament(tid, "signup", data, self.clock(), 0)
             return Tournament(tid, guild_id, channel_id, creator_id, "signup", data, 1)
         return Tournament(tid, guild_id, channel_id, creator_id, "signup", data, 0)
+
+    async def _check_tournament_limits(self, guild_id: int | None, creator_id: int) -> None:
+        limits = self.limits
+        if guild_id is None:
+            return
+        if limits.tournaments_per_user and reached(
+                limits.tournaments_per_user, await count_open_tournaments(self.store, guild_id, creator_id)):
+            raise ServiceError("limit_tournaments_user", limit=limits.tournaments_per_user)
+        if limits.tournaments_per_server and reached(
+                limits.tournaments_per_server, await count_open_tournaments(self.store, guild_id)):
+            raise ServiceError("limit_tournaments_server", limit=limits.tournaments_per_server)
 
     def _check_organizer(self, t: Tournament, user_id: int, privileged: bool) -> None:
         if user_id != t.creator_id and not privileged:
@@ -141,6 +156,8 @@ class TournamentService(TournamentRounds):
             self._check_signup(t)
             self._check_room(t)
             number = 1 + sum(1 for e in t.data["entrants"] if e.get("bot") is not None)
+            if reached(self.limits.bots_per_tournament, number - 1):
+                raise ServiceError("limit_tournament_bots", limit=self.limits.bots_per_tournament)
             members = [{"user_id": None, "name": f"Bot {number}" + (f".{k + 1}" if t.data["team_size"] > 1 else "")}
                        for k in range(t.data["team_size"])]
             t.data["entrants"].append({"id": f"bot-{number}", "name": f"Bot {number}", "members": members,
@@ -367,16 +384,16 @@ class TournamentService(TournamentRounds):
         return await self._change(tournament_id, change)
 
     async def set_deadline(self, tournament_id: int, by: int, hours: float, *, privileged: bool = False) -> Tournament:
-        """The current round ends ``hours`` from now (a new deadline must lie in the future)."""
+        """The current round ends ``hours`` from now (at least ``MIN_ROUND_MINUTES``). Only
+        this round moves: later rounds last ``round_hours`` as set at creation (none: no
+        deadline)."""
         async def change(t: Tournament, events: list) -> None:
             self._check_organizer(t, by, privileged)
-            if hours <= 0:
-                raise ServiceError("deadline_past")
+            check_round_hours(hours)
             if t.status != "running" or t.current_round() is None:
                 raise ServiceError("tournament_not_running")
             rnd = t.current_round()
-            rnd["deadline"], rnd["reminded"] = self.clock() + hours * 3600, False
-            t.data["round_hours"] = t.data.get("round_hours") or hours
+            rnd["deadline"], rnd["length"], rnd["reminded"] = self.clock() + hours * 3600, hours * 3600, False
             self.log_action(t, by, f"deadline {hours:g} h")
         return await self._change(tournament_id, change)
 
@@ -460,6 +477,16 @@ class TournamentService(TournamentRounds):
 
     async def set_organizer_role(self, guild_id: int, role_id: int | None) -> None:
         await self.store.set_organizer_role(guild_id, role_id)
+
+
+def check_round_hours(hours: float) -> None:
+    """A round's length or a deadline from now: from ``MIN_ROUND_MINUTES`` to ``MAX_ROUND_HOURS``."""
+    if not math.isfinite(hours) or hours <= 0:
+        raise ServiceError("deadline_past")
+    if hours * 60 < MIN_ROUND_MINUTES - 1e-9:
+        raise ServiceError("round_too_short", minutes=MIN_ROUND_MINUTES)
+    if hours > MAX_ROUND_HOURS:
+        raise ServiceError("bad_round_hours", most=MAX_ROUND_HOURS)
 
 
 def standings_of(t: Tournament) -> list[StandingRow]:
