@@ -1,5 +1,6 @@
 """Kingdom Rush: Rift in Time slash commands: /kr new, one command per notation verb (build,
-pass, hero, spell, done; phase 6's propose, approve, object; solo's exclude), any move in
+pass, hero, spell, done; phase 6's propose, approve, object; solo's exclude; displace, where a
+displaced hero goes when its owner is asked; the standing preference, policy), any move in
 notation (act), the Act menu, the team's hands (view), the horde close-up (horde) and the
 channel's campaign progress (campaign).
 
@@ -24,7 +25,7 @@ from engine.base import IllegalAction
 from engine.kr import campaign
 from engine.kr.content import SCENARIOS
 from engine.kr.game import GAME
-from engine.kr.standing import PREFERENCES
+from engine.kr.standing import ASK, PREFERENCES
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.game_cog import GameCog
@@ -38,7 +39,7 @@ from cogs.move_args import MoveArg, move_for
 GAME_ID = "kr"
 SCHEMA = GAME.options_schema()
 #: how many leading arguments a command needs before the first listed move that fits is taken
-REQUIRED = {"build": 3, "pass": 2, "hero": 1, "spell": 1, "exclude": 1, "propose": 1}
+REQUIRED = {"build": 3, "pass": 2, "hero": 1, "spell": 1, "exclude": 1, "propose": 1, "displace": 2}
 
 
 def _choices(name: str) -> list[app_commands.Choice]:
@@ -206,18 +207,33 @@ class Kr(GameCog):
     async def exclude(self, interaction: discord.Interaction, colour: MoveArg[0]) -> None:
         await self.make_move(interaction, colour)
 
-    @kr.command(name="policy", description=_("Where your heroes go when a horde pushes them off their square",
-                                             key="cmd.kr.policy"))
-    @app_commands.describe(displace=_("Nearest the exit (default), farthest from it, or a building site first",
-                                      key="arg.kr_policy_displace"))
+    @kr.command(name="displace", description=_("Choose where your displaced hero goes", key="cmd.kr.displace"))
+    @app_commands.describe(figure=_("The displaced hero", key="arg.kr_displace_figure"),
+                           to=_("A free square next to it", key="arg.kr_displace_to"))
+    async def displace(self, interaction: discord.Interaction, figure: MoveArg[0], to: MoveArg[1]) -> None:
+        """The answer when a horde or a ghost pushes your hero off its square and you are asked
+        (KR-SPN-7, KR-AMB-61; engine/kr/displacement.py)."""
+        await self.make_move(interaction, figure, to)
+
+    @kr.command(name="policy", description=_("Whether you are asked, or where your heroes go, when a horde pushes "
+                                             "them off their square", key="cmd.kr.policy"))
+    @app_commands.describe(displace=_("Ask me each time (default), nearest the exit, farthest from it, or a "
+                                      "building site first", key="arg.kr_policy_displace"))
     @app_commands.choices(displace=DISPLACE_CHOICES)
     async def policy(self, interaction: discord.Interaction, displace: str) -> None:
         """A standing preference (engine/kr/standing.py), set with the engine's off-turn ``pol``
-        move at any time, so the automatic phases never wait for a displaced hero's owner."""
+        move at any time: ``ask`` (you are asked when it happens, ``/kr displace``) or where
+        your displaced heroes go without asking (a question waiting for you is answered so)."""
         mine = await self.my_seat(interaction)
         locale = locale_of(interaction)
-        await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol displace {displace}")
-        await send_ephemeral(interaction, t("kr.ui.policy_set", locale, policy=t(f"opt.kr.displace.{displace}", locale)))
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol displace {displace}")
+        if displace == ASK:
+            await send_ephemeral(interaction, t("kr.ui.policy_set_ask", locale))
+        else:
+            await send_ephemeral(interaction, t("kr.ui.policy_set", locale,
+                                                policy=t(f"opt.kr.displace.{displace}", locale)))
+        if outcome.prompted_changed or outcome.result is not None:   # a waiting question was answered
+            await self.host.publish(outcome)
 
     # -- phase 6 -------------------------------------------------------------------------
 

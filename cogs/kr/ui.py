@@ -35,8 +35,8 @@ from gamehost.workers import RenderJob
 from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.kr.drill import VERB as DRILL, Drill
-from cogs.kr.words import (Board, arg_label, buys_of, buys_text, hero_name, hero_rest, move_label, narrate_events,
-                           result_text, tower_name)
+from cogs.kr.words import (Board, arg_label, buys_of, buys_text, displacement_line, hero_name, hero_rest, move_label,
+                           narrate_events, prompt_text, result_text, tower_name)
 from cogs.ui import PrivateMessage
 
 RENDER_MODULE = "render.kr"
@@ -136,6 +136,9 @@ class KrUI:
         for seat in range(len(view.get("seats") or [])):
             embed.add_field(name=clip(self.seat_title(board, seat, locale), 256),
                             value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
+        question = displacement_line(board, locale)
+        if question and snap.status == "active":   # KR-SPN-7, KR-AMB-61: who is asked, and about what
+            embed.add_field(name="⏳", value=clip(question, 1024), inline=False)
         if snap.status == "finished":
             result = snap.result or {}
             won = bool(result.get("winners"))
@@ -194,8 +197,7 @@ class KrUI:
                               colour=discord.Colour(0x2E8B57))
         lines = []
         for prompt in mine.prompts:
-            lines.append("👉 " + t(prompt.key, locale, round=prompt.params.get("round"),
-                                   crystals=prompt.params.get("crystals")))
+            lines.append("👉 " + prompt_text(board, prompt, locale))
         if not mine.prompts:
             lines.append(self.not_yours(mine.match, locale))
         embed.description = clip("\n".join(lines), 4000)

@@ -196,6 +196,8 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
             p[name] = facing_word(value, locale)
         elif name == "trays":
             p[name] = ", ".join(str(v) for v in value or []) or "—"
+        elif name == "squares":
+            p[name] = ", ".join(value.split() if isinstance(value, str) else map(str, value or [])) or "—"
         elif name == "path":
             p[name] = "-".join(value or []) or "—"
         elif name == "reason" and kind in ("spawn_skipped",):
@@ -295,7 +297,35 @@ def move_label(board: Board, move: str, locale: str) -> str:
         return t(f"kr.move.{verb}", locale)
     if verb == "pol" and len(args) == 2:
         return t("kr.move.pol", locale, preference=t(f"opt.kr.displace.{args[1]}", locale))
+    if verb == "displace" and len(args) == 2:
+        return t("kr.move.displace", locale, figure=hero_name(args[0], locale), to=square_label(board, args[1], locale))
     return move
+
+
+def square_label(board: Board, square: str, locale: str) -> str:
+    """``B2: red building site`` / ``B3: road square`` (where a displaced hero may go)."""
+    colour = board.site_colour(square)
+    what = (t("kr.ui.square_site", locale, colour=colour_word(colour, locale)) if colour
+            else t("kr.ui.square_road", locale))
+    return t("kr.ui.displace_square", locale, square=square, what=what)
+
+
+def displacement_line(board: Board, locale: str) -> str | None:
+    """The question waiting for a displaced hero's owner, in words (the public board)."""
+    d = board.view.get("displacement")
+    if not d:
+        return None
+    return t("kr.ev.displacement_asked", locale, **event_params(board, "displacement_asked", d, locale))
+
+
+def prompt_text(board: Board, prompt: Any, locale: str) -> str:
+    """A prompt of the engine in words (the displaced hero's question names the squares)."""
+    p = prompt.params
+    if prompt.key == "kr.prompt.displace":
+        squares = "; ".join(square_label(board, c, locale) for c in str(p.get("squares") or "").split())
+        return t(prompt.key, locale, round=p.get("round"), figure=hero_name(str(p.get("figure")), locale),
+                 cell=p.get("cell"), cause=cause_word(p.get("cause"), locale), squares=squares)
+    return t(prompt.key, locale, round=p.get("round"), crystals=p.get("crystals"))
 
 
 def hero_rest(rest: str, locale: str) -> str:
@@ -366,8 +396,10 @@ def arg_label(board: Board, verb: str, args: tuple[str, ...], index: int, locale
         return board.seat(_seat_index(word), locale)
     if verb == "pass" and index == 2:
         return t("kr.ui.variant", locale, variant=word.upper())
-    if verb == "hero" and index == 0:
+    if verb in ("hero", "displace") and index == 0:
         return hero_name(word, locale)
+    if verb == "displace" and index == 1:
+        return square_label(board, word, locale)
     if verb == "spell" and index == 0:
         return spell_name(word, locale)
     if verb == "exclude":

@@ -51,7 +51,7 @@ async def simcord_bot(db_path, kr_registered):
 #: each move command's options, in order, for the words of the notation
 COMMAND_ARGS = {"build": ("card", "site", "facing", "placements"), "pass": ("card", "to", "variant"),
                 "hero": ("figure", "action"), "spell": ("spell", "details"), "exclude": ("colour",),
-                "propose": ("buys",), "done": (), "approve": (), "object": ()}
+                "propose": ("buys",), "done": (), "approve": (), "object": (), "displace": ("figure", "to")}
 
 
 def legal(row, seat) -> list[str]:
@@ -396,7 +396,7 @@ def test_every_kr_command_option_event_and_error_has_catalog_words():
     assert len(kinds) >= 50
     missing += [f"kr.ev.{k}" for k in sorted(kinds) if not catalog().has(f"kr.ev.{k}")]
     missing += [r for r in sorted(reasons) if not catalog().has(r)]
-    for key in ("kr.prompt.actions", "kr.prompt.purchase", "kr.prompt.exclude", "game.kr"):
+    for key in ("kr.prompt.actions", "kr.prompt.purchase", "kr.prompt.exclude", "kr.prompt.displace", "game.kr"):
         if not catalog().has(key):
             missing.append(key)
     assert not missing, sorted(set(missing))
