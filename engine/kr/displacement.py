@@ -40,9 +40,6 @@ from . import standing
 from .phases import Ask, default_choice
 from .state import GameOver, copy_state, ev
 
-Stretch = Callable[[dict, list, Callable], None]
-
-
 class Chooser:
     """The ``choose`` callback of a stretch (``phases.Choose``): the recorded choices in
     order, then the owner's standing order, or :class:`Ask` when the owner wants to be asked
@@ -63,6 +60,9 @@ class Chooser:
         return choice
 
 
+Stretch = Callable[[dict, list, Chooser], None]
+
+
 def asks(st: dict, figure: str) -> bool:
     """Whether ``figure``'s owner wants to be asked (standing preference ``ask``)."""
     return standing.preference(st, st["heroes"][figure]["seat"]) == standing.ASK
@@ -70,6 +70,14 @@ def asks(st: dict, figure: str) -> bool:
 
 def pending(st: dict) -> dict | None:
     return st.get("displacement")
+
+
+def question(st: dict) -> dict:
+    """The waiting question (refused when there is none)."""
+    d = pending(st)
+    if d is None:
+        raise IllegalAction("kr.err.no_displacement", "no displaced hero is waiting for its owner")
+    return d
 
 
 def public(st: dict) -> dict | None:
@@ -122,11 +130,15 @@ def play(st: dict, events: list, name: str, body: Stretch, chosen: Any = None) -
         raise over
 
 
+def resume(st: dict, events: list, stretches: dict[str, Stretch], chosen: str | None) -> None:
+    """The waiting stretch goes on with the hero on ``chosen`` (in place)."""
+    name = question(st)["stretch"]
+    play(st, events, name, stretches[name], chosen)
+
+
 def check(st: dict, seat: int, a: dict) -> str:
     """The square of a ``displace`` answer, refused unless it answers the question."""
-    d = pending(st)
-    if d is None:
-        raise IllegalAction("kr.err.no_displacement", "no displaced hero is waiting for its owner")
+    d = question(st)
     if seat != d["seat"]:
         raise IllegalAction("kr.err.not_your_displacement", "another player chooses where this hero goes",
                             figure=d["figure"], seat=d["seat"])
@@ -136,7 +148,7 @@ def check(st: dict, seat: int, a: dict) -> str:
     if to not in d["squares"]:
         raise IllegalAction("kr.err.bad_displacement", f"{to!r} is not one of {d['squares']}",
                             to=str(to), squares=" ".join(d["squares"]))
-    return to
+    return str(to)
 
 
 def actions(st: dict, seat: int) -> list[dict]:
@@ -151,6 +163,6 @@ def actions(st: dict, seat: int) -> list[dict]:
 def default_action(st: dict) -> dict:
     """The deadline's default and the bot's answer: the owner's standing order (KR-AMB-61;
     ``ask`` orders as the decision table's default, nearest the exit)."""
-    d = pending(st)
+    d = question(st)
     return {"type": "displace", "figure": d["figure"],
             "to": default_choice(st, d["figure"], list(d["squares"]))}

@@ -101,8 +101,9 @@ def waiting(st: dict) -> list[int]:
     """Seats whose decision is due now, in seat order."""
     if over(st):
         return []
-    if displacement.pending(st) is not None:
-        return [displacement.pending(st)["seat"]]
+    d = displacement.pending(st)
+    if d is not None:
+        return [d["seat"]]
     if exclusion_due(st):
         return [0]
     if st["phase"] in (2, 6):
@@ -148,7 +149,7 @@ def _combat_stretch(st: dict, events: list, choose: displacement.Chooser) -> Non
             s["proposed"] = False
 
 
-STRETCHES = {"spawn": _spawn_stretch, "combat": _combat_stretch}
+STRETCHES: dict[str, displacement.Stretch] = {"spawn": _spawn_stretch, "combat": _combat_stretch}
 
 
 def run(st: dict, events: list) -> None:
@@ -242,9 +243,7 @@ def displace(st: dict, seat: int, a: dict, events: list) -> None:
     (KR-SPN-7, KR-AMB-61)."""
     if over(st):
         raise err("game_over", "the game is over")
-    to = displacement.check(st, seat, a)
-    d = displacement.pending(st)
-    displacement.play(st, events, d["stretch"], STRETCHES[d["stretch"]], to)
+    displacement.resume(st, events, STRETCHES, displacement.check(st, seat, a))
 
 
 def set_preference(st: dict, seat: int, a: dict, events: list) -> None:
@@ -253,8 +252,7 @@ def set_preference(st: dict, seat: int, a: dict, events: list) -> None:
     standing.set_preference(st, seat, a.get("key"), a.get("value"), events)
     d = displacement.pending(st)
     if d is not None and d["seat"] == seat and a.get("value") != standing.ASK:
-        displacement.play(st, events, d["stretch"], STRETCHES[d["stretch"]],
-                          displacement.default_action(st)["to"])
+        displacement.resume(st, events, STRETCHES, displacement.default_action(st)["to"])
 
 
 def done(st: dict, seat: int, events: list) -> None:
