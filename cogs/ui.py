@@ -21,7 +21,9 @@ class PrivateMessage:
 class GameUI(Protocol):
     game_id: str
     title_key: str
-    fresh_verbs: set[str]  # component verbs that only read: no version check, allowed after the end
+    # component verbs that only read, or moves judged against the game as it is now: no board
+    # version check, allowed after the end (a move is still applied once: gamehost/once.py)
+    fresh_verbs: set[str]
 
     def seat_names(self, snap: Snapshot) -> list[str]: ...
     def board_job(self, snap: Snapshot, locale: str) -> RenderJob: ...

@@ -6,7 +6,10 @@
   presser's last decision answers a decision already taken and is refused as ``already_done``.
   That holds in simultaneous phases too, where the board version moves because other seats act:
   only the presser's own decisions (their moves, or a timeout move made for them) count, never
-  a standing preference (the engine's ``off_turn``), which answers no decision.
+  a standing preference (the engine's ``off_turn``), which answers no decision. A move after
+  which the seat is asked the same simultaneous question again (one build among several in a
+  phase) leaves that decision open: its Done still answers it, and a second pick of the same
+  menu is judged by the engine against the game as it is (a card already built is gone).
 * **Typed** (a slash command): no board version. The same interaction delivered again, or a
   command identical to the same person's previous one that reached the bot *before* that one
   was committed, is the same command sent twice (``duplicate``): it cannot be a reaction to
@@ -57,10 +60,22 @@ def check_pressed(row: MatchRow, seat: int | None, drawn_at: int | None) -> None
         raise ServiceError("already_done")
 
 
-def mark_decided(row: MatchRow, seat: int | None) -> None:
-    """Record that ``seat`` decided at ``row.version`` (the seat records are copied, so the
-    cached row stays as it was until the commit succeeds)."""
+def asked(prompts, seat: int | None) -> tuple | None:
+    """What ``seat`` is asked: the kind, key and named decision of its prompt (None: nothing)."""
+    return next(((p.kind, p.key, p.params.get("decision")) for p in prompts if p.seat == seat), None)
+
+
+def mark_decided(row: MatchRow, seat: int | None, before=(), after=()) -> None:
+    """Record that ``seat`` decided at ``row.version``, so its components drawn before are
+    spent, unless its decision goes on: a simultaneous phase in which it is asked the same
+    thing after its move as before (a Kingdom Rush build leaves the phase's Done open; the
+    engine judges each such move against the game as it is). ``before`` / ``after``: the
+    prompts around the move. The seat records are copied, so the cached row stays as it was
+    until the commit succeeds."""
     if seat is None or not 0 <= seat < len(row.seats):
+        return
+    was = asked(before, seat)
+    if was is not None and was[0] == "simultaneous" and asked(after, seat) == was:
         return
     row.seats = [dict(s) for s in row.seats]
     row.seats[seat]["decided"] = row.version

@@ -452,7 +452,7 @@ class MatchService(MatchDeadlines, MatchQueries):
 
         ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
         Unless it is a standing preference (``decides`` False), the seat's record notes the
-        version this decision produced (gamehost/once.py: its buttons drawn before are spent).
+        version that ended its decision (gamehost/once.py ``mark_decided``).
         """
         engine = plugin(row.game).engine
         before = row.version
@@ -464,8 +464,6 @@ class MatchService(MatchDeadlines, MatchQueries):
             updated = MatchRow(**row.__dict__)
             updated.state = new_state
             updated.version = before + 1
-            if decides:
-                mark_decided(updated, seat)
             outcome = Outcome(match=updated)
             write = PendingWrite()
             seq = first
@@ -477,6 +475,8 @@ class MatchService(MatchDeadlines, MatchQueries):
             outcome.events.extend((seat, e) for e in events)
             self._run_automatic(updated, outcome, write, seq - 1)
             self._finish_step(updated, outcome, previous_prompted)
+            if decides:  # its buttons drawn before are spent, unless its simultaneous decision goes on
+                mark_decided(updated, seat, engine.prompts(row.state), outcome.prompts)
             return updated, outcome, write
 
         updated, outcome, write = await self._compute(row, work, background=background)

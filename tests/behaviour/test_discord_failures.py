@@ -153,7 +153,7 @@ async def test_acknowledgement_failing_applies_the_move_once_and_says_nothing_fa
     """The interaction callback (the private "thinking…" acknowledgement) fails: the command
     still runs, the move is applied exactly once, the board reaches the channel, and nobody is
     told "nothing was changed". Pressing the same board button again (what a person does when
-    Discord shows "interaction failed") is refused as out of date, never applied twice."""
+    Discord shows "interaction failed") is refused as already done, never applied twice."""
     await duel_in_play(world)
     row, seat, actor = await prompted_actor(world)
     board = last_board(world.channel)
@@ -172,7 +172,7 @@ async def test_acknowledgement_failing_applies_the_move_once_and_says_nothing_fa
     again = await actor.click(board, label="End turn")
     assert (await world.match()).version == after.version
     assert await log_size(world, row.id) == logged + 1
-    assert again.response is not None and "out of date" in again.response.content
+    assert again.response is not None and "Already done" in again.response.content
     assert NOTHING_CHANGED not in everything_said(world, first)
 
 
