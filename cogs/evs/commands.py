@@ -53,6 +53,7 @@ ONOFF_CHOICES = _choices(["off", "on"], "opt.evs.onoff")
 HANDS_CHOICES = _choices(["standard", "pick"], "opt.evs.hands")
 FACTIONS_CHOICES = _choices(["random", "empire_steppe", "steppe_empire"], "opt.evs.factions")
 DEFENCE_CHOICES = _choices(DEFENCE_POLICIES, "opt.evs.defence")
+FACE_CHOICES = _choices(["down", "up"], "opt.evs.face")
 
 UNIT_HELP = _("One of your units on the battlefield", key="arg.evs_uid")
 CARD_HELP = _("A card; suggestions list the legal ones", key="arg.evs_card")
@@ -160,9 +161,12 @@ class Evs(GameCog):
         await self.make_move(interaction, unit, cell)
 
     @evs.command(name="stage", description=_("Deploy: put a command card in your command zone", key="cmd.evs.stage"))
-    @app_commands.describe(card=_("A command card in your hand", key="arg.evs_hand_card"))
-    async def stage(self, interaction: discord.Interaction, card: EvsArg[0]) -> None:
-        await self.make_move(interaction, card)
+    @app_commands.describe(card=_("A command card in your hand", key="arg.evs_hand_card"),
+                           face=_("Face down (hidden) or face up (both players see it)", key="arg.evs_face"))
+    @app_commands.choices(face=FACE_CHOICES)
+    async def stage(self, interaction: discord.Interaction, card: EvsArg[0], face: str = "down") -> None:
+        """ES-DEP-7: ``face: up`` makes ``stage CARD up``."""
+        await self.make_move(interaction, card, "up" if face == "up" else None)
 
     @evs.command(name="clear", description=_("Deploy: discard a card from your command zone", key="cmd.evs.clear"))
     @app_commands.describe(card=_("A card in your command zone", key="arg.evs_zone_card"))

@@ -25,8 +25,9 @@ from gamehost.i18n import t
 from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
+from cogs.evs.narrate import narrate_events
 from cogs.evs.words import (KEYWORDS, Board, arg_label, content_name, defence_summary, head_label, move_label,
-                            narrate_events, tail_label)
+                            tail_label)
 from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
@@ -161,11 +162,12 @@ class EvsUI:
 
     def player_summary(self, board: Board, seat: int, locale: str) -> str:
         """One player's public side: morale, hand and pile counts, the command zone (revealed
-        cards by name, the others as ▢), units on the battlefield."""
+        and face-up cards by name, the others as ▢), units on the battlefield."""
         p = board.view["players"][seat]
         zone = []
         for entry in p.get("zone") or []:
-            shown = content_name(entry["card"], locale) if entry.get("revealed") and entry.get("card") else "▢"
+            public = entry.get("revealed") or entry.get("face_up")  # face-up: ES-DEP-7
+            shown = content_name(entry["card"], locale) if public and entry.get("card") else "▢"
             zone.append(shown + (f" +{entry['tokens']}" if entry.get("tokens") else ""))
         units = [board.unit(u["uid"], locale, owner=False) for u in board.view["units"] if u["seat"] == seat]
         lines = [t("evs.ui.public_side", locale, marker=p.get("track"), collapse=p.get("collapse"),
@@ -246,7 +248,8 @@ class EvsUI:
 
     def zone_entry(self, entry: dict, locale: str) -> str:
         name = content_name(entry["card"], locale) if entry.get("card") else "▢"
-        extra = [t("evs.ui.revealed" if entry.get("revealed") else "evs.ui.face_down", locale)]
+        state = "revealed" if entry.get("revealed") else "face_up" if entry.get("face_up") else "face_down"
+        extra = [t(f"evs.ui.{state}", locale)]
         if entry.get("tokens"):
             extra.append(t("evs.ui.tokens", locale, n=entry["tokens"]))
         return f"{name} ({', '.join(extra)})"
@@ -331,6 +334,8 @@ class EvsUI:
         """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
         head_words = len(move.head.split()) if move.head else 1
         skip = len([w for w in move.head.split()[1:] if w not in KEYWORDS]) if head_words > 1 else 0
+        if move.verb == "stage" and not move.rest:  # ``stage CARD`` next to ``stage CARD up``
+            return t("evs.face.down", locale)
         return tail_label(board, move.text, skip, locale) or move_label(board, move.text, locale)
 
     def pay_items(self, mine: SeatSnapshot, locale: str, head: str, moves: list[ActionInfo],

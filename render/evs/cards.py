@@ -53,6 +53,8 @@ def command_row(d, x0: float, x1: float, y: float, card: str, lang: str, entry: 
             if revealed:
                 key = "revealed_now" if rt is not None and to_int(rt) == turn else "revealed_turn"
                 f.word(N.label(key, lang, n=to_int(rt)), SMALL + 2, (146, 64, 14))
+            if entry.get("face_up") and not revealed:  # ES-DEP-7: the opponent sees it
+                f.word(N.label("face_up", lang), SMALL + 2, (15, 118, 110))
             st = entry.get("staged_turn")
             if st is not None:
                 key = "staged_now" if to_int(st) == turn else "staged_turn"

@@ -10,8 +10,8 @@ from render.common import GOLD, TEXT, TEXT_SOFT, rounded_box
 
 from . import names as N
 from . import widgets as WG
-from .style import (BODY, BUFF, COMMAND, DEBUFF, DEFENCE, GAP, MARGIN, PAD, PANEL, PANEL_EDGE, POWER, SMALL, TITLE,
-                    W, line_h, player, section, to_int, units)
+from .style import (BODY, BUFF, COMMAND, DEBUFF, DEFENCE, FACE_UP, GAP, MARGIN, PAD, PANEL, PANEL_EDGE, POWER, SMALL,
+                    TITLE, W, line_h, player, section, to_int, units)
 from .text import Flow, put
 
 X0, X1 = MARGIN, W - MARGIN
@@ -179,6 +179,9 @@ def legend(d, y: float, view: dict, lang: str) -> float:
                  (f"{WG.CHECK} {N.label('legend.acted', lang)}", TEXT_SOFT),
                  (N.label("legend.defence", lang), DEFENCE), (N.label("legend.command", lang), COMMAND),
                  (f"{WG.DOT} {N.label('legend.tokens', lang)}", GOLD), (N.label("legend.revealed", lang), GOLD)]
+        if any(e.get("face_up") and not e.get("revealed") for p in view.get("players") or [] if isinstance(p, dict)
+               for e in p.get("zone") or [] if isinstance(e, dict)):
+            items.append((N.label("legend.face_up", lang), FACE_UP))  # ES-DEP-7
         if section(view, "terrain"):
             items += [(N.label("legend.height", lang), TEXT), (f"{WG.CLUB}n {N.label('legend.forest', lang)}",
                                                                 (134, 239, 172)),

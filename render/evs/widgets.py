@@ -7,7 +7,7 @@ from render.common import DARK_TEXT, TEXT, font, rounded_box, safe_text
 
 from . import names as N
 from .style import (ACTED, BODY, CARD_BACK, CARD_BACK_EDGE, CARD_FACE, CARD_INK, COLLAPSE, COMMAND, DEFENCE,
-                    DRAW_SQUARE, HP_OFF, HP_ON, POWER, REVEALED, SMALL, TOKEN, mix)
+                    DRAW_SQUARE, FACE_UP, HP_OFF, HP_ON, POWER, REVEALED, SMALL, TOKEN, mix)
 from .text import fit, put, width, wrap
 
 SWORD = "\u2694"
@@ -107,9 +107,11 @@ def cost_mark(d, cx: float, cy: float, cost: int, size: int = SMALL) -> None:
 
 def mini_card(d, x: float, y: float, entry: dict, lang: str) -> None:
     """A command-zone card as the public sees it: face-down (its back, a "?") unless the
-    view gives its face; revealed cards have a gold frame (ES-ACT-4); tokens as a gold count."""
+    view gives its face; revealed cards have a gold frame (ES-ACT-4), cards staged face-up and
+    not revealed a teal one (ES-DEP-7); tokens as a gold count."""
     card = entry.get("card")
     revealed = bool(entry.get("revealed"))
+    edge = REVEALED if revealed else FACE_UP if entry.get("face_up") else CARD_BACK_EDGE
     box = (x, y, x + MINI_W, y + MINI_H)
     if card is None:
         rounded_box(d, box, radius=10, fill=CARD_BACK, outline=CARD_BACK_EDGE, width=3)
@@ -118,8 +120,7 @@ def mini_card(d, x: float, y: float, entry: dict, lang: str) -> None:
         put(d, (x + MINI_W / 2, y + MINI_H / 2), "?", BODY + 10, TEXT, "mm")
     else:
         spec = N.command(card)
-        rounded_box(d, box, radius=10, fill=CARD_FACE, outline=REVEALED if revealed else CARD_BACK_EDGE,
-                    width=5 if revealed else 2)
+        rounded_box(d, box, radius=10, fill=CARD_FACE, outline=edge, width=2 if edge == CARD_BACK_EDGE else 5)
         power_badge(d, x + 8, y + 18, spec["power"], SMALL)
         cost_mark(d, x + MINI_W - 20, y + 18, spec["cost"])
         lines = wrap(N.command_name(card, lang), MINI_NAME, MINI_W - 14, 2)

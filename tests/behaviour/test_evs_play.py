@@ -160,7 +160,7 @@ async def by_menu(world, actor, move: str, channel=None):
                 return await actor.select(message, ["=" + move], custom_id=component["custom_id"])
         options = select_options(message)
         deeper = [v for label, v in options if v[:1] in "hg" and "|" in v and not label.startswith("More")
-                  and move.startswith(v.split("|", 1)[1] + " ")]  # a "More…" page is paging, not a pick
+                  and (move + " ").startswith(v.split("|", 1)[1] + " ")]  # "More…" is paging, not a pick
         if deeper:
             picks += 1
             choice = max(deeper, key=len)
