@@ -83,7 +83,8 @@ def test_ES_DEP_7_ES_DEP_4_ES_DEP_5_face_up_cards_dispatch_and_clear_like_others
     st, _ = act(st, EMPIRE, "dispatch testudo")
     assert st["players"][EMPIRE]["zone"][0]["tokens"] == 1
     st, events = act(st, EMPIRE, "clear testudo")
-    assert st["players"][EMPIRE]["discard"] == ["testudo"] and st["players"][EMPIRE]["zone"][0]["card"] == "legion_thrust"
+    assert st["players"][EMPIRE]["discard"] == ["testudo"]
+    assert st["players"][EMPIRE]["zone"][0]["card"] == "legion_thrust"
     assert [(e.kind, e.params["card"]) for e in events] == [("cleared", "testudo")]
     assert GAME.view(st, None)["players"][EMPIRE]["discard"] is None  # the discard pile stays face-down
     st, events = act(st, EMPIRE, "clear legion_thrust")
