@@ -59,9 +59,10 @@ def entrant_label(t_: Tournament, entrant_id, *, mention: bool = True) -> str:
 
 def opening_line(t_: Tournament, locale: str) -> str | None:
     """While a round's threads are still being made: how many are open."""
-    if t_.status != "running" or t_.current_round() is None:
+    current = t_.current_round()
+    if t_.status != "running" or current is None:
         return None
-    tables = t_.current_round()["tables"]
+    tables = current["tables"]
     waiting = sum(1 for x in tables if x.get("match_id") is None and x.get("result") is None)
     if not waiting:
         return None

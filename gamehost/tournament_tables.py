@@ -19,14 +19,16 @@ import asyncio
 import logging
 import os
 import uuid
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from gamehost.outcome import Outcome, ServiceError
 from gamehost.rating_store import record_match
 from gamehost.ratings import FinishedMatch
 from gamehost.registry import normalize_options, plugin
-from gamehost.store import MatchRow, PendingWrite
+from gamehost.store import MatchRow, PendingWrite, Store
 from gamehost.table_store import (LostClaim, TableLink, claim_table, insert_table_match, release_table,
                                   set_table_channel, table_links)
+from gamehost.tournament_limits import TournamentLimits
 from gamehost.tournament_model import ENDED, Tournament, table_label
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,25 @@ def new_owner() -> str:
 class TableOpening:
     """Mixed into ``TournamentRounds`` (which provides the store, the locks, ``_save``,
     ``_advance``, ``_settle_from_match`` and the background tasks)."""
+
+    if TYPE_CHECKING:  # what TournamentRounds provides
+        matches: Any
+        store: Store
+        clock: Callable[[], float]
+        open_table: Callable[[Tournament, dict, dict], Awaitable[int]] | None
+        limits: TournamentLimits
+        owner: str
+        _openers: set[int]
+        lock: Callable[[int], asyncio.Lock]
+        load: Callable[[int], Awaitable[Tournament]]
+        _save: Callable[[Tournament], Awaitable[None]]
+        _advance: Callable[[Tournament, list], Awaitable[None]]
+        _advance_bracket: Callable[[Tournament, list], Awaitable[None]]
+        _close_match: Callable[[dict], Awaitable[None]]
+        _settle_from_match: Callable[[Tournament, dict, dict, MatchRow, list], None]
+        _event: Callable[..., Any]
+        _emit: Callable[[list], Awaitable[None]]
+        _spawn: Callable[[Awaitable], None]
 
     def _paced(self) -> bool:
         limits = self.limits
@@ -214,6 +235,7 @@ class TableOpening:
         seats = []
         for entrant_id in table["seats"]:
             entrant = t.entrant(entrant_id)
+            assert entrant is not None, entrant_id
             member = entrant["members"][used.get(entrant_id, 0)]
             used[entrant_id] = used.get(entrant_id, 0) + 1
             if entrant.get("bot") is not None:
