@@ -1,6 +1,8 @@
-"""Standing displacement preferences (engine/kr/standing.py): the owner of a displaced hero
-chooses in advance where it goes (KR-SPN-7, KR-ICN-14, KR-AMB-17/61; the decision table's
-default is the road square nearest the exit, else a building site)."""
+"""Standing displacement preferences (engine/kr/standing.py): the owner of a displaced hero is
+asked when it happens (``ask``, the default; engine/kr/displacement.py, test_kr_displacement.py)
+or chooses in advance where it goes (KR-SPN-7, KR-ICN-14, KR-AMB-17/61; the decision table's
+default, also the deadline's under ``ask``, is the road square nearest the exit, else a
+building site)."""
 import pytest
 
 from engine.base import IllegalAction
@@ -36,6 +38,17 @@ def test_KR_AMB_61_the_default_is_the_road_square_nearest_the_exit(pushed):
     target = default_choice(st, "malik", squares)
     assert not g.is_site(target)
     assert g.distance(target) == min(g.distance(c) for c in squares if not g.is_site(c))
+
+
+def test_KR_AMB_61_ask_is_the_default_and_orders_as_the_decision_table(pushed):
+    st, cell, squares = pushed
+    seat = st["heroes"]["malik"]["seat"]
+    assert standing.preference(st, seat) == "ask"
+    asked = standing.ordered(st, "malik", squares)
+    st, events = GAME.apply(st, seat, "pol displace exit")
+    assert standing.ordered(st, "malik", squares) == asked
+    st, events = GAME.apply(st, seat, "pol displace ask")
+    assert st["seats"][seat]["displace"] == "ask" and events[-1].params["preference"] == "ask"
 
 
 def test_KR_SPN_7_away_sends_the_hero_to_the_road_square_farthest_from_the_exit(pushed):
