@@ -5,14 +5,29 @@ from its seed. ``forced`` lets tests fix outcomes ("the coin shows 1") without p
 """
 from __future__ import annotations
 
+from typing import Any, MutableSequence, Sequence, TypedDict, TypeVar
+
 MASK = (1 << 64) - 1
 
+T = TypeVar("T")
 
-def new_rng(seed: int) -> dict:
+
+class RngState(TypedDict):
+    """The RNG's JSON state: the SplitMix64 counter and the values queued by ``force``."""
+    s: int
+    forced: list[int]
+
+
+RngLike = RngState | dict[str, Any]
+"""An RngState, or the same value in a game whose state is an untyped dict."""
+
+
+def new_rng(seed: int) -> dict[str, Any]:
+    """A fresh RngState (typed as a plain dict while some engines still pass it on as one)."""
     return {"s": seed & MASK, "forced": []}
 
 
-def _next64(rng: dict) -> int:
+def _next64(rng: RngLike) -> int:
     rng["s"] = (rng["s"] + 0x9E3779B97F4A7C15) & MASK
     z = rng["s"]
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -20,7 +35,7 @@ def _next64(rng: dict) -> int:
     return z ^ (z >> 31)
 
 
-def randbelow(rng: dict, n: int) -> int:
+def randbelow(rng: RngLike, n: int) -> int:
     """Uniform integer in [0, n). A forced value, if queued, is used first."""
     if n <= 0:
         raise ValueError("n must be positive")
@@ -36,21 +51,21 @@ def randbelow(rng: dict, n: int) -> int:
             return x % n
 
 
-def randint(rng: dict, lo: int, hi: int) -> int:
+def randint(rng: RngLike, lo: int, hi: int) -> int:
     """Uniform integer in [lo, hi] (a die: randint(rng, 1, 6))."""
     return lo + randbelow(rng, hi - lo + 1)
 
 
-def choice(rng: dict, items: list):
+def choice(rng: RngLike, items: Sequence[T]) -> T:
     return items[randbelow(rng, len(items))]
 
 
-def shuffle(rng: dict, items: list) -> None:
+def shuffle(rng: RngLike, items: MutableSequence[T]) -> None:
     """Fisher-Yates in place."""
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(rng, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def force(rng: dict, *values: int) -> None:
+def force(rng: RngLike, *values: int) -> None:
     rng.setdefault("forced", []).extend(values)

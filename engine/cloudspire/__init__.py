@@ -71,7 +71,7 @@ class Cloudspire:
     def log_hidden(self, text: str) -> bool:
         return redact.log_hidden(text)
 
-    def bot_action(self, state: State, seat: int) -> Action:
+    def bot_action(self, state: State, seat: int) -> Action | None:
         return strong_bot_action(state, seat)
 
     def off_turn(self, action: Action) -> bool:

@@ -8,7 +8,7 @@ from .emit import ev
 from .explore import explorable
 from .legal import attack_state, hero_moves, onslaught_actions
 from .movement import minion_options
-from .state import has_minions_anywhere
+from .state import has_minions_anywhere, turn_of
 from .types import Events, State
 
 MAX_STEPS = 10000
@@ -38,7 +38,7 @@ def advance(st: State, events: Events) -> None:
 
 def _onslaught_step(st: State, events: Events) -> bool:
     """Take one automatic onslaught step; False when the seat on turn must decide."""
-    t = st["turn"]
+    t = turn_of(st)
     seat = t["seat"]
     step = t["step"]
     if step == "start":

@@ -17,7 +17,7 @@ from .emit import ev, private
 from .errors import illegal
 from .legal import legal_actions
 from .scoring import finish
-from .state import POLICIES, friendly
+from .state import POLICIES, build_of, friendly, is_policy_key
 from .turns import acting_seats
 from .types import Action, Events, Seat, State
 
@@ -58,7 +58,7 @@ def apply_inplace(st: State, seat: Seat, action: Action, check: bool = True, aut
 
 def apply_policy(st: State, seat: Seat, a: Action) -> Events:
     k, v = a.get("key"), a.get("value")
-    if k not in POLICIES or v not in POLICIES[k] or not 0 <= seat < st["seats"]:
+    if not is_policy_key(k) or v is None or v not in POLICIES[k] or not 0 <= seat < st["seats"]:
         raise illegal("bad_policy", "Unknown policy.", key=k)
     st["players"][seat]["policy"][k] = v
     # a standing policy is a private setting (redact.py): only its owner is told
@@ -96,8 +96,8 @@ def diagnose(st: State, seat: Seat, a: Action, legal: list[Action]) -> IllegalAc
 def es_cuts_path(st: State, seat: Seat, a: Action) -> bool:
     """An earthscape placement that is legal in every other way (CS-AMB-30) but cuts a path."""
     es, at, rot = a.get("earthscape"), a.get("at"), a.get("rot")
-    if (st["phase"] != "build" or st["build"]["follow"] or es not in st["players"][seat]["beside"]
-            or es not in load()["earthscapes"] or rot not in range(6)
+    if (st["phase"] != "build" or build_of(st)["follow"] or es not in st["players"][seat]["beside"]
+            or es not in load()["earthscapes"] or rot is None or rot not in range(6)
             or not isinstance(at, str) or at not in st["map"]["hexes"]):
         return False
     return build.earthscape_fits(st, seat, es, at, rot) and build.earthscape_cuts_path(st, es, at, rot)
@@ -141,4 +141,6 @@ def autoplay_conceded(st: State, events: Events) -> None:
         seats = [s for s in acting_seats(st) if s in st["conceded"]]
         if not seats:
             return
-        events += apply_inplace(st, seats[0], timeout_action(st, seats[0]), check=False, autoplay=False)
+        a = timeout_action(st, seats[0])
+        assert a is not None, "an acting seat always has a move"
+        events += apply_inplace(st, seats[0], a, check=False, autoplay=False)

@@ -11,7 +11,7 @@ from .emit import ev
 from .errors import illegal
 from .state import (adv_effects, adv_sum, event_value, faction_data, occupancy, spire_cap,
                     spire_count, new_id)
-from .types import Events, Hex, Occupancy, Seat, Spire, State
+from .types import Events, Hex, Occupancy, Seat, Side, Spire, State
 
 Cells = dict[Hex, tuple[str, bool]]
 
@@ -78,7 +78,7 @@ def buildable_wells(st: State, seat: Seat, need_influence: bool = True) -> list[
     return sorted(out, key=lambda x: (unkey(x)[1], unkey(x)[0]))
 
 
-def spire_choices(st: State, seat: Seat) -> list[tuple[str, str, int]]:
+def spire_choices(st: State, seat: Seat) -> list[tuple[str, Side, int]]:
     """(type, side, cost) the player may construct now (CS-BLD-3, CS-MKT-8)."""
     c = load()
     p = st["players"][seat]
@@ -86,7 +86,7 @@ def spire_choices(st: State, seat: Seat) -> list[tuple[str, str, int]]:
     unlocked = {e.split(":")[1] for e in effects if e.startswith("unlock:")}
     promoted = "promoted_spires" in effects
     disc = event_value(st, "spire_discount")
-    out = []
+    out: list[tuple[str, Side, int]] = []
     for t, n in sorted(p["spire_bar"].items()):
         if n <= 0:
             continue
@@ -106,7 +106,7 @@ def orders_for(initial: list[str] | str) -> list[str]:
     return sorted({"".join(pm) for pm in permutations(initial)})
 
 
-def construct(st: State, seat: Seat, t: str, side: str, h: Hex, order: str, events: Events, free: bool = False,
+def construct(st: State, seat: Seat, t: str, side: Side, h: Hex, order: str, events: Events, free: bool = False,
               need_influence: bool = True) -> str:
     c = load()
     p = st["players"][seat]

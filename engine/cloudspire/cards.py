@@ -142,7 +142,9 @@ def play_relic(st: State, seat: Seat, rid: str, args: list[str], events: Events)
     elif eff == "source_per_spire":
         gain_source(st, seat, v * spire_count(st, seat))
     elif eff == "cancel_event":
-        st["event"]["discard"].append(st["event"]["current"])
+        current = st["event"]["current"]
+        assert current is not None, "relic_targets offers cancel_event only while an event is in play"
+        st["event"]["discard"].append(current)
         st["event"]["current"] = None
         st["wave_flags"] = {}
     elif eff == "gain_if_event":

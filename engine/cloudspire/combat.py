@@ -2,7 +2,7 @@
 (CS-ATK, CS-DMG, CS-RET, CS-GRP, CS-HERO-2..8, CS-RWD, CS-SPR-7/8, CS-WIN-1, CS-MP-4..7)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .. import rng as _rng
 from .build import free_spire_reward
@@ -12,9 +12,10 @@ from .emit import ev
 from .prep import remark_after_break
 from .reach import range_dist, within
 from .scoring import finish
-from .state import (friendly, has_talent, lm_data, side_stats, talent_value, unit_attack, unit_maxhp,
-                    unit_range, gain_source, occupancy)
-from .types import Events, Hex, Landmark, Occupancy, Seat, Spire, State, Target, Unit
+from .state import (friendly, gain_source, has_talent, lm_data, occupancy, pos_of, side_stats, talent_value,
+                    turn_of, unit_attack, unit_maxhp, unit_range)
+from .types import (UPGRADE_KEYS, Events, Hex, Landmark, Occupancy, Seat, Spire, State, Target, Unit,
+                    is_upgrade_key)
 
 
 def roll_spire_die(st: State) -> int:
@@ -33,6 +34,13 @@ def target_at(st: State, h: Hex, occ: Occupancy) -> Target | None:
     if c and "gate" in c:
         return "gate", c["gate"]
     return None
+
+
+def target_on(st: State, h: Hex, occ: Occupancy) -> Target:
+    """target_at for a hex known to hold a target (a legal attack's, one unit_targets lists)."""
+    t = target_at(st, h, occ)
+    assert t is not None, f"nothing to attack on {h}"
+    return t
 
 
 def target_owner(st: State, t: Target) -> Seat | None:
@@ -70,9 +78,9 @@ def unit_targets(st: State, u: Unit, occ: Occupancy | None = None) -> list[Hex]:
         if h == u["pos"]:
             continue
         t = target_at(st, h, occ)
-        if not valid_target(st, u["owner"], t):
+        if t is None or not valid_target(st, u["owner"], t):
             continue
-        if not within(st, u["pos"], h, r):
+        if not within(st, pos_of(u), h, r):
             continue
         out.append(h)
         if t[0] == "lm" and "engage" in lm_data(st["landmarks"][t[1]])["talents"]:
@@ -114,9 +122,9 @@ def do_attack(st: State, uid: str, h: Hex, events: Events) -> None:
     """One unit attack (CS-ATK-9 order)."""
     occ = occupancy(st)
     a = st["units"][uid]
-    t = target_at(st, h, occ)
+    t = target_on(st, h, occ)
     seat = a["owner"]
-    st["turn"]["attacked"].append(uid)
+    turn_of(st)["attacked"].append(uid)
     dmg = attack_damage(st, a, t)
     ev(events, "attack", unit=uid, type=a["type"], seat=seat, target=h, target_kind=t[0], damage=dmg)
     if t[0] == "gate":
@@ -156,10 +164,10 @@ def do_attack(st: State, uid: str, h: Hex, events: Events) -> None:
         defeat_unit(st, tu, seat, uid, events)
         return
     # CS-RET-1..3: first attack this turn from within its own range
-    if tu["id"] not in st["turn"]["retaliated"] and within(st, tu["pos"], a["pos"], unit_range(tu)):
+    if tu["id"] not in turn_of(st)["retaliated"] and within(st, pos_of(tu), pos_of(a), unit_range(tu)):
         rd = unit_attack(st, tu)
         if rd > 0:
-            st["turn"]["retaliated"].append(tu["id"])
+            turn_of(st)["retaliated"].append(tu["id"])
             rd = _tough(a, rd)
             ev(events, "retaliation", by=tu["id"], unit=uid, damage=rd)
             if damage_unit(st, a, rd):
@@ -172,10 +180,10 @@ def _tough(u: Unit, d: int) -> int:
 
 def _landmark_retaliates(st: State, l: Landmark, a: Unit, events: Events) -> None:
     data = lm_data(l)
-    if l["id"] in st["turn"]["retaliated"]:
+    if l["id"] in turn_of(st)["retaliated"]:
         return
     r = talent_value_lm(data, "range") or 1
-    if not within(st, l["pos"], a["pos"], r):
+    if not within(st, l["pos"], pos_of(a), r):
         return
     if "endless_retaliation" in data["talents"]:
         total, rolls = 0, []
@@ -191,7 +199,7 @@ def _landmark_retaliates(st: State, l: Landmark, a: Unit, events: Events) -> Non
         rd = data["atk"]
     if rd <= 0:
         return
-    st["turn"]["retaliated"].append(l["id"])
+    turn_of(st)["retaliated"].append(l["id"])
     rd = _tough(a, rd)
     ev(events, "retaliation", by=l["id"], unit=a["id"], damage=rd)
     if damage_unit(st, a, rd):
@@ -255,8 +263,8 @@ def defeat_unit(st: State, u: Unit, collector: Seat | None, killer_uid: str | No
         owner["barracks"][u["type"]] = owner["barracks"].get(u["type"], 0) + 1
     else:
         st["market"]["discard"].append(u["type"])
-    for k in ("a", "f", "r"):
-        st["supply"][k] += u.get("up", {}).get(k, 0)
+    for k in UPGRADE_KEYS:
+        st["supply"][k] += u["up"][k]
     members = u.get("members") or []
     if members:
         nxt = members.pop(0)
@@ -316,7 +324,7 @@ def level_up(st: State, uid: str, events: Events, choice: str | None = None) -> 
 
 def levelup_options(st: State, u: Unit) -> list[str]:
     cap = side_stats(u)["cap"]
-    n = sum(u.get("up", {}).values())
+    n = sum(u["up"][k] for k in UPGRADE_KEYS)
     if n < cap:
         opts = [k for k in ("a", "f") if st["supply"][k] > 0]
         if talent_value(u, "range") and st["supply"]["r"] > 0:
@@ -332,8 +340,8 @@ def apply_levelup(st: State, u: Unit, choice: str, events: Events) -> None:
         return
     if choice == "flip":
         old = unit_maxhp(u)
-        for k, v in u.get("up", {}).items():
-            st["supply"][k] += v
+        for k in UPGRADE_KEYS:
+            st["supply"][k] += u["up"][k]
         u["up"] = {"a": 0, "f": 0, "r": 0}
         u["side"] = "promoted"
         new = unit_maxhp(u)
@@ -343,6 +351,7 @@ def apply_levelup(st: State, u: Unit, choice: str, events: Events) -> None:
             u["hp"] = max(1, min(u["hp"], new))  # CS-AMB-10
         ev(events, "promoted", unit=u["id"], type=u["type"], hp=u["hp"])
         return
+    assert is_upgrade_key(choice), f"not a level-up choice: {choice!r}"
     u.setdefault("up", {"a": 0, "f": 0, "r": 0})
     u["up"][choice] = u["up"].get(choice, 0) + 1
     st["supply"][choice] -= 1
@@ -403,8 +412,9 @@ def choose_spire_target(st: State, s: Spire, targets: list[str]) -> str:
     gate = st["map"]["forts"][str(s["owner"])]["gate"]
 
     def gdist(uid: str) -> int:
-        d = range_dist(st, us[uid]["pos"], gate, 40)
+        d = range_dist(st, pos_of(us[uid]), gate, 40)
         return d if d is not None else 99
+    key: Callable[[str], tuple[object, ...]]
     if pol == "nearest_gate":
         key = lambda i: (gdist(i), us[i]["hp"], _idkey(i))
     elif pol == "heroes_first":

@@ -9,6 +9,7 @@ from .explore import explore, reveal
 from .legal import follow_wells, spire_build_actions
 from .movement import minion_options
 from .opening import apply_guided, pick_faction
+from .state import build_of, prep_of, turn_of
 from .types import Action, Events, Seat, State
 
 
@@ -36,7 +37,7 @@ def dispatch(st: State, seat: Seat, a: Action, events: Events) -> None:
 
 def build_dispatch(st: State, seat: Seat, a: Action, events: Events) -> None:
     d = a["type"]
-    b = st["build"]
+    b = build_of(st)
     if b["follow"]:
         b["follow"] = None
         if d == "build":
@@ -61,7 +62,7 @@ def build_dispatch(st: State, seat: Seat, a: Action, events: Events) -> None:
 
 def prep_dispatch(st: State, seat: Seat, a: Action, events: Events) -> None:
     d = a["type"]
-    if st["prep"]["step"] == "mark":
+    if prep_of(st)["step"] == "mark":
         return prep.set_mark(st, seat, a["target"], events)
     if d in ("add", "join"):
         prep.add(st, seat, a["unit"], d == "join", events)
@@ -84,7 +85,7 @@ def resolve_pending(st: State, seat: Seat, a: Action, events: Events) -> None:
         if a["spire"] != "none":
             build.construct(st, seat, a["spire"], "basic", p["pos"], a["order"], events, free=True)
     elif p["kind"] == "fire":
-        st["turn"]["fire"].remove(a["spire"])
+        turn_of(st)["fire"].remove(a["spire"])
         fire_spire(st, a["spire"], a["unit"], events)
     elif p["kind"] == "mark":
         st["players"][seat]["mark"] = a["target"]
@@ -92,7 +93,7 @@ def resolve_pending(st: State, seat: Seat, a: Action, events: Events) -> None:
 
 
 def onslaught_dispatch(st: State, seat: Seat, a: Action, events: Events) -> None:
-    t = st["turn"]
+    t = turn_of(st)
     d = a["type"]
     step = t["step"]
     if step == "start":
@@ -128,7 +129,9 @@ def onslaught_dispatch(st: State, seat: Seat, a: Action, events: Events) -> None
         if d == "explore":
             explore(st, seat, a["at"], events)
         elif d in ("reveal", "hide"):
-            l = st["landmarks"][t["peek"]]
+            peek = t["peek"]
+            assert peek is not None, "reveal and hide are legal only while peeking"
+            l = st["landmarks"][peek]
             t["peek"] = None
             if d == "reveal":
                 reveal(st, l, seat, events)

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from .emit import ev, private
 from .hexgeo import neighbours
-from .state import lm_data
+from .state import lm_data, turn_of
 from .types import Events, Hex, Landmark, Seat, State, Unit
 
 
 def explorable(st: State, seat: Seat) -> list[Hex]:
     """Face-down landmarks adjacent to one of your deployed, active units, not yet explored
     this turn (CS-EXP-1/4)."""
-    turn = st["turn"]
+    turn = turn_of(st)
     pos = {u["pos"] for u in st["units"].values()
            if u["owner"] == seat and u["pos"] is not None and not inactive(st, u)}
     out = []
@@ -29,7 +29,7 @@ def inactive(st: State, u: Unit) -> bool:
 
 def explore(st: State, seat: Seat, h: Hex, events: Events) -> None:
     l = next(x for x in st["landmarks"].values() if x["pos"] == h)
-    st["turn"]["explored"].append(l["id"])
+    turn_of(st)["explored"].append(l["id"])
     if seat not in l["known"]:
         l["known"].append(seat)
     ev(events, "explored", seat=seat, pos=h, landmark=l["id"])
@@ -37,7 +37,7 @@ def explore(st: State, seat: Seat, h: Hex, events: Events) -> None:
     if "foreboding" in lm_data(l)["talents"]:  # CS-EXP-5
         reveal(st, l, seat, events)
     else:
-        st["turn"]["peek"] = l["id"]
+        turn_of(st)["peek"] = l["id"]
 
 
 def reveal(st: State, l: Landmark, seat: Seat, events: Events) -> None:

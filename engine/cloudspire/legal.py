@@ -4,13 +4,13 @@ does (notation.CONTINUE_ORDER)."""
 from __future__ import annotations
 
 from . import build, cards, market, phases, prep
-from .combat import levelup_options, spire_targets, target_at, unit_targets
+from .combat import levelup_options, spire_targets, target_on, unit_targets
 from .content import load
 from .explore import explorable, inactive
 from .movement import hero_destinations, minion_options
 from .notation import CONTINUE_ORDER
 from .opening import guided_actions
-from .state import friendly, occupancy, spire_cap, spire_count
+from .state import build_of, friendly, occupancy, prep_of, spire_cap, spire_count, turn_of
 from .turns import acting_seats
 from .types import Action, Hex, Pending, Seat, State
 
@@ -73,7 +73,7 @@ def follow_wells(st: State, seat: Seat, wells: list[Hex]) -> list[Hex]:
 
 
 def build_actions(st: State, seat: Seat) -> list[Action]:
-    b = st["build"]
+    b = build_of(st)
     if b["follow"]:
         out = spire_build_actions(st, seat, wells=follow_wells(st, seat, b["follow"]["wells"]))
         return out + [{"type": "skip"}]
@@ -89,12 +89,12 @@ def build_actions(st: State, seat: Seat) -> list[Action]:
 
 
 def prep_actions(st: State, seat: Seat) -> list[Action]:
-    if st["prep"]["step"] == "mark":
+    if prep_of(st)["step"] == "mark":
         return [{"type": "mark", "target": o} for o in prep.mark_options(st, seat)]
     out: list[Action] = [{"type": "add", "unit": t} for t in prep.add_options(st, seat)]
     out += [{"type": "join", "unit": t} for t in prep.join_options(st, seat)]
     out += [{"type": "equip", "item": e, "hero": h} for e, h in prep.equip_options(st, seat)]
-    if st["prep"]["stacks"][str(seat)]:
+    if prep_of(st)["stacks"][str(seat)]:
         out.append({"type": "undo"})
     out += [{"type": "autostack"}, {"type": "lock"}]
     return out
@@ -114,7 +114,7 @@ def pending_actions(st: State, p: Pending) -> list[Action]:
         return out + [{"type": "free", "spire": "none", "order": ""}]
     if p["kind"] == "fire":
         s = st["spires"][p["spire"]]
-        return [{"type": "fire", "spire": s["id"], "unit": u} for u in spire_targets(st, s, st["turn"]["seat"])]
+        return [{"type": "fire", "spire": s["id"], "unit": u} for u in spire_targets(st, s, turn_of(st)["seat"])]
     if p["kind"] == "mark":
         opts = [o for o in range(st["seats"]) if not friendly(st, seat, o) and not st["players"][o]["broken"]]
         return [{"type": "mark", "target": o} for o in opts]
@@ -125,7 +125,7 @@ def hero_moves(st: State, seat: Seat, step: str) -> tuple[list[Action], bool]:
     """(hero moves, forced): a hero on top of the stack that must deploy comes first
     (CS-MOV-1(a)/(c)); otherwise each active unmoved hero's destinations (CS-MOV-5)."""
     out: list[Action] = []
-    t = st["turn"]
+    t = turn_of(st)
     forced = phases.forced_deploy(st, seat, step)
     if forced is not None:
         for h in sorted(hero_destinations(st, forced)):
@@ -145,7 +145,7 @@ def attack_state(st: State, seat: Seat) -> tuple[list[Action], bool]:
     occ = occupancy(st)
     acts: list[Action] = []
     oblig = False
-    t = st["turn"]
+    t = turn_of(st)
     for u in sorted(st["units"].values(), key=lambda u: (len(u["id"]), u["id"])):
         if u["owner"] != seat or u["pos"] is None or u["id"] in t["attacked"] or inactive(st, u):
             continue
@@ -154,7 +154,7 @@ def attack_state(st: State, seat: Seat) -> tuple[list[Action], bool]:
             continue
         for h in targets:
             acts.append({"type": "atk", "unit": u["id"], "at": h})
-        tg = target_at(st, targets[0], occ)
+        tg = target_on(st, targets[0], occ)
         engage = tg[0] == "lm" and "engage" in load()["landmarks"][st["landmarks"][tg[1]]["type"]]["talents"]
         if u["kind"] == "minion" or engage:
             oblig = True
@@ -162,7 +162,7 @@ def attack_state(st: State, seat: Seat) -> tuple[list[Action], bool]:
 
 
 def onslaught_actions(st: State, seat: Seat) -> list[Action]:
-    t = st["turn"]
+    t = turn_of(st)
     step = t["step"]
     out: list[Action] = []
     if step == "start":

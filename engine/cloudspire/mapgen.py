@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 from .. import rng as _rng
 from .content import load
 from .hexgeo import DIRS, Vec, add, disc, key, neighbours, rotate, unkey, distance
-from .types import Fort, GameMap, Hex, Seat, State
+from .types import Fort, GameMap, Hex, Seat, Slot, State
 
 IsleCells = dict[Hex, tuple[str, bool]]
 
@@ -22,6 +22,13 @@ def slot_centre(slot: int) -> Vec:
     if slot == 0:
         return (0, 0)
     return rotate(load()["ring_offset"], slot - 1)
+
+
+def isle_of(s: Slot) -> str:
+    """The isle dealt to a slot: every slot has one from the start of the map set-up."""
+    isle = s["isle"]
+    assert isle is not None, f"slot {s['slot']} has no isle"
+    return isle
 
 
 def isle_cells(isle_id: str, slot: int, rot: int) -> IsleCells:
@@ -94,7 +101,7 @@ def fort_placements(m: GameMap, faction: str, slot: int) -> list[tuple[Hex, int]
     ``slot`` (CS-SET-9, CS-AMB-25): the three isle-side edges of the gate border hexes of
     that isle, one of them path, and no fortress cell overlaps any mat."""
     s = next(s for s in m["slots"] if s["slot"] == slot)
-    cells = isle_cells(s["isle"], slot, s["rot"])
+    cells = isle_cells(isle_of(s), slot, s["rot"])
     taken = occupied_footprint(m)
     cands = set()
     for h in cells:
@@ -129,7 +136,7 @@ def new_map() -> GameMap:
 
 def place_isle(m: GameMap, slot: int, isle_id: str, rot: int, revealed: bool) -> None:
     s = m["slots"][slot]
-    s.update(isle=isle_id, rot=rot, revealed=revealed)
+    s.update({"isle": isle_id, "rot": rot, "revealed": revealed})
     if revealed:
         for h, (t, w) in isle_cells(isle_id, slot, rot).items():
             m["hexes"][h] = {"t": t, "w": w, "g": isle_id}
@@ -253,19 +260,21 @@ def _random_layout_once(state: State, order: list[Seat]) -> None:
         place_isle(m, k, others[k - 1], 0, False)
     state["spare_isle"] = others[6]
     for seat, slot_choices in fortress_order(state, order):
+        faction = state["factions"][seat]
+        assert faction is not None, "factions are chosen before the map is laid out"
         for _ in range(40):
             cand = [s for s in slot_choices(m) if not m["slots"][s]["revealed"]]
             slot = _rng.choice(r, cand)
-            isle_id = m["slots"][slot]["isle"]
+            isle_id = isle_of(m["slots"][slot])
             rots = legal_rotations(isle_id, slot)
             _rng.shuffle(r, rots)
             done = False
             for rot in rots:
                 place_isle(m, slot, isle_id, rot, True)
-                pl = fort_placements(m, state["factions"][seat], slot)
+                pl = fort_placements(m, faction, slot)
                 if pl:
                     g, o = _rng.choice(r, pl)
-                    attach_fort(m, seat, state["factions"][seat], g, o)
+                    attach_fort(m, seat, faction, g, o)
                     m["last_fort_slot"] = slot
                     done = True
                     break
@@ -280,8 +289,8 @@ def _random_layout_once(state: State, order: list[Seat]) -> None:
     for k in range(1, 7):
         s = m["slots"][k]
         if not s["revealed"]:
-            rots = legal_rotations(s["isle"], k)
-            place_isle(m, k, s["isle"], _rng.choice(r, rots), True)
+            rots = legal_rotations(isle_of(s), k)
+            place_isle(m, k, isle_of(s), _rng.choice(r, rots), True)
 
 
 def fortress_order(state: State, order: list[Seat]) -> Iterator[tuple[Seat, Callable[[GameMap], list[int]]]]:

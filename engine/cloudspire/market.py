@@ -1,6 +1,8 @@
 """Market phase (CS-MKT, CS-SET-15/16, CS-AMB-28/29)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from .. import rng as _rng
 from .content import load
 from .emit import ev
@@ -12,7 +14,7 @@ def market_size(st: State) -> int:
     return st["seats"] + 1  # CS-MKT-1
 
 
-def _draw(st: State, pile: str, discard: str) -> str | None:
+def _draw(st: State, pile: Literal["supply", "es_pile"], discard: Literal["discard", "es_discard"]) -> str | None:
     m = st["market"]
     if not m[pile] and m[discard]:  # CS-AMB-29: reshuffle the discard pile
         m[pile] = m[discard]
@@ -61,9 +63,11 @@ def buy(st: State, seat: Seat, what: str, events: Events) -> None:
     m = st["market"]
     p = st["players"][seat]
     if what == "es":
+        es = m["es_face"]
+        assert es is not None, "options() offers es only while an earthscape is face up"
         p["source"] -= 2
-        p["beside"].append(m["es_face"])
-        ev(events, "bought", seat=seat, chip=m["es_face"], cost=2)
+        p["beside"].append(es)
+        ev(events, "bought", seat=seat, chip=es, cost=2)
         m["es_face"] = None
         m["es_bought"] = True  # one earthscape per wave (CS-MKT-4b)
         m["es_face"] = _draw(st, "es_pile", "es_discard")

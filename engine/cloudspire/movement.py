@@ -8,7 +8,7 @@ from typing import Literal, Mapping
 
 from .content import load  # noqa: F401 - importable from here as before
 from .hexgeo import neighbours
-from .state import gate_hex, occupancy, unit_allow, unit_move, friendly
+from .state import friendly, gate_hex, mark_of, occupancy, unit_allow, unit_move
 from .types import Hex, Occupancy, Seat, State, Unit
 
 TR: Mapping[str, int] = MappingProxyType({"p": 0, "l": 1, "f": 2, "m": 3, "w": 4})
@@ -110,7 +110,7 @@ def minion_options(st: State, u: Unit, occ: Occupancy | None = None) -> MinionOp
     """CS-MOV-9 procedure.  Returns (mode, {dest: path}); mode "progress" or "sidestep".
     For "sidestep" the empty dict key "" means staying put (CS-MOV-12, CS-AMB-17)."""
     occ = occupancy(st) if occ is None else occ
-    mark = st["players"][u["owner"]]["mark"]
+    mark = mark_of(st, u["owner"])
     dist = mark_distances(st, mark, unit_allow(u), occ)
     start = u["pos"] if u["pos"] is not None else gate_hex(st, u["owner"])
     d0 = start_distance(st, dist, u, start)
@@ -160,7 +160,8 @@ def apply_minion_path(st: State, u: Unit, path: Path, occ: Occupancy | None = No
         if o and o[0] == "u" and o[1] != u["id"]:
             hero = st["units"][o[1]]
             hero["pos"] = prev
-            occ[prev] = ("u", hero["id"])
+            if prev is not None:  # (a hero met on a deploying minion's first step goes to the stack)
+                occ[prev] = ("u", hero["id"])
             swaps.append(hero["id"])
         if prev is not None and occ.get(prev) == ("u", u["id"]):
             del occ[prev]

@@ -45,12 +45,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable, Literal, Mapping
+from typing import Any, Callable, Literal, Mapping, cast
 
 from ..base import ActionInfo, IllegalAction
 from .types import Action
 
 FieldKind = Literal["word", "int", "spire_side", "stay", "rest"]
+
+
+def _fields(a: Action) -> dict[str, Any]:
+    """The action as a plain dict, for a Field, whose key is only known at run time."""
+    return cast("dict[str, Any]", a)
 
 
 @dataclass(frozen=True)
@@ -71,30 +76,32 @@ class Field:
             return []
         if self.kind == "spire_side":
             return [a["spire"] + ("+" if a.get("side") == "promoted" else "")]
+        f = _fields(a)
         if self.kind == "stay":
-            return [a[self.name] or "stay"]
+            return [f[self.name] or "stay"]
         if self.kind == "rest":
-            return list(a.get(self.name, []))
-        return [str(a[self.name])]
+            return list(f.get(self.name, []))
+        return [str(f[self.name])]
 
     def read(self, words: list[str], i: int, a: Action) -> int:
         """Read this field from ``words[i:]`` into ``a``; returns the next index."""
+        f = _fields(a)
         if self.when is not None and not self.when(a):
-            a[self.name] = ""
+            f[self.name] = ""
             return i
         if self.kind == "rest":
-            a[self.name] = list(words[i:])
+            f[self.name] = list(words[i:])
             return len(words)
         w = words[i]
         if self.kind == "int":
-            a[self.name] = int(w)
+            f[self.name] = int(w)
         elif self.kind == "spire_side":
             a["spire"] = w.rstrip("+")
             a["side"] = "promoted" if w.endswith("+") else "basic"
         elif self.kind == "stay":
-            a[self.name] = "" if w == "stay" else w
+            f[self.name] = "" if w == "stay" else w
         else:
-            a[self.name] = w
+            f[self.name] = w
         return i + 1
 
 

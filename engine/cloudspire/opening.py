@@ -12,7 +12,7 @@ from .decks import build_decks
 from .emit import ev
 from .options import normalise
 from .phases import start_wave
-from .state import init_faction, new_state, turn_order
+from .state import faction_of, init_faction, new_state, setup_of, turn_order
 from .types import Action, Events, GameMap, Seat, State
 
 
@@ -55,8 +55,8 @@ def pick_faction(st: State, seat: Seat, faction: str, events: Events) -> None:
     """CS-SET-2: factions are picked openly, in turn order."""
     init_faction(st, seat, faction)
     ev(events, "faction_picked", seat=seat, faction=faction)
-    st["setup"]["pick"] += 1
-    if st["setup"]["pick"] >= st["seats"]:
+    setup_of(st)["pick"] += 1
+    if setup_of(st)["pick"] >= st["seats"]:
         after_factions(st, events)
 
 
@@ -87,14 +87,14 @@ def start_guided(st: State) -> None:
 
 
 def guided_seat(st: State) -> Seat | None:
-    su = st["setup"]
+    su = setup_of(st)
     if su["step"] in ("isle", "fort"):
         return su["fort_seq"][su["i"]]
     return su["reveal_seq"][0] if su["reveal_seq"] else None
 
 
 def guided_slot_choices(st: State) -> list[int]:
-    su = st["setup"]
+    su = setup_of(st)
     m = st["map"]
     n = st["seats"]
     unrev = [k for k in range(1, 7) if not m["slots"][k]["revealed"]]
@@ -107,20 +107,23 @@ def guided_slot_choices(st: State) -> list[int]:
 
 
 def guided_actions(st: State) -> list[Action]:
-    su = st["setup"]
+    su = setup_of(st)
     m = st["map"]
     seat = guided_seat(st)
     out: list[Action] = []
     if su["step"] == "fort":
-        for g, o in mapgen.fort_placements(m, st["factions"][seat], su["slot"]):
+        slot = su["slot"]
+        assert seat is not None and slot is not None, "the fort step follows the seat's isle step"
+        for g, o in mapgen.fort_placements(m, faction_of(st, seat), slot):
             out.append({"type": "fort", "gate": g, "orient": o})
         return out
     for k in guided_slot_choices(st):
-        isle = m["slots"][k]["isle"]
+        isle = mapgen.isle_of(m["slots"][k])
         for r in mapgen.legal_rotations(isle, k):
             if su["step"] == "isle":
+                assert seat is not None, "the isle step is always some seat's"
                 mapgen.place_isle(m, k, isle, r, True)
-                ok = bool(mapgen.fort_placements(m, st["factions"][seat], k))
+                ok = bool(mapgen.fort_placements(m, faction_of(st, seat), k))
                 _unreveal(m, k)
                 if not ok:
                     continue
@@ -137,11 +140,11 @@ def _unreveal(m: GameMap, k: int) -> None:
 
 
 def apply_guided(st: State, seat: Seat, a: Action, events: Events) -> None:
-    su = st["setup"]
+    su = setup_of(st)
     m = st["map"]
     if a["type"] == "isle":
         k = a["slot"]
-        mapgen.place_isle(m, k, m["slots"][k]["isle"], a["rot"], True)
+        mapgen.place_isle(m, k, mapgen.isle_of(m["slots"][k]), a["rot"], True)
         ev(events, "isle_revealed", seat=seat, slot=k, isle=m["slots"][k]["isle"], rot=a["rot"])
         if su["step"] == "isle":
             su["slot"] = k
@@ -151,8 +154,10 @@ def apply_guided(st: State, seat: Seat, a: Action, events: Events) -> None:
             if not su["reveal_seq"]:
                 finish_setup(st, events)
         return
-    mapgen.attach_fort(m, seat, st["factions"][seat], a["gate"], a["orient"])
-    m["last_fort_slot"] = su["slot"]
+    slot = su["slot"]
+    assert slot is not None, "a fortress is attached after its isle is placed"
+    mapgen.attach_fort(m, seat, faction_of(st, seat), a["gate"], a["orient"])
+    m["last_fort_slot"] = slot
     ev(events, "fortress_attached", seat=seat, gate=a["gate"], orient=a["orient"])
     su["i"] += 1
     su["step"] = "isle"

@@ -11,7 +11,12 @@ from .types import Options
 
 OptionSpec = Mapping[str, Any]
 
-OPTIONS: Mapping[str, OptionSpec] = MappingProxyType({k: MappingProxyType(v) for k, v in {
+
+def _frozen(specs: dict[str, dict[str, Any]]) -> Mapping[str, OptionSpec]:
+    return MappingProxyType({k: MappingProxyType(v) for k, v in specs.items()})
+
+
+OPTIONS: Mapping[str, OptionSpec] = _frozen({
     "map": {"choices": ("random", "guided", "tutorial"), "default": "random", "headline": True},
     "factions": {"choices": ("random", "pick"), "default": "random", "headline": True},
     "mode": {"choices": ("ffa", "teams"), "default": "ffa", "headline": True},
@@ -25,7 +30,7 @@ OPTIONS: Mapping[str, OptionSpec] = MappingProxyType({k: MappingProxyType(v) for
     "relics": {"choices": ("all", "first_game"), "default": "all"},
     "spire_policy": {"choices": POLICIES["spire"], "default": "lowest_health"},
     "levelup_policy": {"choices": POLICIES["levelup"], "default": "auto"},
-}.items()})
+})
 
 FASTER = ("faster_market", "faster_build", "faster_prep", "faster_short")
 

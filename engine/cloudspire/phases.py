@@ -2,6 +2,8 @@
 CS-ONS, CS-REST, CS-MOV-1, CS-FIRE, CS-END, CS-MP-9)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from .. import rng as _rng
 from . import cards, market, prep
 from .combat import (choose_spire_target, damage_unit, defeat_landmark, defeat_unit, fire_spire,
@@ -14,9 +16,10 @@ from .movement import (INF, apply_minion_path, hero_destinations, mark_distances
                        start_distance)  # INF and minion_options: importable from here as before
 from .reach import within
 from .scoring import finish
-from .state import (adv_sum, event_value, friendly, gain_source, has_minions_anywhere, income_for_wave,
-                    lm_data, occupancy, turn_order, has_talent, unit_allow, unit_maxhp, faction_data, team_of)
-from .types import Events, Hex, Occupancy, Seat, State, Unit
+from .state import (adv_sum, build_of, event_value, faction_data, friendly, gain_source, has_minions_anywhere,
+                    has_talent, income_for_wave, lm_data, mark_of, occupancy, team_of, turn_of, turn_order,
+                    unit_allow, unit_maxhp)
+from .types import Events, Hex, Landmark, Occupancy, Seat, State, Unit
 
 
 def last_wave(st: State) -> int:
@@ -101,7 +104,7 @@ def build_simultaneous(st: State) -> bool:
 
 
 def build_seats(st: State) -> list[Seat]:
-    b = st["build"]
+    b = build_of(st)
     if b["follow"]:
         return [b["follow"]["seat"]]
     order = turn_order(st)
@@ -118,7 +121,7 @@ def build_seats(st: State) -> list[Seat]:
 
 
 def after_build_turn(st: State, seat: Seat, events: Events) -> None:
-    b = st["build"]
+    b = build_of(st)
     order = turn_order(st)
     b["idx"] = (order.index(seat) + 1) % st["seats"]
     if len(b["ended"]) == st["seats"]:
@@ -162,7 +165,7 @@ def _signature(st: State) -> str:
 
 def end_turn(st: State, events: Events) -> None:
     order = turn_order(st)
-    i = order.index(st["turn"]["seat"])
+    i = order.index(turn_of(st)["seat"])
     if i == len(order) - 1:
         st["round"] += 1
         # Stalemate breaker (engine rule, not in the rulebook): if two whole rounds pass
@@ -187,7 +190,7 @@ def stack_top(st: State, seat: Seat) -> Unit | None:
 def forced_deploy(st: State, seat: Seat, step: str) -> Unit | None:
     """CS-MOV-1(a)/(c): the hero on top of the stack that must deploy now, if any."""
     top = stack_top(st, seat)
-    if top is None or top["kind"] != "hero" or inactive(st, top) or top["id"] in st["turn"]["moved"]:
+    if top is None or top["kind"] != "hero" or inactive(st, top) or top["id"] in turn_of(st)["moved"]:
         return None
     if step == "a" and not any(st["units"][i]["kind"] == "minion" for i in st["stacks"][seat]):
         return None
@@ -200,7 +203,7 @@ def lead_candidates(st: State, seat: Seat, occ: Occupancy | None = None) -> list
     """CS-MOV-1(b), CS-AMB-20: the unmoved minions closest to the mark (deployed ones plus the
     stack top if it is a minion)."""
     occ = occupancy(st) if occ is None else occ
-    turn = st["turn"]
+    turn = turn_of(st)
     cands = [u for u in st["units"].values()
              if u["owner"] == seat and u["kind"] == "minion" and u["pos"] is not None and u["id"] not in turn["moved"]]
     top = stack_top(st, seat)
@@ -208,7 +211,7 @@ def lead_candidates(st: State, seat: Seat, occ: Occupancy | None = None) -> list
         cands.append(top)
     if not cands:
         return []
-    mark = st["players"][seat]["mark"]
+    mark = mark_of(st, seat)
     cache: dict[str, dict[Hex, int]] = {}
     best: int | None = None
     out: list[Unit] = []
@@ -228,10 +231,10 @@ def lead_candidates(st: State, seat: Seat, occ: Occupancy | None = None) -> list
 def move_minion(st: State, u: Unit, dest: Hex, path: list[Hex], events: Events) -> None:
     seat = u["owner"]
     from_stack = u["pos"] is None
-    st["turn"]["moved"].append(u["id"])
+    turn_of(st)["moved"].append(u["id"])
     if not path:
         if from_stack:
-            st["turn"]["stack_done"] = True  # CS-AMB-20
+            turn_of(st)["stack_done"] = True  # CS-AMB-20
         ev(events, "minion_stays", unit=u["id"], type=u["type"], seat=seat)
         return
     frm = u["pos"]
@@ -255,7 +258,7 @@ def after_move(st: State, u: Unit, events: Events) -> None:
                 return
     if has_talent(u, "impale"):
         occ = occupancy(st)
-        targets = []
+        targets: list[tuple[Literal["u"], Unit] | tuple[Literal["l"], Landmark]] = []
         for n in nb:
             o = occ.get(n)
             if not o:
@@ -267,16 +270,18 @@ def after_move(st: State, u: Unit, events: Events) -> None:
                 if l["revealed"] and lm_data(l)["kind"] == "minion":
                     targets.append(("l", l))
         if targets:
-            kind, t = min(targets, key=lambda x: (x[1]["hp"], x[1]["id"]))
-            ev(events, "impale", unit=u["id"], target=t["pos"], damage=1)
+            best = min(targets, key=lambda x: (x[1]["hp"], x[1]["id"]))
+            ev(events, "impale", unit=u["id"], target=best[1]["pos"], damage=1)
             killer = u["id"] if u["kind"] == "hero" else None
-            if kind == "u":
-                if damage_unit(st, t, 1):
-                    defeat_unit(st, t, u["owner"], killer, events)
+            if best[0] == "u":
+                tu = best[1]
+                if damage_unit(st, tu, 1):
+                    defeat_unit(st, tu, u["owner"], killer, events)
             else:
-                t["hp"] -= 1
-                if t["hp"] <= 0:
-                    defeat_landmark(st, t, u["owner"], killer, events)
+                lm = best[1]
+                lm["hp"] -= 1
+                if lm["hp"] <= 0:
+                    defeat_landmark(st, lm, u["owner"], killer, events)
 
 
 def move_hero(st: State, u: Unit, dest: Hex, events: Events) -> None:
@@ -286,14 +291,14 @@ def move_hero(st: State, u: Unit, dest: Hex, events: Events) -> None:
         st["stacks"][seat].remove(u["id"])
         st["units_seen"] = True
     u["pos"] = dest
-    st["turn"]["moved"].append(u["id"])
+    turn_of(st)["moved"].append(u["id"])
     ev(events, "hero_moved", unit=u["id"], type=u["type"], seat=seat, frm=frm, to=dest)
     after_move(st, u, events)
 
 
 def start_fire(st: State, events: Events) -> None:
     """CS-FIRE-1/2: opponents in turn order after the active player, each spire once."""
-    seat = st["turn"]["seat"]
+    seat = turn_of(st)["seat"]
     order = turn_order(st)
     i = order.index(seat)
     q = []
@@ -303,32 +308,32 @@ def start_fire(st: State, events: Events) -> None:
             if friendly(st, o, seat):
                 continue
             q += sorted((sid for sid, s in st["spires"].items() if s["owner"] == o), key=lambda x: (len(x), x))
-    st["turn"]["fire"] = q
-    st["turn"]["step"] = "fire"
+    turn_of(st)["fire"] = q
+    turn_of(st)["step"] = "fire"
 
 
 def run_fire(st: State, events: Events) -> None:
     """Fire queued spires; stops at a manual decision (pending)."""
-    seat = st["turn"]["seat"]
-    while st["turn"]["fire"]:
-        sid = st["turn"]["fire"][0]
+    seat = turn_of(st)["seat"]
+    while turn_of(st)["fire"]:
+        sid = turn_of(st)["fire"][0]
         s = st["spires"].get(sid)
         if s is None:
-            st["turn"]["fire"].pop(0)
+            turn_of(st)["fire"].pop(0)
             continue
         targets = spire_targets(st, s, seat)
         if not targets:
-            st["turn"]["fire"].pop(0)
+            turn_of(st)["fire"].pop(0)
             continue
         if st["players"][s["owner"]]["policy"]["spire"] == "manual" and len(targets) > 1:
             if not any(p["kind"] == "fire" for p in st["pending"]):
                 st["pending"].append({"seat": s["owner"], "kind": "fire", "spire": sid})
             return
-        st["turn"]["fire"].pop(0)
+        turn_of(st)["fire"].pop(0)
         fire_spire(st, sid, choose_spire_target(st, s, targets), events)
         if not has_minions_anywhere(st):
             return
-    st["turn"]["step"] = "explore"
+    turn_of(st)["step"] = "explore"
 
 
 def end_wave(st: State, events: Events) -> None:
@@ -365,7 +370,9 @@ def end_wave(st: State, events: Events) -> None:
        gates=[p["gate"] for p in st["players"]], relics=[len(p["relics"]) for p in st["players"]])
     if st["wave"] >= last_wave(st):
         finish(st, "fortress_power")
-        ev(events, "game_over", winners=st["result"]["winners"])
+        result = st["result"]
+        assert result is not None, "finish() records the result"
+        ev(events, "game_over", winners=result["winners"])
         return
     st["start"] = (st["start"] + 1) % st["seats"]  # CS-END-4.3
     st["wave"] += 1

@@ -20,7 +20,8 @@ from .opening import setup
 from .turns import acting_seats
 from .types import Action, Options, Seat, State
 
-Policy = Callable[[State, Seat], Action]
+Policy = Callable[[State, Seat], Action | None]
+"""Chooses an acting seat's move (None, like the bots and timeout_action, if it has none)."""
 
 
 def play(st: State, policies: Sequence[Policy], check: bool = False, max_actions: int = 20000) -> State:
@@ -31,7 +32,10 @@ def play(st: State, policies: Sequence[Policy], check: bool = False, max_actions
         if not acting:
             raise RuntimeError("no one to act")
         seat = acting[0]
-        apply_inplace(st, seat, policies[seat](st, seat), check=check)
+        a = policies[seat](st, seat)
+        if a is None:
+            raise RuntimeError(f"seat {seat} acts but has no move")
+        apply_inplace(st, seat, a, check=check)
         n += 1
         if n > max_actions:
             raise RuntimeError(f"playout did not finish in {max_actions} actions")

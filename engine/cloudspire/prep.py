@@ -6,14 +6,16 @@ A stack under construction is a list of entries (top first); an entry is
 types is a group (lowest move on top, CS-PREP-7)."""
 from __future__ import annotations
 
+from typing import Literal
+
 from .content import load
 from .emit import ev
 from .reach import range_dist
-from .state import (adv_sum, event_value, friendly, gate_hex, income_for_wave, new_id, turn_order,
+from .state import (adv_sum, event_value, friendly, gate_hex, income_for_wave, new_id, prep_of, turn_order,
                     unit_maxhp)
 from .types import Events, PrepEntry, Seat, State, Unit
 
-Available = dict[str, tuple[str, int, str]]
+Available = dict[str, tuple[Literal["hero", "minion"], int, str]]
 
 
 def mark_options(st: State, seat: Seat) -> list[Seat]:
@@ -23,7 +25,7 @@ def mark_options(st: State, seat: Seat) -> list[Seat]:
             continue
         if st["teams"]:
             mate = [s for s in range(st["seats"]) if s != seat and friendly(st, s, seat)]
-            if any(st["players"][m]["mark"] == o and st["prep"] and m in st["prep"]["marked"] for m in mate):
+            if any(st["players"][m]["mark"] == o and st["prep"] and m in prep_of(st)["marked"] for m in mate):
                 continue  # CS-TEAM-3
         out.append(o)
     return out
@@ -54,22 +56,22 @@ def start_prep(st: State, events: Events) -> None:
     if st["seats"] == 2:  # CS-PREP-1: the declaration may be skipped in 2-player games
         for s in order:
             st["players"][s]["mark"] = 1 - s
-            st["prep"]["marked"].append(s)
-        st["prep"]["step"] = "stack"
+            prep_of(st)["marked"].append(s)
+        prep_of(st)["step"] = "stack"
     ev(events, "prep_started", wave=st["wave"], cp=cp)
 
 
 def set_mark(st: State, seat: Seat, target: Seat, events: Events) -> None:
     st["players"][seat]["mark"] = target
-    st["prep"]["marked"].append(seat)
+    prep_of(st)["marked"].append(seat)
     ev(events, "mark", seat=seat, target=target)
-    if len(st["prep"]["marked"]) == st["seats"]:
-        st["prep"]["step"] = "stack"
+    if len(prep_of(st)["marked"]) == st["seats"]:
+        prep_of(st)["step"] = "stack"
 
 
 def marking_seat(st: State) -> Seat | None:
-    for s in st["prep"]["order"]:
-        if s not in st["prep"]["marked"]:
+    for s in prep_of(st)["order"]:
+        if s not in prep_of(st)["marked"]:
             return s
     return None
 
@@ -79,7 +81,7 @@ def simultaneous(st: State) -> bool:
 
 
 def stacking_seats(st: State) -> list[Seat]:
-    pr = st["prep"]
+    pr = prep_of(st)
     todo = [s for s in pr["order"] if s not in pr["locked"]]
     if simultaneous(st):
         return todo
@@ -89,7 +91,7 @@ def stacking_seats(st: State) -> list[Seat]:
 # ---------------------------------------------------------------- selection
 
 def _entries(st: State, seat: Seat) -> list[PrepEntry]:
-    return st["prep"]["stacks"][str(seat)]
+    return prep_of(st)["stacks"][str(seat)]
 
 
 def cp_spent(st: State, seat: Seat) -> int:
@@ -190,8 +192,9 @@ def add(st: State, seat: Seat, t: str, join: bool, events: Events) -> None:
         g["paid"].append(cp)
         c = load()
         order = sorted(range(len(g["types"])), key=lambda i: c["units"][g["types"][i]]["basic"]["mv"])
-        for f in ("types", "src", "paid"):
-            g[f] = [g[f][i] for i in order]
+        g["types"] = [g["types"][i] for i in order]
+        g["src"] = [g["src"][i] for i in order]
+        g["paid"] = [g["paid"][i] for i in order]
     else:
         entries.append({"k": k, "types": [t], "src": [src], "paid": [cp], "eq": []})
 
@@ -208,7 +211,7 @@ def default_stack(st: State, seat: Seat) -> None:
     """Spec default: starting hero if available, then minions greedily from most to least
     expensive that still fit, ungrouped; minions by move (lowest first), hero last."""
     c = load()
-    st["prep"]["stacks"][str(seat)] = []
+    prep_of(st)["stacks"][str(seat)] = []
     heroes: list[str] = []
     while True:
         opts = add_options(st, seat)
@@ -223,10 +226,10 @@ def default_stack(st: State, seat: Seat) -> None:
         av = _available(st, seat)
         t = max(ms, key=lambda t: (av[t][1], t))
         add(st, seat, t, False, [])
-    entries = st["prep"]["stacks"][str(seat)]
+    entries = prep_of(st)["stacks"][str(seat)]
     hs_ = [e for e in entries if e["k"] == "hero"]
     ms_ = sorted([e for e in entries if e["k"] == "minion"], key=lambda e: c["units"][e["types"][0]]["basic"]["mv"])
-    st["prep"]["stacks"][str(seat)] = ms_ + hs_
+    prep_of(st)["stacks"][str(seat)] = ms_ + hs_
 
 
 def undo(st: State, seat: Seat) -> None:
@@ -240,7 +243,7 @@ def undo(st: State, seat: Seat) -> None:
 
 
 def lock(st: State, seat: Seat, events: Events) -> bool:
-    pr = st["prep"]
+    pr = prep_of(st)
     pr["locked"].append(seat)
     ev(events, "stack_locked", seat=seat, height=len(_entries(st, seat)),
        top=(_entries(st, seat)[0]["types"][0] if _entries(st, seat) else None))
@@ -252,7 +255,7 @@ def lock(st: State, seat: Seat, events: Events) -> bool:
 
 def materialise(st: State, events: Events) -> None:
     """Turn locked stacks into units sitting at their gates (CS-PREP-9/10)."""
-    for s in st["prep"]["order"]:
+    for s in prep_of(st)["order"]:
         p = st["players"][s]
         ids = []
         for e in _entries(st, s):
@@ -266,12 +269,12 @@ def materialise(st: State, events: Events) -> None:
                 p["beside"].remove(x)
             top = e["types"][0]
             u: Unit = {"id": uid, "type": top, "owner": s, "kind": e["k"], "side": "basic", "pos": None,
-                 "up": {"a": 0, "f": 0, "r": 0}, "members": list(e["types"][1:]), "eq": list(e["eq"])}
+                 "up": {"a": 0, "f": 0, "r": 0}, "members": list(e["types"][1:]), "eq": list(e["eq"]), "hp": 0}
             u["hp"] = unit_maxhp(u)
             st["units"][uid] = u
             ids.append(uid)
         st["stacks"][s] = ids
-    st["prep"]["done"] = True
+    prep_of(st)["done"] = True
 
 
 def remark_after_break(st: State, g: Seat, events: Events) -> None:

@@ -36,7 +36,7 @@ from . import phases, prep
 from .content import load
 from .hexgeo import key
 from .opening import setup
-from .state import new_id, occupancy, unit_maxhp
+from .state import build_of, new_id, occupancy, turn_of, unit_maxhp
 from .types import Hex, Landmark, Seat, Spire, State, Unit
 
 HexLike = str | tuple[int, int]
@@ -213,7 +213,7 @@ class Scenario:
         elif name == "build":
             phases.start_build(st, [])
             if seat is not None:
-                st["build"]["ended"] = [s for s in range(st["seats"]) if s != _seat(st, seat)]
+                build_of(st)["ended"] = [s for s in range(st["seats"]) if s != _seat(st, seat)]
         elif name == "prep":
             prep.start_prep(st, [])
         else:
@@ -239,7 +239,7 @@ class Scenario:
         if step is not None:
             if step not in STEPS:
                 raise ScenarioError(f"step is one of {', '.join(STEPS)}, not {step!r}")
-            st["turn"]["step"] = step
+            turn_of(st)["step"] = step
         return self
 
     # -- pieces ----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ def side_key(st: State, side: list[Seat]) -> tuple[int, int, int, int]:
 
 def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
     sides = [sd for sd in _sides(st)]
+    placements: list[list[Seat]]
     if winners is not None:
         win = sorted(winners)
         rest = [s for s in range(st["seats"]) if s not in win]
@@ -43,7 +44,7 @@ def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
         figures = {}
     else:
         keyed = sorted(((side_key(st, sd), sd) for sd in sides), key=lambda x: x[0], reverse=True)
-        placements: list[list[Seat]] = []
+        placements = []
         last = None
         for k, sd in keyed:
             if placements and k == last:

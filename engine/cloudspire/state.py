@@ -5,12 +5,13 @@ The state is one JSON value (``"schema": 1``); see docs/cloudspire-view.md for t
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeGuard
 
 from .. import rng as _rng
 from .content import ALLOWANCE, load
 from . import mapgen
-from .types import Hex, Landmark, Occupancy, Options, Seat, State, Unit
+from .types import (BuildState, Hex, Landmark, Occupancy, Options, PolicyKey, PrepState, Seat, SetupState,
+                    State, Turn, Unit)
 
 UPGRADE_SUPPLY: Mapping[str, int] = MappingProxyType({"a": 18, "r": 14, "f": 12})
 SPIRE_CAP: Mapping[int, int] = MappingProxyType({2: 6, 3: 5, 4: 4})
@@ -60,6 +61,43 @@ def new_id(st: State, prefix: str) -> str:
     return f"{prefix}{i}"
 
 
+def is_policy_key(k: str | None) -> TypeGuard[PolicyKey]:
+    """A standing policy's name (a key of POLICIES and of Player.policy)."""
+    return k in POLICIES
+
+
+def turn_of(st: State) -> Turn:
+    """The Onslaught turn (``st["turn"]``), for code that runs only while there is one."""
+    t = st["turn"]
+    if t is None:
+        raise TypeError(f"no Onslaught turn in phase {st['phase']!r}")
+    return t
+
+
+def build_of(st: State) -> BuildState:
+    """The build phase's progress (``st["build"]``), for code that runs only in that phase."""
+    b = st["build"]
+    if b is None:
+        raise TypeError(f"no build state in phase {st['phase']!r}")
+    return b
+
+
+def prep_of(st: State) -> PrepState:
+    """The prep phase's stacks (``st["prep"]``), for code that runs only in that phase."""
+    pr = st["prep"]
+    if pr is None:
+        raise TypeError(f"no prep state in phase {st['phase']!r}")
+    return pr
+
+
+def setup_of(st: State) -> SetupState:
+    """The faction pick or guided map set-up (``st["setup"]``), for code that runs only then."""
+    su = st["setup"]
+    if su is None:
+        raise TypeError(f"no set-up state in phase {st['phase']!r}")
+    return su
+
+
 def turn_order(st: State) -> list[Seat]:
     n = st["seats"]
     return [(st["start"] + i) % n for i in range(n)]
@@ -74,6 +112,27 @@ def friendly(st: State, a: Seat | None, b: Seat | None) -> bool:
     if a is None or b is None:
         return False
     return team_of(st, a) == team_of(st, b)
+
+
+def pos_of(u: Unit) -> Hex:
+    """Where a unit stands, for code that runs only for units on the map."""
+    p = u["pos"]
+    assert p is not None, f"unit {u['id']} is not on the map"
+    return p
+
+
+def faction_of(st: State, seat: Seat) -> str:
+    """The faction a seat plays, for code that runs after the factions are chosen."""
+    f = st["factions"][seat]
+    assert f is not None, f"seat {seat} has no faction yet"
+    return f
+
+
+def mark_of(st: State, seat: Seat) -> Seat:
+    """The seat ``seat`` marked this wave, for code that runs after the marks are declared."""
+    m = st["players"][seat]["mark"]
+    assert m is not None, f"seat {seat} has no mark yet"
+    return m
 
 
 def faction_data(st: State, seat: Seat) -> dict[str, Any]:

@@ -7,9 +7,10 @@ unit ids ``u7``, spire ids ``s3``, landmark ids ``l2``.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, Required, TypedDict
+from typing import Any, Literal, NotRequired, Required, TypedDict, TypeGuard
 
 from ..base import Event
+from ..rng import RngState
 
 Hex = str
 """An axial hex ``"q,r"``."""
@@ -22,10 +23,8 @@ Target = tuple[str, Any]
 """("unit", id) | ("spire", id) | ("lm", id) | ("gate", seat): something that can be attacked."""
 
 
-class Rng(TypedDict):
-    """engine/rng.py: SplitMix64 state plus values forced by tests and scenarios."""
-    s: int
-    forced: list[int]
+Rng = RngState
+"""engine/rng.py: SplitMix64 state plus values forced by tests and scenarios."""
 
 
 class Options(TypedDict, total=False):
@@ -42,6 +41,9 @@ class Options(TypedDict, total=False):
     relics: str
     spire_policy: str
     levelup_policy: str
+
+
+PolicyKey = Literal["spire", "levelup", "reward", "mark"]
 
 
 class Policy(TypedDict):
@@ -76,6 +78,17 @@ class Player(TypedDict):
     start_items: NotRequired[list[str]]
 
 
+Side = Literal["basic", "promoted"]
+"""The side a unit's or spire's card shows."""
+UpgradeKey = Literal["a", "f", "r"]
+"""An upgrade chip: attack, fortification, range."""
+UPGRADE_KEYS: tuple[UpgradeKey, ...] = ("a", "f", "r")
+
+
+def is_upgrade_key(k: str) -> TypeGuard[UpgradeKey]:
+    return k in UPGRADE_KEYS
+
+
 class Upgrades(TypedDict):
     a: int
     f: int
@@ -88,7 +101,7 @@ class Unit(TypedDict):
     type: str
     owner: Seat
     kind: Literal["hero", "minion"]
-    side: Literal["basic", "promoted"]
+    side: Side
     pos: Hex | None
     up: Upgrades
     members: list[str]
@@ -99,7 +112,7 @@ class Unit(TypedDict):
 class Spire(TypedDict):
     id: str
     type: str
-    side: Literal["basic", "promoted"]
+    side: Side
     owner: Seat
     pos: Hex
     chips: list[str]
@@ -315,7 +328,7 @@ class Action(TypedDict, total=False):
     orient: int
     chip: str
     spire: str
-    side: str
+    side: Side
     at: Hex
     order: str
     chips: str

@@ -11,6 +11,8 @@ the centre and footprint of every isle slot (face-down slots are drawn as blank 
 and the price of the face-up earthscape."""
 from __future__ import annotations
 
+from typing import Any
+
 from .build import influence_groups, lb_allowance, upgrade_room
 from .content import load
 from .game import acting_seats, prompts
@@ -18,12 +20,16 @@ from .mapgen import slot_centre, slot_footprint
 from .phases import last_wave
 from .scoring import fortress_power
 from .state import spire_cap, unit_maxhp
+from .types import Hex, MapHex, Seat, Slot, State, Unit
+
+JSONDict = dict[str, Any]
 
 #: an earthscape costs 2 Source (CS-MKT-4(b); engine/cloudspire/market.py charges the same)
 EARTHSCAPE_COST = 2
 
 
-def _unit_public(u: dict, full: bool) -> dict:
+def _unit_public(u: Unit, full: bool) -> JSONDict:
+    d: JSONDict
     d = {"id": u["id"], "owner": u["owner"], "kind": u["kind"], "type": u["type"], "side": u.get("side", "basic"),
          "hp": u["hp"], "max_hp": unit_maxhp(u), "up": dict(u.get("up", {})), "pos": u["pos"],
          "eq": list(u.get("eq", [])), "grouped": bool(u.get("members"))}
@@ -32,7 +38,7 @@ def _unit_public(u: dict, full: bool) -> dict:
     return d
 
 
-def _map_groups(hexes: dict) -> dict[str, int]:
+def _map_groups(hexes: dict[Hex, MapHex]) -> dict[str, int]:
     """The number printed on each isle and earthscape mat on the map (fortresses have none)."""
     c = load()
     out = {}
@@ -43,7 +49,8 @@ def _map_groups(hexes: dict) -> dict[str, int]:
     return out
 
 
-def _slot(s: dict) -> dict:
+def _slot(s: Slot) -> JSONDict:
+    d: JSONDict
     d = {"slot": s["slot"], "isle": s["isle"] if s["revealed"] else None, "rot": s["rot"],
          "revealed": s["revealed"], "centre": "{},{}".format(*slot_centre(s["slot"]))}
     if not s["revealed"]:  # the whole disc the face-down isle will cover
@@ -51,16 +58,17 @@ def _slot(s: dict) -> dict:
     return d
 
 
-def _influence(st: dict) -> list[list[str]]:
+def _influence(st: State) -> list[list[str]]:
     """Per seat, the hex groups within its influence (CS-INF-1/3); none before its fortress
     is on the map."""
     forts = st["map"]["forts"]
     return [sorted(influence_groups(st, s)) if str(s) in forts else [] for s in range(st["seats"])]
 
 
-def view(st: dict, viewer: int | None) -> dict:
+def view(st: State, viewer: Seat | None) -> JSONDict:
     c = load()
     n = st["seats"]
+    out: JSONDict
     out = {"game": "cloudspire", "schema": 1, "viewer": viewer, "seats": n, "wave": st["wave"],
            "last_wave": last_wave(st),
            "phase": st["phase"], "round": st["round"], "start": st["start"], "factions": list(st["factions"]),
@@ -71,6 +79,7 @@ def view(st: dict, viewer: int | None) -> dict:
     for p in st["players"]:
         s = p["seat"]
         own = viewer == s
+        pd: JSONDict
         pd = {"seat": s, "faction": st["factions"][s], "source": p["source"], "cap": p["cap"], "gate": p["gate"],
               "broken": p["broken"], "advancements": dict(p["adv"]), "pegs": sum(p["adv"].values()),
               "limited_builds": p["lb"], "mark": p["mark"], "relic_count": len(p["relics"]),
@@ -106,12 +115,14 @@ def view(st: dict, viewer: int | None) -> dict:
     prep = st.get("prep")
     for s in range(n):
         ids = st["stacks"][s]
+        sd: JSONDict
         sd = {"seat": s, "height": len(ids), "top": _unit_public(st["units"][ids[0]], viewer == s) if ids else None}
         if viewer == s:
             sd["entries"] = [_unit_public(st["units"][i], True) for i in ids]
         stacks.append(sd)
     out["stacks"] = stacks
     if prep and st["phase"] == "prep":
+        pv: JSONDict
         pv = {"step": prep["step"], "marked": list(prep["marked"]), "locked": list(prep["locked"])}
         order = prep["order"]
         if viewer is not None:
@@ -128,7 +139,7 @@ def view(st: dict, viewer: int | None) -> dict:
     lms = []
     for l in sorted(st["landmarks"].values(), key=lambda x: (len(x["id"]), x["id"])):
         d = c["landmarks"][l["type"]]
-        ld = {"id": l["id"], "pos": l["pos"], "back": d["back"], "revealed": l["revealed"]}
+        ld: JSONDict = {"id": l["id"], "pos": l["pos"], "back": d["back"], "revealed": l["revealed"]}
         if l["revealed"]:
             ld.update(type=l["type"], hp=l["hp"], max_hp=d["hp"], kind=d["kind"])
         elif viewer is not None and viewer in l["known"]:
@@ -150,6 +161,7 @@ def view(st: dict, viewer: int | None) -> dict:
                                for r in p.get("relics_in_effect", [])]
     t = st["turn"]
     if t and st["phase"] == "onslaught":
+        td: JSONDict
         td = {"seat": t["seat"], "step": t["step"], "moved": list(t["moved"]), "attacked": list(t["attacked"]),
               "explored": list(t["explored"])}
         if t["peek"] and viewer == t["seat"]:

@@ -7,7 +7,7 @@ from ..content import load
 from ..hexgeo import hdist
 from ..movement import INF, mark_distances
 from ..reach import ball
-from ..state import friendly, gate_hex, has_talent, occupancy, unit_attack, unit_range
+from ..state import friendly, gate_hex, has_talent, occupancy, pos_of, turn_of, unit_attack, unit_range
 from ..types import Hex, Occupancy, Seat, State, Target, Unit
 
 Threat = dict[Hex, float]
@@ -22,7 +22,7 @@ def threat_map(st: State, seat: Seat, occ: Occupancy | None = None) -> Threat:
     """hex -> weight: hexes enemy minions cross on (near-)shortest routes to our gate, heavier
     near the gate.  Computed for path-only and plains walkers (most minions)."""
     occ = occupancy(st) if occ is None else occ
-    out = {}
+    out: Threat = {}
     own = gate_hex(st, seat)
     for allow in (0, 1):
         to_us = mark_distances(st, seat, allow, occ)
@@ -48,7 +48,7 @@ def coverage(st: State, threat: Threat, h: Hex, r: int) -> float:
 
 def enemy_spire_fire(st: State, seat: Seat) -> dict[Hex, float]:
     """hex -> expected spire damage if one of our units ends its move there."""
-    out = {}
+    out: dict[Hex, float] = {}
     for s in st["spires"].values():
         if friendly(st, seat, s["owner"]):
             continue
@@ -82,7 +82,7 @@ def attack_options(st: State, u: Unit, pos: Hex, occ: Occupancy) -> list[tuple[H
 
 def attack_value(st: State, u: Unit, h: Hex, t: Target, occ: Occupancy, pos: Hex | None = None) -> float:
     """Heuristic value of u attacking target t at h from pos (negative = bad)."""
-    pos = u["pos"] if pos is None else pos
+    pos = pos_of(u) if pos is None else pos
     c = load()
     dmg = combat.attack_damage(st, u, t)
     if dmg <= 0:
@@ -106,7 +106,7 @@ def attack_value(st: State, u: Unit, h: Hex, t: Target, occ: Occupancy, pos: Hex
         kill = dmg >= l["hp"]
         rw = ld["reward"]
         v = 0.3 + (rw.get("source", 0) + 3 * rw.get("relic", 0) + 4 * rw.get("free_spire", 0) + 2 if kill else 0.4 * dmg)
-        if not kill and l["id"] not in st["turn"]["retaliated"]:
+        if not kill and l["id"] not in turn_of(st)["retaliated"]:
             lr = combat.talent_value_lm(ld, "range") or 1
             if hdist(l["pos"], pos) <= lr:
                 ret = 3 if "endless_retaliation" in ld["talents"] else ld["atk"]
@@ -117,7 +117,7 @@ def attack_value(st: State, u: Unit, h: Hex, t: Target, occ: Occupancy, pos: Hex
         v = (rw + 3 + (3 if tu["kind"] == "hero" else 0) if kill else 0.8 * dmg)
         if tu["pos"] and hdist(tu["pos"], gate_hex(st, u["owner"])) <= 3:
             v += 1.5  # defending our gate
-        if not kill and tu["id"] not in st["turn"]["retaliated"] and hdist(tu["pos"], pos) <= unit_range(tu):
+        if not kill and tu["id"] not in turn_of(st)["retaliated"] and hdist(pos_of(tu), pos) <= unit_range(tu):
             ret = unit_attack(st, tu)
     if ret:
         if has_talent(u, "tough"):

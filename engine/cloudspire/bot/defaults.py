@@ -8,7 +8,7 @@ from ..cards import relic_targets
 from ..hexgeo import unkey
 from ..legal import legal_actions
 from ..movement import INF, hero_destinations, mark_distances, minion_options
-from ..state import occupancy, unit_allow
+from ..state import build_of, mark_of, occupancy, prep_of, turn_of, unit_allow
 from ..types import Action, Hex, Occupancy, Pending, Seat, State, Unit
 
 
@@ -29,7 +29,7 @@ def pending_default(st: State, p: Pending) -> Action:
         return {"type": "free", "spire": t, "order": order}
     if p["kind"] == "fire":
         s = st["spires"][p["spire"]]
-        targets = combat.spire_targets(st, s, st["turn"]["seat"])
+        targets = combat.spire_targets(st, s, turn_of(st)["seat"])
         saved = st["players"][seat]["policy"]["spire"]
         st["players"][seat]["policy"]["spire"] = "lowest_health"
         t = combat.choose_spire_target(st, s, targets)
@@ -40,7 +40,7 @@ def pending_default(st: State, p: Pending) -> Action:
 
 
 def deploy_default(st: State, seat: Seat, u: Unit) -> Hex:
-    mark = st["players"][seat]["mark"]
+    mark = mark_of(st, seat)
     dist = mark_distances(st, mark, unit_allow(u))
     dests = hero_destinations(st, u)
     return min(dests, key=lambda h: (dist.get(h, INF), hex_key(h)))
@@ -57,7 +57,7 @@ def minion_default(st: State, seat: Seat) -> Action:
 
 
 def target_hp(st: State, h: Hex, occ: Occupancy) -> int:
-    t = combat.target_at(st, h, occ)
+    t = combat.target_on(st, h, occ)
     if t[0] == "unit":
         return st["units"][t[1]]["hp"]
     if t[0] == "lm":
@@ -79,12 +79,12 @@ def timeout_action(st: State, seat: Seat) -> Action | None:
     if ph == "market":
         return {"type": "pass"}
     if ph == "build":
-        return {"type": "skip"} if st["build"]["follow"] else {"type": "end"}
+        return {"type": "skip"} if build_of(st)["follow"] else {"type": "end"}
     if ph == "prep":
-        if st["prep"]["step"] == "mark":
+        if prep_of(st)["step"] == "mark":
             return {"type": "mark", "target": prep.default_mark(st, seat)}
         return {"type": "autostack"}
-    t = st["turn"]
+    t = turn_of(st)
     step = t["step"]
     if step in ("a", "c"):
         f = phases.forced_deploy(st, seat, step)

@@ -8,12 +8,13 @@ from ..explore import explorable, inactive
 from ..hexgeo import hdist
 from ..legal import attack_state
 from ..movement import INF, hero_destinations, minion_options
-from ..state import friendly, gate_hex, occupancy, spire_cap, spire_count, unit_range
+from ..state import build_of, friendly, gate_hex, occupancy, spire_cap, spire_count, turn_of, unit_range
 from ..types import Action, Hex, Seat, State
 from .defaults import deploy_default, hex_key, pending_default, relic_die_or_next, target_hp, timeout_action
 
 
-def bot_action(st: State, seat: Seat) -> Action:
+def bot_action(st: State, seat: Seat) -> Action | None:
+    """The move for ``seat`` (None, as from timeout_action, when it has nothing to do)."""
     if st["pending"]:
         return pending_default(st, st["pending"][0])
     ph = st["phase"]
@@ -25,7 +26,7 @@ def bot_action(st: State, seat: Seat) -> Action:
         return _bot_build(st, seat)
     if ph == "prep":
         return timeout_action(st, seat)
-    t = st["turn"]
+    t = turn_of(st)
     step = t["step"]
     if step == "start":
         return _bot_start(st, seat)
@@ -98,11 +99,13 @@ def _spire_build(st: State, seat: Seat, free: bool = False) -> Action | None:
     t, side, cost = max(choices, key=lambda x: (len(c["spires"][x[0]][x[1]]["initial"]), -x[2], x[0]))
     init = c["spires"][t][side]["initial"]
     order = "".join(sorted(init, key=lambda ch: {"a": 0, "r": 1, "f": 2}[ch]))
-    return {"type": "build", "spire": t, "side": side, "at": _best_well(st, seat, wells), "order": order}
+    at = _best_well(st, seat, wells)
+    assert at is not None, "wells is not empty"
+    return {"type": "build", "spire": t, "side": side, "at": at, "order": order}
 
 
 def _spire_upgrade(st: State, seat: Seat, budget: int) -> Action | None:
-    best = None
+    best: tuple[tuple[int, int, str], Action] | None = None
     for s in sorted(st["spires"].values(), key=lambda s: s["id"]):
         if s["owner"] != seat or build.upgrade_room(s) <= 0:
             continue
@@ -118,7 +121,7 @@ def _spire_upgrade(st: State, seat: Seat, budget: int) -> Action | None:
 
 
 def _bot_build(st: State, seat: Seat) -> Action:
-    b = st["build"]
+    b = build_of(st)
     p = st["players"][seat]
     c = load()
     if b["follow"]:
@@ -172,9 +175,9 @@ def _interest_hexes(st: State, seat: Seat) -> list[Hex]:
             out.append(h)
         elif o[0] == "s" and not friendly(st, seat, st["spires"][o[1]]["owner"]):
             out.append(h)
-    for o in range(st["seats"]):
-        if not friendly(st, seat, o) and not st["players"][o]["broken"]:
-            out.append(gate_hex(st, o))
+    for other in range(st["seats"]):
+        if not friendly(st, seat, other) and not st["players"][other]["broken"]:
+            out.append(gate_hex(st, other))
     return out
 
 
@@ -182,7 +185,7 @@ def _bot_heroes(st: State, seat: Seat) -> Action:
     f = phases.forced_deploy(st, seat, "c")
     if f is not None:
         return {"type": "mv", "unit": f["id"], "to": deploy_default(st, seat, f)}
-    t = st["turn"]
+    t = turn_of(st)
     interest = _interest_hexes(st, seat)
     occ = occupancy(st)
     for u in sorted(st["units"].values(), key=lambda u: (len(u["id"]), u["id"])):
@@ -214,13 +217,13 @@ def _bot_attack(st: State, seat: Seat) -> Action:
     def key(a: Action) -> tuple[bool, bool, bool, int, str, tuple[int, int]]:
         u = st["units"][a["unit"]]
         hp = target_hp(st, a["at"], occ)
-        t = combat.target_at(st, a["at"], occ)
+        t = combat.target_on(st, a["at"], occ)
         kill = combat.attack_damage(st, u, t) >= hp
         return (u["kind"] != "minion", not kill, t[0] != "gate", hp, a["unit"], hex_key(a["at"]))
     best = min(acts, key=key)
     u = st["units"][best["unit"]]
     if u["kind"] == "hero" and not oblig:
-        t = combat.target_at(st, best["at"], occ)
+        t = combat.target_on(st, best["at"], occ)
         kill = combat.attack_damage(st, u, t) >= target_hp(st, best["at"], occ)
         if not kill and u["hp"] <= 2:
             return {"type": "next"}

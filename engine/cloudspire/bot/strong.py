@@ -23,7 +23,8 @@ from ..explore import explorable, inactive
 from ..hexgeo import hdist, neighbours
 from ..legal import attack_state
 from ..movement import INF, hero_destinations, mark_distances, minion_options
-from ..state import friendly, gate_hex, occupancy, unit_allow, unit_attack, unit_move, unit_range
+from ..state import (friendly, gate_hex, occupancy, pos_of, prep_of, turn_of, unit_allow, unit_attack, unit_move,
+                     unit_range)
 from ..types import Action, Hex, Occupancy, Seat, State, Unit
 from .analysis import attack_options, attack_value, enemy_spire_fire
 from .defaults import hex_key, pending_default, timeout_action
@@ -33,7 +34,8 @@ SAFE_REVEAL_BLOCK = frozenset({"toxic_fumes", "endless_retaliation", "engage"})
 """Talents that make a revealed landmark a danger to our own units (never revealed on purpose)."""
 
 
-def strong_bot_action(st: State, seat: Seat) -> Action:
+def strong_bot_action(st: State, seat: Seat) -> Action | None:
+    """The move for ``seat`` (None, as from timeout_action, when it has nothing to do)."""
     if st["pending"]:
         return pending_default(st, st["pending"][0])
     ph = st["phase"]
@@ -44,17 +46,17 @@ def strong_bot_action(st: State, seat: Seat) -> Action:
     if ph == "build":
         return sb_build(st, seat)
     if ph == "prep":
-        if st["prep"]["step"] == "mark":
+        if prep_of(st)["step"] == "mark":
             return {"type": "mark", "target": sb_mark(st, seat)}
         return sb_stack(st, seat)
-    t = st["turn"]
+    t = turn_of(st)
     step = t["step"]
     if step == "start":
         return sb_start(st, seat)
     if step == "a":
         f = phases.forced_deploy(st, seat, "a")
         if f is not None:
-            return {"type": "mv", "unit": f["id"], "to": _sb_hero_dest(st, seat, f, forced=True)}
+            return {"type": "mv", "unit": f["id"], "to": _forced_dest(st, seat, f)}
         return _sb_heroes(st, seat, "a")
     if step == "m":
         return _sb_minion(st, seat)
@@ -73,11 +75,18 @@ def strong_bot_action(st: State, seat: Seat) -> Action:
     return timeout_action(st, seat)
 
 
+def _enemy_gate_on(st: State, seat: Seat, h: Hex, occ: Occupancy) -> bool:
+    t = combat.target_at(st, h, occ)
+    return t is not None and combat.valid_target(st, seat, t) and t[0] == "gate"
+
+
 def _sb_minion(st: State, seat: Seat) -> Action:
     occ = occupancy(st)
     cands = phases.lead_candidates(st, seat, occ)
     fire = enemy_spire_fire(st, seat)
-    best = None
+    best: tuple[tuple[object, ...], Action] | None = None
+    key: tuple[object, ...]
+    act: Action
     for u in cands:
         mode, opts, dist, d0 = minion_options(st, u, occ)
         if mode == "sidestep":
@@ -87,11 +96,11 @@ def _sb_minion(st: State, seat: Seat) -> Action:
                 best = (key, act)
             continue
         for h, path in opts.items():
-            near_gate = any(combat.valid_target(st, seat, combat.target_at(st, n, occ)) and combat.target_at(st, n, occ)[0] == "gate"
-                            for n in neighbours(h))
+            near_gate = any(_enemy_gate_on(st, seat, n, occ) for n in neighbours(h))
             key = (0, dist.get(h, INF) - (3 if near_gate else 0) + 0.6 * fire.get(h, 0), len(u["id"]), u["id"], hex_key(h))
             if best is None or key < best[0]:
                 best = (key, {"type": "mm", "unit": u["id"], "to": h})
+    assert best is not None, "lead_candidates names at least one minion"
     return best[1]
 
 
@@ -103,7 +112,7 @@ def _sb_attack(st: State, seat: Seat) -> Action:
     scored = []
     for a in acts:
         u = st["units"][a["unit"]]
-        t = combat.target_at(st, a["at"], occ)
+        t = combat.target_on(st, a["at"], occ)
         v = attack_value(st, u, a["at"], t, occ)
         # minions must attack anyway: let them go first on what they do best (the gate)
         scored.append((v + (0.5 if u["kind"] == "minion" else 0), a))
@@ -120,8 +129,8 @@ def _sb_attack(st: State, seat: Seat) -> Action:
 def _sb_heroes(st: State, seat: Seat, step: str) -> Action:
     f = phases.forced_deploy(st, seat, step)
     if f is not None:
-        return {"type": "mv", "unit": f["id"], "to": _sb_hero_dest(st, seat, f, forced=True)}
-    t = st["turn"]
+        return {"type": "mv", "unit": f["id"], "to": _forced_dest(st, seat, f)}
+    t = turn_of(st)
     occ = occupancy(st)
     fire = None
     for u in sorted(st["units"].values(), key=lambda u: (len(u["id"]), u["id"])):
@@ -147,16 +156,23 @@ def _hero_pos_score(st: State, seat: Seat, u: Unit, h: Hex, occ: Occupancy, fire
     # danger: enemy spires fire on our turn; enemy units may attack on theirs
     danger = fire.get(h, 0)
     for e in enemy_units:
-        if hdist(e["pos"], h) <= unit_move(e) + unit_range(e):
+        if hdist(pos_of(e), h) <= unit_move(e) + unit_range(e):
             danger += 0.5 * unit_attack(st, e)
     score -= danger * (3.0 if danger >= u["hp"] else 0.8)
     # defence: stay near enemy units threatening our gate, else escort toward the goal
-    near_threat = [e for e in enemy_units if hdist(e["pos"], own_gate) <= 5]
+    near_threat = [e for e in enemy_units if hdist(pos_of(e), own_gate) <= 5]
     if near_threat:
-        score -= 0.4 * min(hdist(h, e["pos"]) for e in near_threat)
+        score -= 0.4 * min(hdist(h, pos_of(e)) for e in near_threat)
     elif goal is not None:
         score -= 0.25 * goal.get(h, 30)
     return score
+
+
+def _forced_dest(st: State, seat: Seat, f: Unit) -> Hex:
+    """Where the hero that must deploy now goes (forced_deploy names only one with somewhere to go)."""
+    h = _sb_hero_dest(st, seat, f, forced=True)
+    assert h is not None, "a forced deploy has destinations"
+    return h
 
 
 def _sb_hero_dest(st: State, seat: Seat, u: Unit, forced: bool = False, occ: Occupancy | None = None,
@@ -168,7 +184,7 @@ def _sb_hero_dest(st: State, seat: Seat, u: Unit, forced: bool = False, occ: Occ
         return None
     cands = list(dests)
     if not forced:
-        cands.append(u["pos"])
+        cands.append(pos_of(u))
     enemy_units = [e for e in st["units"].values() if e["pos"] is not None and not friendly(st, seat, e["owner"])]
     own_gate = gate_hex(st, seat)
     mark = st["players"][seat]["mark"]

@@ -8,7 +8,7 @@ from .. import build, combat, market, phases, prep
 from ..content import ALLOWANCE, load
 from ..hexgeo import hdist, neighbours
 from ..movement import INF, enterable, mark_distances
-from ..state import faction_data, gate_hex, spire_cap, spire_count
+from ..state import build_of, faction_data, gate_hex, prep_of, spire_cap, spire_count
 from ..types import Action, Hex, Seat, State
 from .analysis import Threat, coverage, threat_map
 from .defaults import hex_key, relic_die_or_next
@@ -77,7 +77,7 @@ def _best_spire_build(st: State, seat: Seat, budget: int, threat: Threat,
         if (h, r) not in cache:
             cache[(h, r)] = coverage(st, threat, h, r)
         return cache[(h, r)]
-    best = None
+    best: tuple[tuple[float, int, str, str, tuple[int, int]], float, Action] | None = None
     for t, side, cost in choices:
         ini = c["spires"][t][side]["initial"]
         for h in wells:
@@ -94,7 +94,7 @@ def _best_spire_build(st: State, seat: Seat, budget: int, threat: Threat,
 
 
 def _best_upgrade(st: State, seat: Seat, budget: int, threat: Threat) -> Action | None:
-    best = None
+    best: tuple[tuple[float, int, str, str], Action] | None = None
     for s in sorted(st["spires"].values(), key=lambda s: s["id"]):
         if s["owner"] != seat or build.upgrade_room(s) <= 0:
             continue
@@ -144,7 +144,7 @@ def _spire_target(st: State) -> int:
 
 
 def sb_build(st: State, seat: Seat) -> Action:
-    b = st["build"]
+    b = build_of(st)
     p = st["players"][seat]
     c = load()
     threat = threat_map(st, seat)
@@ -219,14 +219,14 @@ def _reach_ok(st: State, seat: Seat, allow: int, cache: dict[int, bool]) -> bool
 
 def sb_stack(st: State, seat: Seat) -> Action:
     c = load()
-    entries = st["prep"]["stacks"][str(seat)]
+    entries = prep_of(st)["stacks"][str(seat)]
     eq = prep.equip_options(st, seat)
     if eq:
         e, h = eq[0]
         return {"type": "equip", "item": e, "hero": h}
     opts = prep.add_options(st, seat)
     av = prep._available(st, seat)
-    cache = {}
+    cache: dict[int, bool] = {}
     mins = [t for t in opts if c["units"][t]["kind"] == "minion"
             and _reach_ok(st, seat, ALLOWANCE[c["units"][t]["basic"]["terrain"]], cache)]
     heroes = [t for t in opts if c["units"][t]["kind"] == "hero"]
