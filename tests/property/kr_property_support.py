@@ -198,7 +198,8 @@ def check_crystals(before: dict | None, after: dict, where: str) -> None:
         p = before["proposals"][0] if before["proposals"] else None
         cost = sum(COSTS[TOWERS[card]["level"]] for card, _ in p["buys"]) if p else 0
         assert cost <= b and c == b - cost, f"{where}: {b} -> {c} crystals for a purchase costing {cost}"
-    elif before["phase"] == 2 and after["phase"] == 6:       # destroyed hordes pay (KR-DES-1, KR-BUY-6)
-        assert c >= b, f"{where}: crystals fell from {b} to {c} in phases 3-5"
+    elif before["phase"] == 2 and after["phase"] in (3, 4, 6):   # destroyed hordes pay (KR-DES-1, KR-BUY-6);
+        assert c >= b, f"{where}: crystals fell from {b} to {c} in phases 3-5"   # 3, 4: a hero's owner is asked
+        # (KR-AMB-61) after phase 3's gains: from there to phase 6 nothing changes them (the else)
     else:
         assert c == b, f"{where}: crystals changed from {b} to {c} in phase {before['phase']}"

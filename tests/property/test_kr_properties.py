@@ -84,7 +84,8 @@ def check_card_flow(before: dict, after: dict, action: dict, where: str) -> None
             assert ha == hb, f"{where}: {action['type']} changed the cards held"
         for s_b, s_a in zip(before["seats"], after["seats"]):
             assert Counter(s_b["pending"]) <= Counter(s_a["pending"]), f"{where}: a pending card left its slot"
-    elif before["phase"] == 2 and after["phase"] == 6:       # phases 3-5 ran (KR-RET-1/2/5)
+    elif before["phase"] in (2, 3, 4) and after["phase"] == 6:   # phases 3-5 ran (KR-RET-1/2/5); from 3 or 4:
+        # after a displaced hero's owner answered (KR-AMB-61); the sites are untouched until phase 5
         down = Counter(t["card"] for towers in before["sites"].values() for t in towers if t["face_down"])
         assert ha == hb - down, f"{where}: phase 5 returned {ha - (hb - down)} / lost {(hb - down) - ha}"
         assert not after["sites"] and all(not s["pending"] for s in after["seats"]), \
@@ -93,7 +94,7 @@ def check_card_flow(before: dict, after: dict, action: dict, where: str) -> None
         p = before["proposals"][0] if before["proposals"] else None
         bought = Counter(c for c, _ in p["buys"]) if p else Counter()
         assert ha == hb + bought, f"{where}: bought {ha - hb}, the proposal was {bought}"
-    else:                                                    # phase 6 talk, the solo exclusion
+    else:                                # phase 6 talk, the solo exclusion, a displacement question
         assert ha == hb, f"{where}: cards changed from phase {before['phase']} to {after['phase']}"
 
 
