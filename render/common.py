@@ -1,8 +1,9 @@
 """Shared drawing helpers for the game renderers.
 
 Everything here is game-agnostic: bundled fonts, a colour palette, glyph-safe text,
-catalog labels the font can draw, measuring/fitting/wrapping text, rounded boxes, pills and
-PNG encoding.
+catalog labels the font can draw, fitting text to a width, rounded boxes and pills. The
+width measuring and wrapping (render/textfit.py) and PNG encoding (render/png.py) live in
+their own modules and are re-exported here.
 
 Fonts are always loaded from ``render/fonts`` (never from system paths) and text is laid
 out with Pillow's BASIC engine, so a fresh machine renders byte-identical images whether
@@ -17,11 +18,9 @@ that picks the face per character, so text DejaVu covers is drawn exactly as bef
 
 from __future__ import annotations
 
-import io
 import math
 import struct
 import unicodedata
-import zlib
 from functools import lru_cache
 from pathlib import Path
 from string import Formatter
@@ -30,6 +29,9 @@ from typing import Iterable
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from gamehost.i18n import DEFAULT_LOCALE, catalog, normalize_locale
+
+from render.png import to_png  # noqa: F401  (re-exported)
+from render.textfit import ELLIPSIS, ellipsize, text_width, wrap_text  # noqa: F401  (re-exported)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 FONT_FILES = {
@@ -43,7 +45,6 @@ FALLBACK_FONT_FILES = {False: CJK_FONT_FILE, True: CJK_FONT_FILE}
 
 #: what an unsupported glyph run is replaced with
 REPLACEMENT = "?"
-ELLIPSIS = "\u2026"
 
 # ---------------------------------------------------------------- colours (RGB)
 
@@ -197,7 +198,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         self.fallback = ImageFont.FreeTypeFont(
             str(FALLBACK_FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
         )
-        self._baseline: dict[str, int] = {}
+        self._baseline: dict[str, float] = {}
 
     def __reduce__(self):
         return font, (self.size, self.bold)
@@ -214,7 +215,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
             return self.fallback.getlength(run, mode)
         return ImageFont.FreeTypeFont.getlength(self, run, mode)
 
-    def _baseline_below(self, v: str) -> int:
+    def _baseline_below(self, v: str) -> float:
         """How far below the anchor point the baseline lies for vertical anchor ``v`` in
         ``"amsd"`` (DejaVu's metrics, as Pillow computes them)."""
         if v not in self._baseline:
@@ -243,7 +244,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         anchor = anchor or "la"
         if len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "amsdtb":
             raise ValueError(f"bad anchor {anchor!r}")
-        h, v = anchor
+        h, v = anchor[0], anchor[1]
         x = 0.0 if h == "l" else -(width / 2 if h == "m" else width)
         if v == "t":
             y = -ink_top
@@ -293,9 +294,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         for run, fb, pen, _box in boxes:
             px = sx + ox + pen
             ix = math.floor(px)
-            face = self.fallback if fb else super()
-            mask, (mx, my) = face.getmask2(run, mode, None, None, None, stroke_width, "ls", ink,
-                                           (px - ix, base_y - iy), *args, **kwargs)
+            getmask2 = self.fallback.getmask2 if fb else super().getmask2
+            mask, (mx, my) = getmask2(run, mode, None, None, None, stroke_width, "ls", ink,
+                                      (px - ix, base_y - iy), *args, **kwargs)
             if mask.size[0] and mask.size[1]:
                 pieces.append((mask, ix + mx, iy + my))
         if not pieces:
@@ -372,27 +373,7 @@ def has_readable(text: str) -> bool:
     return any(ch.isalnum() for ch in text)
 
 
-# ---------------------------------------------------------------- measuring
-
-
-def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
-    return fnt.getlength(text)
-
-
-def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``text`` cut with an ellipsis so that it fits ``max_width`` (may return "")."""
-    if fnt.getlength(text) <= max_width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    if lo == 0:
-        return ELLIPSIS if fnt.getlength(ELLIPSIS) <= max_width else ""
-    return text[:lo].rstrip() + ELLIPSIS
+# ---------------------------------------------------------------- fitting
 
 
 def fit_font(
@@ -407,94 +388,6 @@ def fit_font(
             return fnt, text
     fnt = font(sizes[-1], bold)
     return fnt, ellipsize(text, fnt, max_width)
-
-
-def _hyphen_split(word: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> tuple[str, str]:
-    """Split a too-long word as ``("Alchem-", "ist")``, keeping at least 3 letters on
-    each side; ``("", word)`` if that is impossible."""
-    best = 0
-    for k in range(3, len(word) - 2):
-        if fnt.getlength(word[:k] + "-") <= max_width:
-            best = k
-        else:
-            break
-    if best == 0:
-        return "", word
-    return word[:best] + "-", word[best:]
-
-
-#: CJK punctuation that never starts a line, and that never ends one
-_NO_LINE_START = frozenset("\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u3011"
-                           "\u300b\u3009\u3015\uff3d\uff5d\u2019\u201d\u2026\u30fc\u00b7\u30fb"
-                           ")]},.:;!?%")
-_NO_LINE_END = frozenset("\uff08\u300c\u300e\u3010\u300a\u3008\u3014\uff3b\uff5b\u2018\u201c([{")
-
-
-def _is_wide(ch: str) -> bool:
-    """A CJK character (East Asian wide or full-width): a line may break on either side."""
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-def _cjk_split(word: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> tuple[str, str]:
-    """Split a too-long word holding CJK characters where CJK text breaks, between two
-    characters one of which is wide, with no hyphen: the longest head that fits, keeping
-    closing punctuation off the next line's start; ``("", word)`` if there is no such
-    place (a word with no CJK character never has one)."""
-    if word.isascii() or not any(_is_wide(ch) for ch in word):
-        return "", word
-    best = 0
-    for k in range(1, len(word)):
-        if fnt.getlength(word[:k]) > max_width:
-            break
-        a, b = word[k - 1], word[k]
-        if (_is_wide(a) or _is_wide(b)) and b not in _NO_LINE_START and a not in _NO_LINE_END:
-            best = k
-    if best == 0:
-        return "", word
-    return word[:best], word[best:]
-
-
-def wrap_text(
-    text: str, fnt: ImageFont.FreeTypeFont, max_width: float, max_lines: int = 2,
-    hyphenate: bool = True,
-) -> list[str]:
-    """Greedy word wrap into at most ``max_lines`` lines; the last line is ellipsized.
-    A word wider than a line is broken between CJK characters (Chinese has no spaces), or
-    else hyphenated when a later line can take the rest (``hyphenate``), otherwise
-    ellipsized."""
-    words = text.split()
-    lines: list[str] = []
-    current = ""
-    while words:
-        word = words[0]
-        trial = f"{current} {word}" if current else word
-        if fnt.getlength(trial) <= max_width:
-            current = trial
-            words.pop(0)
-            continue
-        if current:
-            lines.append(current)
-            current = ""
-            if len(lines) == max_lines:
-                break
-            continue
-        # a single word wider than the line
-        if len(lines) < max_lines - 1:
-            head, tail = _cjk_split(word, fnt, max_width)
-            if not head and hyphenate:
-                head, tail = _hyphen_split(word, fnt, max_width)
-            if head:
-                lines.append(head)
-                words[0] = tail
-                continue
-        break
-    rest = " ".join(([current] if current else []) + words)
-    if rest:
-        if len(lines) < max_lines:
-            lines.append(ellipsize(rest, fnt, max_width))
-        else:
-            lines[-1] = ellipsize(lines[-1] + " " + rest, fnt, max_width)
-    return lines[:max_lines]
 
 
 # ---------------------------------------------------------------- drawing
@@ -557,42 +450,6 @@ def pill(
 def pill_width(text: str, fnt: ImageFont.FreeTypeFont, pad_x: int = 6) -> int:
     return math.ceil(fnt.getlength(safe_text(text))) + 2 * pad_x
 
-
-#: PNG colour type and bytes per pixel of the 8-bit modes :func:`to_png` writes itself
-_PNG_MODES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
-
-
-def _png_chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(tag)))
-
-
-def to_png(image: Image.Image, compress_level: int = 3) -> bytes:
-    """Encode as PNG (lossless: decodes to exactly ``image``'s pixels).
-
-    For 8-bit L/RGB/RGBA images the scanlines are written unfiltered and deflated by zlib
-    directly. Pillow's encoder tries every PNG row filter on every row, which costs more
-    than the compression itself; on the flat-colour boards the renderers draw, unfiltered
-    rows at zlib level 3 come out ~2.5x faster and no larger (a 1080x840 board: ~5 ms and
-    ~85 KB instead of ~14 ms and ~92 KB with Pillow at level 1). Other modes go through
-    Pillow at the same level."""
-    spec = _PNG_MODES.get(image.mode)
-    width, height = image.size
-    if spec is None or not width or not height:
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", compress_level=compress_level)
-        return buf.getvalue()
-    colour_type, channels = spec
-    data = memoryview(image.tobytes())
-    stride = width * channels
-    deflate = zlib.compressobj(compress_level)
-    idat = []
-    for start in range(0, height * stride, stride):
-        idat.append(deflate.compress(b"\0"))  # filter type 0 (None) for this row
-        idat.append(deflate.compress(data[start:start + stride]))
-    idat.append(deflate.flush())
-    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
-    return b"".join((b"\x89PNG\r\n\x1a\n", _png_chunk(b"IHDR", header),
-                     _png_chunk(b"IDAT", b"".join(idat)), _png_chunk(b"IEND", b"")))
 
 
 def label(key: str, lang: str | None = "en", /, **params) -> str:

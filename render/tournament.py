@@ -96,7 +96,7 @@ def _footer_h(lines: list[str]) -> int:
 # ---------------------------------------------------------------- standings
 
 
-def _column_widths(headers: list[str], rows: list[list[str]]) -> tuple[int, list[int], int]:
+def _column_widths(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[int, list[int], int]:
     """Rank column width, figure column widths and the figure font size; the name column
     takes what is left (at least MIN_NAME_W: figures shrink to 22 px, then columns narrow
     and their text is ellipsized)."""
@@ -194,6 +194,7 @@ def _split(run: list[int], counts: list[int]) -> list[list[int]]:
         key = (broken, max(sizes) - min(sizes), [-s for s in sizes])
         if best_key is None or key < best_key:
             best, best_key = sizes, key
+    assert best is not None, "the sizes always add up one way (pieces bands of 1..MAX_BAND_COLS)"
     bands, start = [], 0
     for size in best:
         bands.append(run[start:start + size])

@@ -226,7 +226,7 @@ def action_info(text: str) -> ActionInfo:
     subject = ""
     if row.subject:
         try:
-            value = parse_action(text).get(row.subject, "")  # type: ignore[misc]
+            value = parse_action(text).get(row.subject, "")
         except IllegalAction:
             value = ""
         subject = "" if value in ("none", None) else str(value)

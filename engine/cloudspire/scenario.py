@@ -276,8 +276,8 @@ class Scenario:
         st = self._st
         h = as_hex(at)
         for table in ("units", "spires", "landmarks"):
-            for ident in [i for i, x in st[table].items() if x["pos"] == h]:  # type: ignore[literal-required]
-                del st[table][ident]  # type: ignore[literal-required]
+            for ident in [i for i, x in st[table].items() if x["pos"] == h]:
+                del st[table][ident]
         return self
 
     def no_landmarks(self) -> Scenario:

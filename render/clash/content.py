@@ -14,7 +14,8 @@ from engine.clash.abilities import ABILITIES
 from engine.clash.cards import CARDS, DECK_NAMES
 from render.common import can_draw, prettify_id, safe_text
 
-CardLookup = Callable[[str], dict]
+CardLookup = Callable[[str], dict | None]
+"""A card id -> its content (None, or anything not a dict, for an unknown card)."""
 
 #: ability ids in rulebook order (CD-ABL-4): legends list them in this order
 ABILITY_ORDER: tuple[str, ...] = tuple(ABILITIES)

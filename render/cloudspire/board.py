@@ -128,7 +128,7 @@ def board_image(view: dict, seat_names, lang: str = "en") -> Image.Image:
     if lay.legend:
         draw_legend(d, lay.legend, lang)
     if img.height > MAX_H:  # still too tall: shrink it whole (text keeps its size at phone width)
-        img = img.resize((int(img.width * MAX_H / img.height), MAX_H), Image.LANCZOS)
+        img = img.resize((int(img.width * MAX_H / img.height), MAX_H), Image.Resampling.LANCZOS)
     return img
 
 # ---------------------------------------------------------------- the map

@@ -57,7 +57,7 @@ def stack_fact(view: dict, seat: int, lang: str) -> str:
     sk = stacks.get(seat) or {}
     height = to_int(sk.get("height"))
     if height:
-        top = sk.get("top") if isinstance(sk.get("top"), dict) else {}
+        top = section(sk, "top")
         return label("panel.stack_top", lang, n=height, top=unit_name(top.get("type"), lang))
     prep = section(view, "prep")
     tops = prep.get("tops") or {}

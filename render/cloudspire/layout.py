@@ -50,7 +50,7 @@ def map_model(view: dict) -> MapModel:
         hexes[c] = h
         groups.setdefault(str(h.get("group") or "?"), []).append(c)
     fort_cells, fort_body, fort_gate = {}, {}, {}
-    forts = m.get("forts") if isinstance(m.get("forts"), dict) else {}
+    forts = section(m, "forts")
     for k, f in forts.items():
         seat = to_int(k, -1)
         if not isinstance(f, dict):
@@ -86,7 +86,7 @@ def map_model(view: dict) -> MapModel:
         for c in sorted(cells, key=lambda c: (c[0] - centre[0], c[1] - centre[1])):
             if c not in hexes and c not in fort_cells:
                 face_down.setdefault(c, slot)
-    numbers = m.get("groups") if isinstance(m.get("groups"), dict) else {}
+    numbers = section(m, "groups")
     return MapModel(hexes, fort_cells, fort_body, fort_gate, face_down, groups, dict(numbers), centres)
 
 
@@ -102,7 +102,11 @@ def group_number(model: MapModel, g: str) -> str:
     return str(model.numbers[g])
 
 
-def group_label_spots(model: MapModel) -> dict[str, list[tuple]]:
+LabelSpot = tuple[tuple[float, float], tuple[int, int]]
+"""Where a mat's label may go: (edge midpoint (q, r), direction (dq, dr)) (group_label_spots)."""
+
+
+def group_label_spots(model: MapModel) -> dict[str, list[LabelSpot]]:
     """Where a numbered mat's label may be pinned: just outside one of its edges facing the
     sky, as [(edge midpoint (q, r), direction (dq, dr))], the spots facing away from the
     map's centre first."""

@@ -185,6 +185,7 @@ def market_box(d, box, view: dict, lang: str) -> float:
 def _market_tile(d, lx, rx, y, tile, mk: dict, lang: str) -> float:
     """One tile: cost diamond, name, and its type on the right (or under the name)."""
     kind, ident = tile
+    cost: int | None
     if kind == "chip":
         mtype, cost = market_facts(ident)
         name_, sub, edge = name("market", ident, lang), label(f"market.type.{mtype}", lang), MARKET_EDGE[mtype]

@@ -51,7 +51,8 @@ def _edge_corner_index() -> list[tuple[int, int]]:
         vx, vy = SQRT3 * (dq + dr / 2.0), 1.5 * dr
         ang = math.degrees(math.atan2(vy, vx))
         ks = sorted(range(6), key=lambda k: -math.cos(math.radians((60 * k - 30) - ang)))[:2]
-        out.append(tuple(sorted(ks)))
+        a, b = sorted(ks)
+        out.append((a, b))
     return out
 
 
@@ -193,7 +194,7 @@ def _spire_sprite(tw: float, bw: float, h: float, bright: tuple, chips: tuple, p
     if n:
         sh = (h * k - 4 * k) / n
         for i, ch in enumerate(chips):
-            col = CHIPS.get(ch, {"fill": (120, 120, 120)})["fill"]
+            col = CHIPS[ch]["fill"] if ch in CHIPS else (120, 120, 120)
             d.rectangle((x1 - 2 * k - cw, y0 + 2 * k + i * sh, x1 - 2 * k, y0 + 2 * k + (i + 1) * sh - k), fill=col)
     # the tower: battlements on a block in the owner's colour
     m = tw * k / 5
@@ -256,7 +257,7 @@ def _landmark_sprite(w: float, h: float, back_fill: tuple, revealed: bool, squar
 def draw_landmark(img, d, lm: dict, cx: float, cy: float, h: float, fs: int) -> tuple:
     """A landmark: its back with "?" while face down; once revealed, its health (a small
     star for a landmark without health). Its name is listed under the map."""
-    back = BACKS.get(lm.get("back"), UNKNOWN_BACK)
+    back = BACKS.get(lm.get("back", ""), UNKNOWN_BACK)
     revealed = bool(lm.get("revealed"))
     hp, mx = to_int(lm.get("hp")), to_int(lm.get("max_hp"))
     text = "?" if not revealed else (str(hp) if mx > 0 else "")

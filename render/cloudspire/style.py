@@ -6,10 +6,20 @@ Nothing here knows the rules or the content: colours are keyed by the view's own
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 from render.common import DARK_TEXT, GOLD, TEXT
 
 SQRT3 = math.sqrt(3.0)
+
+RGB = tuple[int, int, int]
+
+
+class ChipStyle(TypedDict):
+    fill: RGB
+    text: RGB
+    letter: str
+
 
 # ---------------------------------------------------------------- geometry of the board
 
@@ -89,21 +99,21 @@ SEAT_FALLBACK = [
 
 #: upgrade chips: attack / range / fortification (distinct in lightness too); the letter
 #: is a symbol the legend explains
-CHIPS = {
+CHIPS: dict[str, ChipStyle] = {
     "a": {"fill": (220, 38, 38), "text": TEXT, "letter": "A"},
     "r": {"fill": (56, 189, 248), "text": DARK_TEXT, "letter": "R"},
     "f": {"fill": (241, 245, 249), "text": DARK_TEXT, "letter": "F"},
 }
 
 #: landmark backs
-BACKS = {
+BACKS: dict[str, dict[str, RGB]] = {
     "swamp": {"fill": (101, 121, 52)},
     "ruins": {"fill": (120, 104, 92)},
     "temple": {"fill": (202, 138, 4)},
     "peak": {"fill": (125, 196, 240)},
     "ancient": {"fill": (159, 18, 57)},
 }
-UNKNOWN_BACK = {"fill": (120, 120, 120)}
+UNKNOWN_BACK: dict[str, RGB] = {"fill": (120, 120, 120)}
 LANDMARK_CHIP = (250, 248, 240)
 
 #: market chip border colours (CS components: equipment blue, mercenary spire silver,

@@ -57,7 +57,7 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
     facs = view.get("factions") or []
 
     def fort_style(seat):
-        fac = facs[seat] if 0 <= seat < len(facs) else None
+        fac = facs[seat] if 0 <= seat < len(facs) else ""
         return FACTIONS.get(fac) or SEAT_FALLBACK[max(seat, 0) % 4]
 
     # face-down isle slots
