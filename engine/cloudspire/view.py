@@ -20,7 +20,7 @@ from .mapgen import slot_centre, slot_footprint
 from .phases import last_wave
 from .scoring import fortress_power
 from .state import spire_cap, unit_maxhp
-from .types import Hex, MapHex, Seat, Slot, State, Unit
+from .types import Hex, MapHex, Player, PrepState, Seat, Slot, State, Turn, Unit
 
 JSONDict = dict[str, Any]
 
@@ -65,6 +65,52 @@ def _influence(st: State) -> list[list[str]]:
     return [sorted(influence_groups(st, s)) if str(s) in forts else [] for s in range(st["seats"])]
 
 
+def _player(st: State, p: Player, viewer: Seat | None) -> JSONDict:
+    s = p["seat"]
+    own = viewer == s
+    pd: JSONDict
+    pd = {"seat": s, "faction": st["factions"][s], "source": p["source"], "cap": p["cap"], "gate": p["gate"],
+          "broken": p["broken"], "advancements": dict(p["adv"]), "pegs": sum(p["adv"].values()),
+          "limited_builds": p["lb"], "mark": p["mark"], "relic_count": len(p["relics"]),
+          "beside": list(p["beside"]), "barracks": dict(p["barracks"]), "spire_barracks": dict(p["spire_bar"]),
+          "heroes_removed": list(p["removed_heroes"]), "cp": p["cp"], "die_used": p["die_used"],
+          "relic_effects": list(p["relic_effects"]), "conceded": s in st["conceded"],
+          "power": fortress_power(st, s)}
+    if st["factions"][s]:
+        pd["lb_allowance"] = lb_allowance(st, s)
+    if own:
+        pd["relics"] = list(p["relics"])
+        pd["policy"] = dict(p["policy"])
+    return pd
+
+
+def _prep(st: State, prep: PrepState, viewer: Seat | None) -> JSONDict:
+    """The stacks under construction: the viewer's own entries, those of the seats before it
+    that have locked theirs (unless stacking is simultaneous, CS-AMB-33), and the top of
+    every locked stack."""
+    pv: JSONDict
+    pv = {"step": prep["step"], "marked": list(prep["marked"]), "locked": list(prep["locked"])}
+    order = prep["order"]
+    if viewer is not None:
+        pv["own"] = [dict(e) for e in prep["stacks"][str(viewer)]]
+        if st["options"].get("faster_prep") != "on":  # CS-AMB-33
+            before = order[:order.index(viewer)] if viewer in order else []
+            pv["earlier"] = {str(s): [dict(e) for e in prep["stacks"][str(s)]] for s in before if s in prep["locked"]}
+    pv["tops"] = {str(s): (prep["stacks"][str(s)][0]["types"][0] if prep["stacks"][str(s)] else None)
+                  for s in prep["locked"]}
+    return pv
+
+
+def _turn(st: State, t: Turn, viewer: Seat | None) -> JSONDict:
+    td: JSONDict
+    td = {"seat": t["seat"], "step": t["step"], "moved": list(t["moved"]), "attacked": list(t["attacked"]),
+          "explored": list(t["explored"])}
+    if t["peek"] and viewer == t["seat"]:  # only the explorer sees what it peeked at
+        l = st["landmarks"][t["peek"]]
+        td["peek"] = {"pos": l["pos"], "type": l["type"]}
+    return td
+
+
 def view(st: State, viewer: Seat | None) -> JSONDict:
     c = load()
     n = st["seats"]
@@ -75,25 +121,7 @@ def view(st: State, viewer: Seat | None) -> JSONDict:
            "teams": st["teams"], "options": dict(st["options"]), "spire_cap": spire_cap(st) if n >= 2 else None,
            "supply": dict(st["supply"]), "active": acting_seats(st), "result": st["result"]}
     out["prompts"] = [{"seat": p.seat, "key": p.key, "kind": p.kind} for p in prompts(st)]
-    players = []
-    for p in st["players"]:
-        s = p["seat"]
-        own = viewer == s
-        pd: JSONDict
-        pd = {"seat": s, "faction": st["factions"][s], "source": p["source"], "cap": p["cap"], "gate": p["gate"],
-              "broken": p["broken"], "advancements": dict(p["adv"]), "pegs": sum(p["adv"].values()),
-              "limited_builds": p["lb"], "mark": p["mark"], "relic_count": len(p["relics"]),
-              "beside": list(p["beside"]), "barracks": dict(p["barracks"]), "spire_barracks": dict(p["spire_bar"]),
-              "heroes_removed": list(p["removed_heroes"]), "cp": p["cp"], "die_used": p["die_used"],
-              "relic_effects": list(p["relic_effects"]), "conceded": s in st["conceded"],
-              "power": fortress_power(st, s)}
-        if st["factions"][s]:
-            pd["lb_allowance"] = lb_allowance(st, s)
-        if own:
-            pd["relics"] = list(p["relics"])
-            pd["policy"] = dict(p["policy"])
-        players.append(pd)
-    out["players"] = players
+    out["players"] = [_player(st, p, viewer) for p in st["players"]]
     m = st["map"]
     out["map"] = {"hexes": [{"hex": h, "terrain": x["t"], "well": x["w"], "group": x["g"],
                              **({"gate": x["gate"]} if "gate" in x else {}),
@@ -122,17 +150,7 @@ def view(st: State, viewer: Seat | None) -> JSONDict:
         stacks.append(sd)
     out["stacks"] = stacks
     if prep and st["phase"] == "prep":
-        pv: JSONDict
-        pv = {"step": prep["step"], "marked": list(prep["marked"]), "locked": list(prep["locked"])}
-        order = prep["order"]
-        if viewer is not None:
-            pv["own"] = [dict(e) for e in prep["stacks"][str(viewer)]]
-            if st["options"].get("faster_prep") != "on":  # CS-AMB-33
-                before = order[:order.index(viewer)] if viewer in order else []
-                pv["earlier"] = {str(s): [dict(e) for e in prep["stacks"][str(s)]] for s in before if s in prep["locked"]}
-        pv["tops"] = {str(s): (prep["stacks"][str(s)][0]["types"][0] if prep["stacks"][str(s)] else None)
-                      for s in prep["locked"]}
-        out["prep"] = pv
+        out["prep"] = _prep(st, prep, viewer)
     out["spires"] = [{"id": sp["id"], "owner": sp["owner"], "type": sp["type"], "side": sp.get("side", "basic"),
                       "pos": sp["pos"], "chips": list(sp["chips"]), "room": upgrade_room(sp)}
                      for sp in sorted(st["spires"].values(), key=lambda x: (len(x["id"]), x["id"]))]
@@ -161,13 +179,7 @@ def view(st: State, viewer: Seat | None) -> JSONDict:
                                for r in p.get("relics_in_effect", [])]
     t = st["turn"]
     if t and st["phase"] == "onslaught":
-        td: JSONDict
-        td = {"seat": t["seat"], "step": t["step"], "moved": list(t["moved"]), "attacked": list(t["attacked"]),
-              "explored": list(t["explored"])}
-        if t["peek"] and viewer == t["seat"]:
-            l = st["landmarks"][t["peek"]]
-            td["peek"] = {"pos": l["pos"], "type": l["type"]}
-        out["turn"] = td
+        out["turn"] = _turn(st, t, viewer)
     out["rest"] = list(st["rest"])
     out["pending"] = [{"seat": p["seat"], "kind": p["kind"]} for p in st["pending"]]
     if st["setup"] and st["phase"] == "setup":
