@@ -71,7 +71,26 @@ def test_circles_are_found_and_hidden_ones_are_told_apart(toy):
     found = import_map.problems(project)
     assert any(p.startswith("module circle: ") and "engine.game.moves" in p for p in found)
     hidden = [p for p in found if "inside functions" in p]
-    assert len(hidden) == 1 and "engine.game.bot ~> engine.game.scoring" in hidden[0]
+    assert len(hidden) == 2
+    assert hidden[0].startswith("package circle") and "engine => gamehost | gamehost -> engine" in hidden[0]
+    assert hidden[1].startswith("module circle") and "engine.game.bot ~> engine.game.scoring" in hidden[1]
+
+
+def test_a_circle_closed_by_a_type_checking_import_counts(tmp_path):
+    root = write(tmp_path, {
+        "cogs/__init__.py": "",
+        "cogs/ui.py": "from cogs.drill import Drill\n",
+        "cogs/drill.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cogs.ui import UI\n",
+        "cogs/menu.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cogs.drill import Drill\n",
+    })
+    project = import_map.scan(root)
+    assert imports_of(project, "cogs.drill") == {("cogs.ui", "typing")}
+    assert import_map.cycles(import_map.graph(project)) == []            # nothing fails at load time
+    found = import_map.problems(project)
+    assert len(found) == 1 and "for type checking" in found[0]
+    assert "cogs.drill => cogs.ui | cogs.ui -> cogs.drill" in found[0]
+    run = [sys.executable, str(ROOT / "tools" / "import_map.py"), "--root", str(root), "--check"]
+    assert subprocess.run(run, capture_output=True).returncode == 1
 
 
 def test_layer_rules(toy):

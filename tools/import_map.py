@@ -10,9 +10,10 @@ and ``bot.py``) is parsed with ``ast``, never imported. Relative imports are res
 ``from . import name`` counts as an import of the submodule ``name`` when there is one.
 
 Circles are looked for among imports that run when a module is loaded (module level,
-including ``try``/``if`` blocks there). Imports inside functions are listed apart (they are
-how circles get hidden); imports under ``if TYPE_CHECKING:`` never run and are ignored for
-circles. The layer rules hold for every import wherever it stands:
+including ``try``/``if`` blocks there), and then among all imports: a circle that only closes
+through an import inside a function (``~>``) or under ``if TYPE_CHECKING:`` (``=>``) never
+fails at load time, but it is still a circle of the design, and it is reported as one. The
+layer rules hold for every import wherever it stands:
 
 - ``engine`` imports neither discord nor PIL nor gamehost, render, cogs, bench, bot;
 - ``render`` imports no discord, no cogs, bench or bot, and from gamehost only gamehost.i18n;
@@ -285,9 +286,18 @@ def violations(project: Project) -> list[str]:
 
 # ---------------------------------------------------------------------------- report
 
+def _arrow(project: Project, level: str, a: str, b: str) -> str:
+    """How ``a`` imports ``b``: ``->`` at load time, else ``~>`` inside a function, else
+    ``=>`` for type checking only."""
+    for scope, arrow in (("module", "->"), ("function", "~>")):
+        if b in graph(project, level, scopes=(scope,)).get(a, ()):
+            return arrow
+    return "=>"
+
+
 def problems(project: Project) -> list[str]:
-    """Circles among load-time imports; circles that only imports inside functions close
-    (hidden circles); layer breaches."""
+    """Circles among load-time imports; circles that only imports inside functions or for
+    type checking close (hidden circles); layer breaches."""
     out = []
     for level in ("package", "module"):
         edges = graph(project, level)
@@ -295,13 +305,13 @@ def problems(project: Project) -> list[str]:
         for component in loaded:
             out.append(f"{level} circle: {' -> '.join(circle(edges, component))}"
                        + (f"  (all of {', '.join(component)})" if len(component) > 2 else ""))
-        every = graph(project, level, scopes=("module", "function"))
+        every = graph(project, level, scopes=("module", "function", "typing"))
         for component in cycles(every):
             if component in loaded:
                 continue
             path = circle(every, component)
-            steps = [f"{a} ~> {b}" if b not in edges.get(a, ()) else f"{a} -> {b}" for a, b in zip(path, path[1:])]
-            out.append(f"{level} circle through imports inside functions (~>): "
+            steps = [f"{a} {_arrow(project, level, a, b)} {b}" for a, b in zip(path, path[1:])]
+            out.append(f"{level} circle through imports inside functions (~>) or for type checking (=>): "
                        f"{' | '.join(steps)}" + (f"  (all of {', '.join(component)})" if len(component) > 2 else ""))
     out += [f"layer: {v}" for v in violations(project)]
     return out

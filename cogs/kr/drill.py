@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import importlib
 import io
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
@@ -41,12 +41,20 @@ from engine.kr import build_options as bo
 from engine.kr.notation import format_action
 from gamehost.i18n import t
 from gamehost.snapshot import SeatSnapshot
-from cogs.host import error_text, locale_of, send_ephemeral
+from cogs.host import Host, error_text, locale_of, send_ephemeral
 from cogs.items import GameSelect, view_of
 from cogs.kr.words import cells_text, facing_word, horde_name, tower_name
 
-if TYPE_CHECKING:
-    from cogs.kr.ui import KrUI
+
+class DrillOwner(Protocol):
+    """What a drill needs of the game's UI (cogs/kr/ui.py ``KrUI``): its host and a way to
+    make a move. Named here so that drill.py does not import ui.py, which imports it."""
+
+    host: Host
+
+    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot,
+                        move: str) -> object: ...
+
 
 VERB = "drill"
 MAX_OPTIONS = 25      # Discord: options of one select
@@ -69,7 +77,7 @@ class Draft:
 
 
 class Drill:
-    def __init__(self, ui: "KrUI"):
+    def __init__(self, ui: DrillOwner):
         self.ui = ui
 
     # -- the entries beside the Act menu's selects ------------------------------------------
