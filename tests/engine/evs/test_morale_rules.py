@@ -238,7 +238,8 @@ def test_catalog_lines_and_languages():
 
 
 def test_every_error_and_event_key_of_the_module_is_in_the_catalog():
-    source = (ROOT / "engine/evs/morale_rules.py").read_text(encoding="utf-8")
+    source = "".join((ROOT / f"engine/evs/{name}.py").read_text(encoding="utf-8") for name in
+                     ("morale_rules", "morale_cards", "morale_shakes", "morale_play", "morale_effects"))
     errors = set(re.findall(r'IllegalAction\(\s*"([a-z_.]+)"', source))
     events = {f"evs.ev.{k}" for k in re.findall(r'Event\(\s*"([a-z_]+)"', source)}
     assert errors and events
