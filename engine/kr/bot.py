@@ -103,7 +103,7 @@ def _best_on(card: str, taken: int, shapes: tuple, damage: str) -> tuple[tuple[i
     before = _covered(g, taken)
     best = None
     for p in placements_beside(g, taken, shapes, damage):
-        after = _covered(g, taken | g.mask(p.cells))
+        after = _covered(g, taken | g.inside_mask(p.cells))
         score = (after[0] - before[0], after[1] - before[1])
         if best is None or score > best[0]:
             best = (score, p.cells)

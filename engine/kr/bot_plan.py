@@ -21,7 +21,7 @@ of that type (portals' enemies count double, since a portal must fall).
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from . import buying
 from .content import ENEMIES, TOWERS
@@ -140,7 +140,7 @@ def purchase_plan(st: dict) -> list[dict]:
     """The bot's purchase list (module docstring)."""
     crystals, supply = st["crystals"], dict(st["supply"])
     held = [s["hand"] + s["pending"] for s in st["seats"]]
-    need = damage_need(st)
+    need: defaultdict[str, float] = defaultdict(float, damage_need(st))   # shrinks by 0.6 a card
     plan: list[dict] = []
     while True:
         to = min(range(len(held)), key=lambda i: (len(held[i]), i))

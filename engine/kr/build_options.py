@@ -184,8 +184,8 @@ class _Board:
             here = self.st["trays"][tid]["cell"]
             if here in reached and bosses.shielded(self.st, tid):
                 raise err("boss_shielded", f"{tid} is shielded while a portal is on the map", tray=tid, choice=index)
-            reason = "under_flying" if here in reached else "out_of_range"
-            raise err(reason, f"{tid} cannot be attacked from {self.site}", tray=tid,
+            refusal = "under_flying" if here in reached else "out_of_range"
+            raise err(refusal, f"{tid} cannot be attacked from {self.site}", tray=tid,
                       cell=self.st["trays"][tid]["cell"], choice=index)
         t = self.st["trays"][tid]
         g = grid(t["card"])
@@ -195,16 +195,17 @@ class _Board:
                 raise err("linked", "tiles joined by '+' go on one single tray", trays=sorted(linked | {tid}),
                           choice=index)
             cells = p.get("cells")
-            reason = tile_problem(g, t["cover"], cells or [], self.damage, self.shapes(tid, piece))
+            given = cells or []
+            reason = tile_problem(g, t["cover"], given, self.damage, self.shapes(tid, piece))
             if reason:
                 raise err(reason, f"{piece.shape} cannot go on {cells} of {tid}: {reason}", tray=tid,
                           cells=cells, tile=piece.number, choice=index)
-            t["cover"] = add_tile(g, t["cover"], cells, self.damage, source=self.card)
+            t["cover"] = add_tile(g, t["cover"], given, self.damage, source=self.card)
             linked.add(tid)
             return
         if self.st["soldiers"] < 1:
             raise err("no_soldiers", "every soldier is already on a tray (KR-SOL-7)", choice=index)
-        cell = p.get("cell")
+        cell = p["cell"]          # (a soldier's decision without one fails here, as below before)
         reason = soldier_problem(g, t["cover"], cell, self.damage)
         if reason:
             raise err(reason, f"a soldier cannot stand on {cell} of {tid}: {reason}", tray=tid, cell=cell,
@@ -215,7 +216,7 @@ class _Board:
     def gain(self, tid: str, cells: tuple) -> tuple[int, int]:
         """(enemies newly covered, enemy squares newly covered) by ``cells`` on ``tid``."""
         g = grid(self.st["trays"][tid]["card"])
-        before, after = self.taken(tid), self.taken(tid) | g.mask(cells)
+        before, after = self.taken(tid), self.taken(tid) | g.inside_mask(cells)
         whole = sum(1 for e in g.enemies if e.mask & after == e.mask) - sum(
             1 for e in g.enemies if e.mask & before == e.mask)
         return whole, bin(g.enemy_mask & after).count("1") - bin(g.enemy_mask & before).count("1")

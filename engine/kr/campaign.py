@@ -87,7 +87,7 @@ def record(progress: Mapping | None, *, match_id: int, options: Mapping, result:
     figures = (result or {}).get("figures") or {}
     entry = {"match": match_id, "at": at, "difficulty": difficulty,
              "players": [{"user_id": p.get("user_id"), "name": p.get("name")} for p in players],
-             "reason": result.get("reason"), "rounds": figures.get("rounds")}
+             "reason": (result or {}).get("reason"), "rounds": figures.get("rounds")}
     won = out["won"].get(scenario) or {"wins": 0, "best": None, "victories": []}
     won["victories"].append(entry)
     won["wins"] += 1

@@ -51,7 +51,7 @@ def keys(where: str, obj: object, required: Iterable[str], optional: Iterable[st
 
 
 def text(where: str, obj: object) -> dict[str, str]:
-    keys(where, obj, LANGS)
+    obj = keys(where, obj, LANGS)
     for lang in LANGS:
         if not isinstance(obj[lang], str) or not obj[lang].strip():
             fail(f"{where}.{lang}", "must be a non-empty string")
@@ -163,7 +163,7 @@ def validate_map(where: str, m: object) -> dict:
     """docs/kr-engine.md "Scenario maps": squares inside, successors touching, no cycle, every path
     ends at an exit on its side, merges but no splits (a JSON object has one value per key; the
     loader rejects duplicate keys), spawns on the road, sites off the road and near it, colours."""
-    keys(where, m, {"size", "road", "exits", "spawns", "sites"}, {"entry", "pioneer_cards"})
+    m = keys(where, m, {"size", "road", "exits", "spawns", "sites"}, {"entry", "pioneer_cards"})
     w, h = pair(f"{where}.size", m["size"], 1, max(MAX_MAP))
     if w > MAX_MAP[0] or h > MAX_MAP[1]:
         fail(f"{where}.size", f"at most {MAX_MAP[0]}x{MAX_MAP[1]}")
@@ -456,7 +456,7 @@ def _boss(where: str, b: object, victory: str, markers: list[int], hordes: dict)
         if victory == "boss":
             fail(f"{where}.boss", "a 'boss' victory needs a boss (KR-BOSS-1)")
         return
-    keys(f"{where}.boss", b, {"card", "spawn", "round"})
+    b = keys(f"{where}.boss", b, {"card", "spawn", "round"})
     if hordes.get(b["card"], {}).get("kind") != "boss":
         fail(f"{where}.boss.card", f"unknown boss card {b['card']!r}")
     choice(f"{where}.boss.spawn", b["spawn"], markers)

@@ -43,7 +43,7 @@ the data (KR-AMB-58). ``choice`` per ability (other abilities take none):
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .content import HEROES, hero_ability
 from .hero_attacks import Ctx, Parts, adjacent_targets, attack_targets, enemies_under, enemy_squares, reach_trays, \
@@ -56,7 +56,7 @@ from .shapes import orientations, shape, translated
 from .state import WILDCAT, ev, grid
 from .towers import err
 
-Handler = Callable[[Ctx, str, dict, Parts, dict, frozenset], None]
+Handler = Callable[[Ctx, str, Mapping, Parts, dict, frozenset], None]
 SUB_KEYS = {"hero", "path", "facing", "base", "placements", "choice"}
 
 
@@ -89,7 +89,7 @@ def perform(ctx: Ctx, actor: str, act: Any, ability: Any, parts: Parts, raw_choi
         raise err("malformed", f"act is 'basic', 'ability', 'recover' or None, not {act!r}", act=act)
 
 
-def _attack(ctx: Ctx, actor: str, ab: dict, j: int, parts: Parts, **kw: Any) -> list:
+def _attack(ctx: Ctx, actor: str, ab: Mapping, j: int, parts: Parts, **kw: Any) -> list:
     attack = ab["attacks"][j]
     targets, blocked = attack_targets(ctx.st, actor, attack)
     return resolve(ctx, actor, attack, ab["damage"], parts, j, targets, blocked, ab["id"], **kw)
@@ -118,7 +118,7 @@ def _other_hero(ctx: Ctx, figure: Any, label: str) -> str:
 
 # --- Alleria ------------------------------------------------------------------------------------
 
-def swift_strike(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def swift_strike(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     _attack(ctx, actor, ab, 0, parts)
     if choice.get("hero") is None:
         if set(choice) - {"hero"}:
@@ -147,7 +147,7 @@ def _pattern_anchors(g: Any, pattern: list) -> list[frozenset]:
     return found
 
 
-def call_of_the_wild(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def call_of_the_wild(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     attack = ab["attacks"][0]
     st = ctx.st
 
@@ -175,20 +175,20 @@ def call_of_the_wild(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict,
     _attack(ctx, actor, ab, 0, parts, check=check, complete=complete)
 
 
-def do_you_bleed_too(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def do_you_bleed_too(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     _attack(ctx, actor, ab, 0, parts)
     _attack(ctx, actor, ab, 1, parts)
 
 
 # --- Lilith -------------------------------------------------------------------------------------
 
-def simple(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def simple(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     """Infernal Wheel, Divine Chaos, Mirage, Burn It Up! (KR-LIL-2/4, KR-MAG-3, KR-IGN-5)."""
     for j in range(len(ab["attacks"])):
         _attack(ctx, actor, ab, j, parts)
 
 
-def reapers_harvest(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def reapers_harvest(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     st = ctx.st
     tid = st["heroes"][actor]["tray"]
     base = st["trays"][tid]["cover"]["heroes"].get(actor) if tid in st["trays"] else None
@@ -203,7 +203,7 @@ def reapers_harvest(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, 
     _attack(ctx, actor, ab, 0, parts, check=check)
 
 
-def resurrection(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def resurrection(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     _attack(ctx, actor, ab, 0, parts)
     ctx.st["effects"].append({"kind": "resurrection", "figure": actor})
     ev(ctx.events, "effect_added", effect="resurrection", figure=actor)
@@ -211,7 +211,7 @@ def resurrection(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_
 
 # --- Malik --------------------------------------------------------------------------------------
 
-def hammer_time(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def hammer_time(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     figure = _other_hero(ctx, choice.get("hero", actor), ab["id"])
     refresh(ctx, figure, choice.get("refresh"), ab["id"])
     then = choice.get("then")
@@ -227,7 +227,7 @@ def hammer_time(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_u
     _sub_done(ctx, then, sub)
 
 
-def earthquake(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def earthquake(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     _attack(ctx, actor, ab, 0, parts)
     cell = ctx.st["heroes"][actor]["cell"]
     for figure, h in sorted(ctx.st["heroes"].items()):
@@ -235,14 +235,14 @@ def earthquake(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_us
             protect(ctx, figure, ab["id"])
 
 
-def smashing_hammer(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def smashing_hammer(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     st = ctx.st
     placed = _attack(ctx, actor, ab, 0, parts)
     n = sum(enemy_squares(grid(st["trays"][tid]["card"]), cells) for tid, cells in placed)
     _extra(ctx, actor, ["1x1"] * n, ab["damage"], parts, *adjacent_targets(st, actor))
 
 
-def cant_touch_this(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def cant_touch_this(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     protect(ctx, actor, ab["id"])
     rest = {k: v for k, v in choice.items() if k != "basic"}
     if choice.get("basic"):
@@ -253,7 +253,7 @@ def cant_touch_this(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, 
 
 # --- Magnus -------------------------------------------------------------------------------------
 
-def magic_trick(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def magic_trick(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     if "hero" not in choice or "to" not in choice:
         raise err("choice_required", "magic_trick names the 'hero' to move and the square 'to' (KR-MAG-2)",
                   ability=ab["id"])
@@ -277,7 +277,7 @@ def _in_play(st: dict) -> set[str]:
     return {a["id"] for hid in heroes if hid in HEROES for a in HEROES[hid]["abilities"]}
 
 
-def knowledge_is_power(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def knowledge_is_power(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     copied = choice.get("copy")
     if not isinstance(copied, str) or copied == ab["id"] or copied not in _in_play(ctx.st):
         raise err("cannot_copy", f"knowledge_is_power copies another ability in play, not {copied!r} (KR-MAG-4)",
@@ -290,7 +290,7 @@ def knowledge_is_power(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dic
 
 # --- Ignus --------------------------------------------------------------------------------------
 
-def hellfire(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def hellfire(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     st = ctx.st
     placed = _attack(ctx, actor, ab, 0, parts)
     if any(enemies_under(grid(st["trays"][tid]["card"]), cells) == ab["params"]["if_covers"] for tid, cells in placed):
@@ -298,13 +298,13 @@ def hellfire(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use:
                linked=True)
 
 
-def flame_burst(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def flame_burst(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     _attack(ctx, actor, ab, 0, parts)
     _attack(ctx, actor, ab, 1, parts)
     damage_hero(ctx.st, actor, ab["params"]["self_damage"], ctx.events, ab["id"])
 
 
-def surging_flames(ctx: Ctx, actor: str, ab: dict, parts: Parts, choice: dict, in_use: frozenset) -> None:
+def surging_flames(ctx: Ctx, actor: str, ab: Mapping, parts: Parts, choice: dict, in_use: frozenset) -> None:
     st = ctx.st
     path = walk(ctx, actor, choice.get("path", []), ab["params"]["extra_move"])
     entered, blocked = reach_trays(st, path)

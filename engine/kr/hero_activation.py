@@ -29,9 +29,9 @@ def resolve_hero(st: dict, seat: int, action: Any, events: list, auto: bool = Fa
     if unknown:
         raise err("malformed", f"a hero action has no key {unknown[0]!r}", key=unknown[0])
     figure = action.get("figure")
-    h = st["heroes"].get(figure) if isinstance(figure, str) else None
-    if h is None:
+    if not isinstance(figure, str) or st["heroes"].get(figure) is None:
         raise err("no_such_hero", f"no hero {figure!r}", figure=figure)
+    h = st["heroes"][figure]
     if h["seat"] != seat:
         raise err("not_your_hero", f"{figure} belongs to seat {h['seat']}", figure=figure, seat=h["seat"])
     act, ability = action.get("act"), action.get("ability")

@@ -24,7 +24,7 @@ chosen greedily (most enemies newly covered first) and recorded; they pass the v
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from .content import HEROES, SHAPES
 from .hordegrid import (HordeGrid, add_soldier, add_tile, covered_enemies, covered_mask, placements,
@@ -168,15 +168,15 @@ def _gain_masks(g: HordeGrid, before: int, added: int) -> tuple[int, int]:
     return full, bin(after & g.enemy_mask & ~(before & g.enemy_mask)).count("1")
 
 
-def enemies_under(g: HordeGrid, cells: Any) -> int:
+def enemies_under(g: HordeGrid, cells: Iterable[Cell]) -> int:
     """Enemies with at least one square under ``cells`` (KR-IGN-1/2)."""
-    mask = g.mask(as_pair(c) for c in cells) or 0
+    mask = g.mask(cells) or 0
     return sum(1 for e in g.enemies if e.mask & mask)
 
 
-def enemy_squares(g: HordeGrid, cells: Any) -> int:
+def enemy_squares(g: HordeGrid, cells: Iterable[Cell]) -> int:
     """Squares of ``cells`` holding an enemy (KR-MAL-4); the rest are empty (KR-MAL-1)."""
-    mask = g.mask(as_pair(c) for c in cells) or 0
+    mask = g.mask(cells) or 0
     return bin(mask & g.enemy_mask).count("1")
 
 
@@ -270,15 +270,16 @@ def _one(run: _Run, p: dict) -> None:
     g = grid(t["card"])
     if "cells" in p:
         raw = p["cells"]
-        cells = [as_pair(x) for x in raw] if isinstance(raw, list) and raw else [None]
-        if any(c is None for c in cells):
+        read = [as_pair(x) for x in raw] if isinstance(raw, list) and raw else [None]
+        cells = [c for c in read if c is not None]
+        if len(cells) != len(read):
             raise err("malformed", f"cells are a non-empty list of [c, r], not {raw!r}", cells=raw)
-        i = _slot(run, tid, cells, p)   # type: ignore[arg-type]
+        i = _slot(run, tid, cells, p)
         reason = tile_problem(g, t["cover"], cells, run.damage, run.shapes(tid, i))
         if reason:
             raise err(reason, f"{run.attack['tiles'][i]} cannot go on {cells} of {tid}: {reason}", tray=tid,
                       cells=[list(c) for c in cells], tile=i)
-        if run.check is not None and not run.check(tid, tuple(cells), run.mine.get(tid, [])):   # type: ignore
+        if run.check is not None and not run.check(tid, tuple(cells), run.mine.get(tid, [])):
             raise err("bad_position", f"{run.label}: {cells} is not where this tile may go", tray=tid,
                       cells=[list(c) for c in cells])
         if run.attack.get("distinct") and tid in run.mine:
@@ -355,7 +356,7 @@ def _best(run: _Run, optional: bool) -> dict | None:
             g = grid(t["card"])
             taken = covered_mask(g, t["cover"])
             for pl in run.fits(i, tid):         # legal placements: adding one only adds its squares
-                score = _gain_masks(g, taken, g.mask(pl.cells))
+                score = _gain_masks(g, taken, g.inside_mask(pl.cells))
                 if best is None or score > best[0]:
                     best = (score, {"tray": tid, "cells": [list(c) for c in pl.cells], "tile": i})
         if best is not None:

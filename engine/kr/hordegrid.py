@@ -93,6 +93,14 @@ class HordeGrid:
             total |= self.bit(cell)
         return total
 
+    def inside_mask(self, cells: Iterable[Cell]) -> int:
+        """The bit mask of ``cells``, for cells known to lie inside the grid (a legal
+        placement's); a cell outside is a bug, not a rule."""
+        total = self.mask(cells)
+        if total is None:
+            raise ValueError(f"cells outside the {self.width}x{self.height} grid")
+        return total
+
     def resistant(self, damage: str) -> int:
         """Squares of enemies that ``damage`` may not cover (KR-DMG-3..5)."""
         if damage == "physical":
@@ -291,7 +299,7 @@ def _tile_candidates(grid: HordeGrid, shapes: tuple[Shape, ...],
         for r in range(grid.height - h + 1):
             for c in range(grid.width - w + 1):
                 cells = translated(s, (c, r))
-                mask = grid.mask(cells)
+                mask = grid.inside_mask(cells)
                 if not mask & barred:
                     found.append((Placement((c, r), index, cells), mask))
     return tuple(found)

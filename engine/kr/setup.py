@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import IllegalAction
-from engine.rng import new_rng, shuffle
+from engine.rng import RngLike, new_rng, shuffle
 
 from . import boss as bosses
 from .content import HERO_IDS, HEROES, HORDES, SCENARIOS, deck_cards
@@ -78,7 +78,7 @@ def waves(sc: Any, difficulty: str, seats: int) -> dict[str, int]:
     return {m: int(n) for m, n in zip(markers, each)}
 
 
-def _deck(rng: dict, hordes: list[str], portals: list[str], mode: str) -> list[str]:
+def _deck(rng: RngLike, hordes: list[str], portals: list[str], mode: str) -> list[str]:
     hordes, portals = list(hordes), list(portals)
     if mode == "fixed":
         return hordes + portals

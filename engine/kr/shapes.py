@@ -104,10 +104,12 @@ def oriented(s: Iterable[Iterable[int]], owner_facing: str, tray_facing: str,
     (KR-DMG-7, KR-AMB-6). Not free: exactly one shape, the printed orientation carried over.
     Free (free-rotation icon, or KR-AMB-19): every distinct orientation, the printed one
     first."""
-    try:
-        return _oriented_given(s, owner_facing, tray_facing, bool(free))
-    except TypeError:                   # unhashable cells (lists from JSON)
-        return _oriented(shape(s), owner_facing, tray_facing, bool(free))
+    if isinstance(s, tuple):            # cached; lists from JSON are not hashable
+        try:
+            return _oriented_given(s, owner_facing, tray_facing, bool(free))
+        except TypeError:               # a tuple of unhashable cells
+            pass
+    return _oriented(shape(s), owner_facing, tray_facing, bool(free))
 
 
 @lru_cache(maxsize=4096)

@@ -127,10 +127,11 @@ def _pair(x: Any) -> Cell | None:
 
 
 def _cells(raw: Any) -> list[Cell]:
-    pairs = [_pair(x) for x in raw] if isinstance(raw, list) and raw else [None]
-    if any(p is None for p in pairs):
+    read = [_pair(x) for x in raw] if isinstance(raw, list) and raw else [None]
+    pairs = [p for p in read if p is not None]
+    if len(pairs) != len(read):
         raise err("malformed", f"cells must be a non-empty list of [c, r], not {raw!r}", cells=raw)
-    return pairs  # type: ignore[return-value]
+    return pairs
 
 
 # --- targets -----------------------------------------------------------------------------------
@@ -303,7 +304,9 @@ def _tile_index(st: dict, tid: str, facing: str, attack: dict, p: dict, cells: l
               cells=[list(c) for c in cells])
 
 
-def _target(st: dict, tid: Any, allowed: list[str], reached: tuple[str, ...], level: int) -> HordeGrid:
+def _target(st: dict, tid: Any, allowed: list[str], reached: tuple[str, ...],
+            level: int) -> tuple[str, HordeGrid]:
+    """The tray ``tid`` names and its grid, if the attack may place there."""
     if not isinstance(tid, str) or tid not in st["trays"]:
         raise err("no_such_tray", f"no tray {tid!r}", tray=tid)
     if tid not in allowed:
@@ -318,7 +321,7 @@ def _target(st: dict, tid: Any, allowed: list[str], reached: tuple[str, ...], le
     if portal is not None and level < portal:
         raise err("portal_level", f"an L{level} tower cannot attack an L{portal} portal (KR-PRT-4)",
                   tray=tid, level=level, portal=portal)
-    return g
+    return tid, g
 
 
 def _attack(st: dict, card: str, site: str, facing: str, index: int, attack: dict, placed: list,
@@ -335,8 +338,7 @@ def _attack(st: dict, card: str, site: str, facing: str, index: int, attack: dic
     for p in placed:
         if not isinstance(p, dict) or ("cells" in p) == ("cell" in p):
             raise err("malformed", "a placement is {'tray', 'cells'} or {'tray', 'cell'}", placement=p)
-        tid = p.get("tray")
-        g = _target(st, tid, allowed, reached, level)
+        tid, g = _target(st, p.get("tray"), allowed, reached, level)
         t = st["trays"][tid]
         if "cells" in p:
             cells = _cells(p["cells"])
@@ -378,9 +380,10 @@ def _take_soldier(st: dict, origin: Any) -> list | None:
             raise err("no_soldiers", "every soldier is already on a tray (KR-SOL-7)")
         st["soldiers"] -= 1
         return None
-    if not isinstance(origin, list) or len(origin) != 2 or _pair(origin[1]) is None:
+    cell = _pair(origin[1]) if isinstance(origin, list) and len(origin) == 2 else None
+    if cell is None:
         raise err("malformed", f"'from' is [tray id, [c, r]], not {origin!r}", origin=origin)
-    tid, cell = origin[0], _pair(origin[1])
+    tid = origin[0]
     t = st["trays"].get(tid) if isinstance(tid, str) else None
     if t is None or list(cell) not in [list(x) for x in t["cover"]["soldiers"]]:
         raise err("no_soldier_there", f"no soldier on {origin!r}", origin=origin)
