@@ -332,7 +332,17 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
     t = a["type"]
     if t not in types(st, ctx):
         return err("wrong_time", f"'{t}' is not possible now.", verb=t)
-    p = st["players"][seat]
+    reason = _decision_reason(st, seat, a, err) or _command_reason(st, seat, a, err)
+    return reason or err("illegal", "That move is not legal now.")
+
+
+Err = Callable[..., IllegalAction]
+
+
+def _decision_reason(st: dict, seat: int, a: dict, err: Err) -> IllegalAction | None:
+    """``diagnose`` for the setup picks and placements and the single decisions (penalty,
+    token, heal, morale card, Rally); None for the command zone's actions."""
+    t = a["type"]
     card = a.get("card")
     pending = st["pending"]["kind"] if st["phase"] == "turn" and st["pending"] is not None else None
     if t == "penalty":
@@ -364,6 +374,15 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
         return err("cannot_pass", "Your first vanguard unit is compulsory.")
     if t == "stage":
         return err("not_in_hand", f"{card} is not a command card in your hand.", card=card)
+    return None
+
+
+def _command_reason(st: dict, seat: int, a: dict, err: Err) -> IllegalAction | None:
+    """``diagnose`` for the command zone's actions: dispatch, reveal, play and general
+    commands, their phases, attacks, defences, the declaration."""
+    t = a["type"]
+    card = a.get("card")
+    p = st["players"][seat]
     zone = [e["card"] for e in p["zone"]]
     if t in ("clear", "dispatch", "reveal", "play") and card not in zone:
         return err("not_in_zone", f"{card} is not in your command zone.", card=card)
@@ -402,7 +421,7 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
         return err("bad_defence", "That defence is not possible for this unit now.", uid=a["uid"])
     if t == "declare":
         return err("bad_declare", "Declare 2 different basic actions.")
-    return err("illegal", "That move is not legal now.")
+    return None
 
 
 def _unit_problem(st: dict, seat: int, uid: str, card: str) -> tuple | None:
