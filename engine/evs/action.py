@@ -33,6 +33,15 @@ def current(entry: dict) -> dict | None:
     return ps[entry["next"]] if entry["next"] < len(ps) else None
 
 
+def current_phase(entry: dict) -> dict:
+    """The phase ``entry`` is in (``current``), for code that runs only while one is left:
+    moving, healing, engaging."""
+    ph = current(entry)
+    if ph is None:
+        raise TypeError(f"{entry['uid']}'s command has no phase left")
+    return ph
+
+
 def reveal_ok(st: dict, zone_entry: dict) -> bool:
     """ES-ACT-5, ES-KW-4, ES-AMB-20: no reveal marker, or revealed in an earlier turn."""
     if not COMMANDS[zone_entry["card"]]["markers"]["reveal"]:
@@ -334,7 +343,7 @@ def move(st: dict, seat: int, uid: str, path: list[str], events: list) -> int:
     """Carry out the mobility phase along ``path``; returns the mobility N it had."""
     b = _entry(st, uid)
     frm = st["units"][uid]["cell"]
-    mp = mobility(st, seat, current(b))
+    mp = mobility(st, seat, current_phase(b))
     steps = len(path) if board.terrain_on(st) else _bfs(st, frm, mp)[path[-1]]
     st["units"][uid]["cell"] = path[-1]
     b["moved"] += steps
@@ -358,7 +367,7 @@ def heal_unit(st: dict, uid: str, phase: dict, events: list) -> None:
 
 def heal(st: dict, seat: int, uid: str, events: list) -> None:
     b = _entry(st, uid)
-    heal_unit(st, uid, current(b), events)
+    heal_unit(st, uid, current_phase(b), events)
     b["next"] += 1
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, NoReturn
+from typing import AbstractSet, Any, NoReturn
 
 from .keywords import (FACTION_EFFECTS, FACTION_TRIGGERS, MAX_PHASES, MAX_REACH, PHASE_KEYS, RANGES,
                        TRIGGER_EFFECTS)
@@ -35,7 +35,7 @@ def _fail(where: str, msg: str) -> NoReturn:
     raise ContentError(f"{where}: {msg}")
 
 
-def _keys(where: str, obj: object, required: set[str], optional: set[str] = frozenset()) -> dict:
+def _keys(where: str, obj: object, required: AbstractSet[str], optional: AbstractSet[str] = frozenset()) -> dict:
     if not isinstance(obj, dict):
         _fail(where, "must be an object")
     missing = required - set(obj)
@@ -48,7 +48,7 @@ def _keys(where: str, obj: object, required: set[str], optional: set[str] = froz
 
 
 def _text(where: str, obj: object) -> dict[str, str]:
-    _keys(where, obj, set(LANGS))
+    obj = _keys(where, obj, set(LANGS))
     for lang in LANGS:
         if not isinstance(obj[lang], str) or not obj[lang].strip():
             _fail(where, f"'{lang}' must be a non-empty string")
@@ -113,7 +113,7 @@ def _phases(where: str, phases: object, action: bool, defence: bool) -> list[dic
 
 
 def _markers(where: str, m: object, names: tuple[str, ...]) -> dict[str, bool]:
-    _keys(where, m, set(names))
+    m = _keys(where, m, set(names))
     for k in names:
         if not isinstance(m[k], bool):
             _fail(f"{where}.{k}", "must be true or false")

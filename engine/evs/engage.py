@@ -21,7 +21,7 @@ def participant_power(st: dict, entry: dict, target: str) -> int:
     """ES-ENG-3: command power (a card's, 0 for a general command) + attack icons + tokens
     (ES-KW-6) + modifiers (charge, phalanx, high ground ES-TER-20). Never the unit's own
     base power."""
-    ph = action.current(entry)
+    ph = action.current_phase(entry)
     s = spec(entry["card"])
     power = (0 if entry["general"] else s["power"]) + ph.get("attack", 0) + entry["tokens"]
     power += charge_bonus(ph, entry["moved"]) + phalanx_bonus(ph, _allies_adjacent(st, entry["uid"]))
@@ -53,7 +53,7 @@ def defender_power(st: dict, target: str, attackers: list[str]) -> int:
     if any(board.height(st, st["units"][a]["cell"]) < h for a in attackers):
         power -= 1
     if attackers and board.terrain_on(st):
-        power += board.cover_bonus(st, u["cell"], [action.current(_command(st, a))["range"] for a in attackers])
+        power += board.cover_bonus(st, u["cell"], [action.current_phase(_command(st, a))["range"] for a in attackers])
     return power + track.modifier(st, u["seat"], "defend")
 
 
@@ -63,7 +63,7 @@ def attack_power(st: dict, target: str, attackers: list[str]) -> tuple[int, int]
     (morale_rules.power_modifier ``engage``, morale_effect_modifier)."""
     entries = [_command(st, a) for a in attackers]
     power = sum(participant_power(st, e, target) for e in entries)
-    morale = sum(action.current(e).get("morale", 0) for e in entries)
+    morale = sum(action.current_phase(e).get("morale", 0) for e in entries)
     if entries:
         seat = entries[0]["seat"]
         power += track.modifier(st, seat, "engage")

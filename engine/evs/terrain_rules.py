@@ -44,7 +44,7 @@ import os
 import re
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Collection, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping, overload
 
 from .. import rng as rngmod
 from ..base import Event, IllegalAction
@@ -85,8 +85,8 @@ def _is_int(x: object) -> bool:
 
 
 def _check_texts(value: object, where: str) -> None:
-    _check(isinstance(value, dict) and set(value) == set(LOCALES),
-           f"{where}: needs exactly the keys {', '.join(LOCALES)}")
+    if not (isinstance(value, dict) and set(value) == set(LOCALES)):
+        raise ContentError(f"{where}: needs exactly the keys {', '.join(LOCALES)}")
     for loc in LOCALES:
         _check(isinstance(value[loc], str) and value[loc].strip(), f"{where}: empty {loc} text")
 
@@ -94,9 +94,11 @@ def _check_texts(value: object, where: str) -> None:
 def _check_effect(effect: object, where: str) -> None:
     if effect is None:
         return
-    _check(isinstance(effect, dict), f"{where}: effect must be an object or null")
+    if not isinstance(effect, dict):
+        raise ContentError(f"{where}: effect must be an object or null")
     kind = effect.get("kind")
-    _check(kind in EFFECT_KINDS, f"{where}: unknown effect kind {kind!r}")
+    if kind not in EFFECT_KINDS:
+        raise ContentError(f"{where}: unknown effect kind {kind!r}")
     _check(set(effect) == _EFFECT_KEYS[kind], f"{where}: effect {kind} needs exactly {sorted(_EFFECT_KEYS[kind])}")
     if kind == "cover":
         _check(_is_int(effect["defence"]) and 1 <= effect["defence"] <= 2, f"{where}: cover defence must be 1 or 2")
@@ -186,6 +188,10 @@ def card_view(card_id: str) -> dict:
 # ------------------------------------------------------------------------------ the dict
 
 
+@overload
+def _of(terrain: dict) -> dict: ...
+@overload
+def _of(terrain: Mapping) -> Mapping: ...
 def _of(terrain: Mapping) -> Mapping:
     """Every function takes the terrain dict or, as the core's ``engine/evs/board.py`` passes
     it, the whole game state (whose ``st["terrain"]`` is then used; ``None`` there reads as no

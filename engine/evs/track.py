@@ -71,7 +71,7 @@ def collect_draws(st: dict) -> None:
     ``st["offers"]`` (ES-MX-8a; opened by engine/evs/morale.py once the move resolved)."""
     m = st.get("morale")
     drawn = m.get("just_drawn") if m else None
-    if drawn:
+    if m and drawn:
         if drawn["cards"]:
             st.setdefault("offers", []).append({"seat": drawn["seat"], "cards": list(drawn["cards"])})
         m["just_drawn"] = None
