@@ -169,6 +169,14 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
         if stage == "play":
             return _err("clash.err.not_your_turn", "It is not your turn.", [], seat=seat)
         return _err("clash.err.not_your_decision", "Another player must decide first.", [], seat=seat)
+    if t in ("deck", "pick", "build", "choose"):
+        return _setup_reason(st, seat, a, legal)
+    return _play_reason(st, seat, a, legal)
+
+
+def _setup_reason(st: dict, seat: int, a: dict, legal: list[dict]) -> IllegalAction:
+    """``diagnose`` for the setup's decisions: deck, draft pick, constructed build, champion."""
+    t = a.get("type")
     if t == "deck":
         d = a.get("deck")
         if d not in DECKS:
@@ -190,7 +198,12 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
         if c not in CHAMPIONS:
             return _err("clash.err.unknown_champion", f"There is no champion {c!r}.", legal, champion=str(c))
         return _err("clash.err.bad_action", "That choice is not possible.", legal)
-    # phase 2 / phase 3 actions
+    raise ValueError(f"not a setup action: {t!r}")
+
+
+def _play_reason(st: dict, seat: int, a: dict, legal: list[dict]) -> IllegalAction:
+    """``diagnose`` for phase 2 / phase 3 actions: end, go, the champion, a card from hand."""
+    t = a.get("type")
     p = st["players"][seat]
     if t == "end":
         return _err("clash.err.not_in_summon", "Phase 2 is already over; type 'go' to resume.", legal)
@@ -210,6 +223,11 @@ def diagnose(st: dict, seat: int, a: dict) -> IllegalAction:
             return _err("clash.err.too_expensive", f"The champion costs {cost}; you have {p['mana']} mana.",
                         legal, card=ch["card"], cost=cost, mana=p["mana"])
         return _err("clash.err.bad_host" if "on" in a else "clash.err.bad_lane", "Bad placement.", legal)
+    return _card_reason(st, p, a, legal)
+
+
+def _card_reason(st: dict, p: dict, a: dict, legal: list[dict]) -> IllegalAction:
+    """``diagnose`` for a card played from hand (``p``'s): known, in the window, paid, aimed."""
     card = a.get("card")
     if card not in CARDS or CARDS[card]["champion"]:
         return _err("clash.err.unknown_card", f"There is no card {card!r}.", legal, card=str(card))
