@@ -39,9 +39,9 @@ def seat_styles(view: dict) -> dict[int, dict]:
 
 def _plan(view: dict, seat_names, lang: str, styles) -> BoardLayout:
     lay = BoardLayout()
-    y = MARGIN
+    y: float = MARGIN
     y2 = status(None, y, view, seat_names, lang)
-    lay.status = (y, int(y2))
+    lay.status = (int(y), int(y2))
     y = y2 + GAP
     y2 = player_panel(None, y, view, 1, seat_names, lang, styles[1])
     lay.panels[1] = (int(y), int(y2))

@@ -26,13 +26,21 @@ NAME_SIZE = 19
 GRID_H = 2 * LABEL_H + ROWS * CELL_H
 
 
-def cell_box(cell: str, top: float) -> tuple[float, float, float, float] | None:
+Box = tuple[float, float, float, float]
+
+
+def cell_box(cell: str, top: float) -> Box | None:
     """The box of ``"C3"`` on a grid drawn from ``top``; None for anything else."""
     if not isinstance(cell, str) or len(cell) != 2 or cell[0] not in COLS or not cell[1].isdigit():
         return None
     c, r = COLS.index(cell[0]), int(cell[1])
     if not 1 <= r <= ROWS:
         return None
+    return _box(c, r, top)
+
+
+def _box(c: int, r: int, top: float) -> Box:
+    """The box of column index ``c``, row ``r`` (1 at the bottom)."""
     x0 = GRID_X0 + c * CELL_W
     y0 = top + LABEL_H + (ROWS - r) * CELL_H
     return x0, y0, x0 + CELL_W, y0 + CELL_H
@@ -43,7 +51,8 @@ def terrain_cells(view: dict, lang: str) -> dict[str, dict]:
     ``forest``) where the view gives it, else the cards of ``view["terrain"]["cells"]``
     (cell -> terrain card id) looked up in the content."""
     ter = section(view, "terrain")
-    cards = ter.get("cards") if isinstance(ter.get("cards"), dict) else {}
+    given = ter.get("cards")
+    cards = given if isinstance(given, dict) else {}
     out = {}
     for cell, card in (ter.get("cells") or {}).items():
         c = cards.get(cell)
@@ -147,12 +156,12 @@ def _arrow(d, a, b, colour) -> None:
               outline=(20, 20, 24))
 
 
-def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[int, dict]) -> dict[str, tuple]:
+def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[int, dict]) -> dict[str, Box]:
     """Draw the battlefield with its top edge at ``top``; returns the cell boxes."""
     d = ImageDraw.Draw(img)
     ter = terrain_cells(view, lang)
     by_cell = {u.get("cell"): u for u in units(view)}
-    boxes = {}
+    boxes: dict[str, Box] = {}
     for c, col in enumerate(COLS):
         cx = GRID_X0 + c * CELL_W + CELL_W / 2
         put(d, (cx, top + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
@@ -160,9 +169,9 @@ def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[
     for r in range(1, ROWS + 1):
         y = top + LABEL_H + (ROWS - r) * CELL_H + CELL_H / 2
         put(d, (MARGIN + LABEL_W / 2, y), str(r), BODY, TEXT_SOFT, "mm")
-        for col in COLS:
+        for c, col in enumerate(COLS):
             cell = f"{col}{r}"
-            boxes[cell] = cell_box(cell, top)
+            boxes[cell] = _box(c, r, top)
             _cell(d, cell, boxes[cell], ter.get(cell), cell in by_cell)
     pend = section(view, "pending")
     attackers = set(pend.get("attackers") or []) if pend.get("kind") == "defence" else set()
@@ -177,7 +186,8 @@ def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[
                 d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=GOLD, width=4)
     tokens = {}
     for u in units(view):
-        box = boxes.get(u.get("cell"))
+        at = u.get("cell")
+        box = boxes.get(at) if isinstance(at, str) else None
         if box is None:
             continue
         frame = ATTACK if u.get("uid") in attackers else (TARGET if u.get("uid") == target else None)

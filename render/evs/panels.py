@@ -49,8 +49,8 @@ def acting_seat(view: dict) -> int:
     return to_int(view.get("active"), -1)
 
 
-def unit_label(view: dict, uid: str, lang: str) -> str:
-    """``u3 Legionary`` for a uid of the view."""
+def unit_label(view: dict, uid: object, lang: str) -> str:
+    """``u3 Legionary`` for a uid of the view (anything else as it is)."""
     u = next((u for u in units(view) if u.get("uid") == uid), None)
     return f"{uid} {N.unit_name(u['card'], lang)}" if u else str(uid)
 

@@ -34,9 +34,10 @@ def _none(d, y: float, lang: str) -> float:
 
 def _hand(d, y: float, view: dict, seat: int, lang: str, style: dict) -> float:
     p = player(view, seat)
-    pick = p.get("pick") if isinstance(p.get("pick"), dict) else None
+    raw = p.get("pick")
+    pick = raw if isinstance(raw, dict) else None
     picking = pick is not None and view.get("phase") == "select"
-    cards = list(pick.get("cards") or []) if picking else list(p.get("hand") or [])
+    cards = list(pick.get("cards") or []) if pick is not None and picking else list(p.get("hand") or [])
     if picking:
         y = _heading(d, y, N.label("your_pick", lang, n=len(cards)), style["light"])
     else:

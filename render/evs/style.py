@@ -95,7 +95,9 @@ def hex_rgb(colour: str) -> tuple[int, int, int]:
 
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
-    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+    def channel(i: int) -> int:
+        return int(round(a[i] + (b[i] - a[i]) * t))
+    return channel(0), channel(1), channel(2)
 
 
 def shades(colour: str) -> dict:

@@ -9,6 +9,7 @@ from render.common import TEXT, ellipsize, font, safe_text, wrap_text
 
 from .style import BODY, line_h
 
+Colour = tuple[int, ...]      # RGB or RGBA
 MAX_LINES = 30
 
 
@@ -52,7 +53,7 @@ class Flow:
         self.lh = lh or line_h(BODY)
         self.gap = gap
         self.x = x0
-        self._sep = None
+        self._sep: tuple[int, Colour] | None = None
 
     def piece(self, w: float, draw=None) -> tuple[float, float]:
         """Room for a piece ``w`` wide; ``draw(x, cy)`` draws it. Returns its (x, centre y).
@@ -87,7 +88,7 @@ class Flow:
             self.piece(width(line, size), lambda x, cy, t=line: put(self.d, (x, cy), t, size, fill, "lm"))
             self.newline()
 
-    def sep(self, size: int = BODY, fill=(150, 160, 178)) -> None:
+    def sep(self, size: int = BODY, fill: Colour = (150, 160, 178)) -> None:
         """A dot before the next piece if it stays on this line (none at a line start)."""
         self._sep = (size, fill)
 
