@@ -73,27 +73,27 @@ def load() -> dict[str, Any]:
     dice = _read("dice.json")
     _check(sorted(set(dice["spire_die"]["faces"])) == [0, 1, 2], "spire die faces must include blank, 1, 2")
     c["dice"] = dice
-    # factions
+    units: dict[str, dict] = {}
+    spires: dict[str, dict] = {}
+    _load_factions(c, known, units, spires)
+    _load_market(c, known, units, spires)
+    c["units"], c["spires"] = units, spires
+    _load_landmarks(c, known)
+    _load_events_and_relics(c)
+    _load_map(c)
+    c["tutorial"] = _read("tutorial.json")
+    return c
+
+
+def _load_factions(c: dict[str, Any], known: set[str], units: dict[str, dict], spires: dict[str, dict]) -> None:
+    """factions.json: the four factions, their heroes, minions and spires (into ``units`` and
+    ``spires``), advancements and fortresses."""
     facs = _read("factions.json")["factions"]
     _check([f["id"] for f in facs] == ["brawnen", "grovetenders", "heirs", "narora"], "four factions")
-    units, spires, n_unit_chips, n_spire_chips = {}, {}, 0, 0
+    n_unit_chips, n_spire_chips = 0, 0
     for f in facs:
         _check_name(f, f["id"])
-        _check(len(f["heroes"]) == 3 and sum(h["start"] for h in f["heroes"]) == 1, f"{f['id']}: 3 heroes, 1 starting")
-        for h in f["heroes"]:
-            _check_name(h, h["id"])
-            _check(h["cp"] == 0 if h["start"] else h["cp"] > 0, f"{h['id']}: starting hero costs 0 CP")
-            for side in ("basic", "promoted"):
-                _check_stats(h[side], known, f"{h['id']}.{side}", hero=True)
-            units[h["id"]] = dict(h, kind="hero", faction=f["id"])
-        n_unit_chips += 3
-        _check(len(f["minions"]) == 6, f"{f['id']}: 6 minion types")
-        for m in f["minions"]:
-            _check_name(m, m["id"])
-            for side in ("basic", "promoted"):
-                _check_stats(m[side], known, f"{m['id']}.{side}")
-            units[m["id"]] = dict(m, kind="minion", faction=f["id"])
-            n_unit_chips += m["count"]
+        n_unit_chips += _load_faction_units(f, known, units)
         _check(len(f["spires"]) == 4, f"{f['id']}: 4 spire types")
         for s in f["spires"]:
             _check_name(s, s["id"])
@@ -102,26 +102,54 @@ def load() -> dict[str, Any]:
             spires[s["id"]] = dict(s, faction=f["id"], merc=False)
             n_spire_chips += s["count"]
         _check(sum(1 for s in f["spires"] if not s["requires"]) == 2, f"{f['id']}: two starting spire types")
-        advs = {}
-        for a in f["advancements"]:
-            _check_name(a, a["id"])
-            _check(len(a["levels"]) == 3, f"{a['id']}: 3 levels")
-            for lv in a["levels"]:
-                _check(lv["cost"] > 0, "advancement cost")
-                eff = lv["effect"]
-                kind = eff.split(":")[0]
-                _check(kind in ("income", "cap", "cp", "market_discount", "lb", "unlock", "promoted_spires"), f"bad effect {eff}")
-                if kind == "unlock":
-                    _check(any(s["requires"] == eff.split(":")[1] for s in f["spires"]), f"unlock {eff}")
-            advs[a["id"]] = a
-        f["adv_by_id"] = advs
+        f["adv_by_id"] = _advancements(f)
         fort = f["fortress"]
         _check(fort["gate"] == [0, 0] and 1 <= len(fort["wells"]) <= 2, f"{f['id']}: fortress geometry")
     _check(n_unit_chips == 60, f"60 unit chips, got {n_unit_chips}")
     _check(n_spire_chips == 32, f"32 spire chips, got {n_spire_chips}")
     c["factions"] = {f["id"]: f for f in facs}
     c["faction_order"] = [f["id"] for f in facs]
-    # market
+
+
+def _load_faction_units(f: dict, known: set[str], units: dict[str, dict]) -> int:
+    """A faction's 3 heroes (one starting) and 6 minion types into ``units``; its unit chips."""
+    _check(len(f["heroes"]) == 3 and sum(h["start"] for h in f["heroes"]) == 1, f"{f['id']}: 3 heroes, 1 starting")
+    for h in f["heroes"]:
+        _check_name(h, h["id"])
+        _check(h["cp"] == 0 if h["start"] else h["cp"] > 0, f"{h['id']}: starting hero costs 0 CP")
+        for side in ("basic", "promoted"):
+            _check_stats(h[side], known, f"{h['id']}.{side}", hero=True)
+        units[h["id"]] = dict(h, kind="hero", faction=f["id"])
+    chips = 3
+    _check(len(f["minions"]) == 6, f"{f['id']}: 6 minion types")
+    for m in f["minions"]:
+        _check_name(m, m["id"])
+        for side in ("basic", "promoted"):
+            _check_stats(m[side], known, f"{m['id']}.{side}")
+        units[m["id"]] = dict(m, kind="minion", faction=f["id"])
+        chips += m["count"]
+    return chips
+
+
+def _advancements(f: dict) -> dict[str, dict]:
+    """A faction's advancements by id: 3 levels each, with costs and known effects."""
+    advs = {}
+    for a in f["advancements"]:
+        _check_name(a, a["id"])
+        _check(len(a["levels"]) == 3, f"{a['id']}: 3 levels")
+        for lv in a["levels"]:
+            _check(lv["cost"] > 0, "advancement cost")
+            eff = lv["effect"]
+            kind = eff.split(":")[0]
+            _check(kind in ("income", "cap", "cp", "market_discount", "lb", "unlock", "promoted_spires"), f"bad effect {eff}")
+            if kind == "unlock":
+                _check(any(s["requires"] == eff.split(":")[1] for s in f["spires"]), f"unlock {eff}")
+        advs[a["id"]] = a
+    return advs
+
+
+def _load_market(c: dict[str, Any], known: set[str], units: dict[str, dict], spires: dict[str, dict]) -> None:
+    """market.json: 20 chips; mercenary spires and units join ``spires`` and ``units``."""
     chips = _read("market.json")["chips"]
     _check(len(chips) == 20, "20 market chips")
     for m in chips:
@@ -140,8 +168,9 @@ def load() -> dict[str, Any]:
     _check({m["type"] for m in chips} == {"equipment", "merc_spire", "mercenary", "merc_hero"}, "market types")
     c["market"] = {m["id"]: m for m in chips}
     c["market_order"] = [m["id"] for m in chips]
-    c["units"], c["spires"] = units, spires
-    # landmarks
+
+
+def _load_landmarks(c: dict[str, Any], known: set[str]) -> None:
     lm = _read("landmarks.json")
     _check(len(lm["landmarks"]) == 19, "19 landmarks")
     for l in lm["landmarks"]:
@@ -155,7 +184,9 @@ def load() -> dict[str, Any]:
     c["landmark_order"] = [l["id"] for l in lm["landmarks"]]
     c["landmark_backs"] = lm["backs"]
     c["set_aside"] = lm["set_aside"]
-    # events, relics
+
+
+def _load_events_and_relics(c: dict[str, Any]) -> None:
     ev = _read("events.json")["events"]
     _check(len(ev) == 29, "29 events")
     for e in ev:
@@ -170,7 +201,10 @@ def load() -> dict[str, Any]:
     c["relic_order"] = [r["id"] for r in rel["relics"]]
     _check(len(rel["first_game"]) == 6 and all(r in c["relics"] for r in rel["first_game"]), "6 first-game relics")
     c["first_game_relics"] = rel["first_game"]
-    # map
+
+
+def _load_map(c: dict[str, Any]) -> None:
+    """isles.json (8 isles, 1 centre, wells on their hexes) and earthscapes.json."""
     isles = _read("isles.json")
     _check(len(isles["isles"]) == 8 and sum(i["centre"] for i in isles["isles"]) == 1, "8 isles, 1 centre")
     for i in isles["isles"]:
@@ -192,8 +226,6 @@ def load() -> dict[str, Any]:
         _check_name(e, e["id"])
     c["earthscapes"] = {e["id"]: e for e in es}
     c["earthscape_order"] = [e["id"] for e in es]
-    c["tutorial"] = _read("tutorial.json")
-    return c
 
 
 NAMED_TABLES = ("units", "spires", "market", "landmarks", "earthscapes", "relics", "events", "factions", "isles")

@@ -114,6 +114,23 @@ def player_card(d, box, view: dict, seat: int, seat_names, infl: dict, model: Ma
     for aid, lv in list((p.get("advancements") or {}).items())[:3]:
         nm = name("advancements", aid, lang)
         row.add(3 * 19 + 6 + f.getlength(nm), lambda x, cy, nm=nm, lv=to_int(lv): _advancement(d, x, cy, nm, lv))
+    for fact in _facts(view, seat, p, lang):
+        row.text(fact, BODY, TEXT_SOFT)
+    _influence(d, row, seat, infl, model, lang)
+    # --- units on the map
+    row.end()
+    units = unit_entries(view, seat, lang)
+    if units:
+        row.text(label("panel.on_map", lang), BODY, TEXT_SOFT)
+        row.x += 10
+        for i, u in enumerate(units):
+            row.text(u, BODY, TEXT, sep=i > 0)
+    return row.end() + PAD - 6 - y0
+
+
+def _facts(view: dict, seat: int, p: dict, lang: str) -> list[str]:
+    """The card's short facts after the advancements: CP, builds, relics, the die, the
+    stack, the barracks, what stands beside the fortress, the heroes out."""
     facts = [label("panel.cp", lang, n=to_int(p.get("cp")))]
     if p.get("lb_allowance") is not None:
         facts.append(label("panel.builds", lang, used=to_int(p.get("limited_builds")),
@@ -132,9 +149,13 @@ def player_card(d, box, view: dict, seat: int, seat_names, infl: dict, model: Ma
     removed = p.get("heroes_removed") or []
     if removed:
         facts.append(label("panel.heroes_out", lang, names=", ".join(unit_name(b, lang) for b in removed)))
-    for fact in facts:
-        row.text(fact, BODY, TEXT_SOFT)
-    # influence: the numbers of the mats within this player's influence
+    return facts
+
+
+def _influence(d, row: Row, seat: int, infl: dict, model: MapModel, lang: str) -> None:
+    """Influence: the numbers of the mats within this player's influence, as chips kept on
+    one line with their heading when they fit."""
+    f = font(BODY)
     gs = sorted((g for g in infl.get(seat, set()) if g in model.numbers),
                 key=lambda g: (to_int(group_number(model, g), 99), g))
     head = label("panel.influence", lang)
@@ -152,15 +173,6 @@ def player_card(d, box, view: dict, seat: int, seat_names, infl: dict, model: Ma
         else:
             row.text(n, BODY, TEXT_SOFT, sep=False)
     row.gap = 0
-    # --- units on the map
-    row.end()
-    units = unit_entries(view, seat, lang)
-    if units:
-        row.text(label("panel.on_map", lang), BODY, TEXT_SOFT)
-        row.x += 10
-        for i, u in enumerate(units):
-            row.text(u, BODY, TEXT, sep=i > 0)
-    return row.end() + PAD - 6 - y0
 
 
 def _letter_disc(d, cx, cy, r, st) -> None:

@@ -65,9 +65,48 @@ def private_sections(view: dict, seat: int, lang: str) -> list[tuple[str, list]]
     ("lm", landmark, caption, title, details) or ("text", str, colour)."""
     own = view.get("viewer") == seat and isinstance(seat, int)
     sections: list[tuple[str, list]] = []
+    prep = section(view, "prep")
+    rows = _stack_rows(view, seat, own, prep, lang)
+    if rows:
+        sections.append((label("private.title.stack", lang), rows))
+    if own and isinstance(prep.get("earlier"), dict) and prep["earlier"]:
+        sections += _locked_stacks(view, prep["earlier"], lang)
+    rows = []
+    for u in view.get("units") or []:
+        if not isinstance(u, dict) or to_int(u.get("owner"), -1) != seat:
+            continue
+        mem = u.get("members") if own else None
+        if u.get("grouped") and isinstance(mem, list) and mem:
+            rows.append(_unit_row(u, str(u.get("pos")), lang, True))
+    if rows:
+        sections.append((label("private.title.groups", lang), rows))
+    rows = _landmark_rows(view, own, lang)
+    if rows:
+        sections.append((label("private.title.landmarks", lang), rows))
+    p = player(view, seat) if isinstance(seat, int) else {}
+    rows = []
+    if own:
+        for r in p.get("relics") or []:
+            rows.append(("text", name("relics", r, lang), TEXT))
+    if rows:
+        sections.append((label("private.title.relics", lang), rows))
+    if own and isinstance(p.get("policy"), dict) and p["policy"]:
+        sections.append((label("private.title.policies", lang),
+                         [("text", label(f"private.policy.{k}", lang, value=policy_name(k, v, lang)), TEXT_SOFT)
+                          for k, v in p["policy"].items()]))
+    if not sections:
+        sections.append((label("private.title.nothing", lang), [("text", label("private.nothing", lang), TEXT_SOFT)]))
+    rows = _fortress_rows(p, lang)
+    if rows:
+        sections.append((label("private.title.fortress", lang), rows))
+    return sections
+
+
+def _stack_rows(view: dict, seat: int, own: bool, prep: dict, lang: str) -> list:
+    """The seat's deployment stack: every entry in order (its own view), else the top and the
+    height, else (Prep) the stack being assembled with the CP paid for each entry."""
     stacks = {to_int(x.get("seat"), -1): x for x in view.get("stacks") or [] if isinstance(x, dict)}
     sk = stacks.get(seat) or {}
-    prep = section(view, "prep")
     rows: list = []
     entries = sk.get("entries") if own else None
     if isinstance(entries, list) and entries:
@@ -89,30 +128,29 @@ def private_sections(view: dict, seat: int, lang: str) -> list[tuple[str, list]]
             rows.append(row[:4] + (row[4] + DOT + label("private.cp_paid", lang, n=paid),))
         if seat not in (prep.get("locked") or []):
             rows.append(("text", label("private.assembling", lang), TEXT_SOFT))
-    if rows:
-        sections.append((label("private.title.stack", lang), rows))
-    if own and isinstance(prep.get("earlier"), dict) and prep["earlier"]:
-        for s_, ents in sorted(prep["earlier"].items()):
-            rows = []
-            for i, e in enumerate(ents or []):
-                if isinstance(e, dict):
-                    u = _pseudo_unit(to_int(s_), list(e.get("types") or []), e.get("eq"),
-                                     "hero" if e.get("k") == "hero" else "minion")
-                    rows.append(_unit_row(u, _caption(i, lang), lang, True))
-            if not rows:
-                rows.append(("text", label("private.empty", lang), TEXT_SOFT))
-            title = label("private.title.locked_stack", lang, letter=seat_style(view, s_)["letter"],
-                          faction=faction_name(faction_of(view, s_), lang))
-            sections.append((title, rows))
-    rows = []
-    for u in view.get("units") or []:
-        if not isinstance(u, dict) or to_int(u.get("owner"), -1) != seat:
-            continue
-        mem = u.get("members") if own else None
-        if u.get("grouped") and isinstance(mem, list) and mem:
-            rows.append(_unit_row(u, str(u.get("pos")), lang, True))
-    if rows:
-        sections.append((label("private.title.groups", lang), rows))
+    return rows
+
+
+def _locked_stacks(view: dict, earlier: dict, lang: str) -> list[tuple[str, list]]:
+    """One section per stack locked earlier in Prep, by seat."""
+    sections = []
+    for s_, ents in sorted(earlier.items()):
+        rows = []
+        for i, e in enumerate(ents or []):
+            if isinstance(e, dict):
+                u = _pseudo_unit(to_int(s_), list(e.get("types") or []), e.get("eq"),
+                                 "hero" if e.get("k") == "hero" else "minion")
+                rows.append(_unit_row(u, _caption(i, lang), lang, True))
+        if not rows:
+            rows.append(("text", label("private.empty", lang), TEXT_SOFT))
+        title = label("private.title.locked_stack", lang, letter=seat_style(view, s_)["letter"],
+                      faction=faction_name(faction_of(view, s_), lang))
+        sections.append((title, rows))
+    return sections
+
+
+def _landmark_rows(view: dict, own: bool, lang: str) -> list:
+    """The landmark being peeked at, then the unrevealed landmarks only this seat knows."""
     rows = []
     peek = section(view, "turn").get("peek") if own else None
     if isinstance(peek, dict):
@@ -123,22 +161,11 @@ def private_sections(view: dict, seat: int, lang: str) -> list[tuple[str, list]]
                 if isinstance(peek, dict) and peek.get("pos") == lm.get("pos"):
                     continue
                 rows.append(_lm_row(lm.get("type"), lm.get("pos"), label("private.explored", lang), lang))
-    if rows:
-        sections.append((label("private.title.landmarks", lang), rows))
-    p = player(view, seat) if isinstance(seat, int) else {}
-    rows = []
-    if own:
-        for r in p.get("relics") or []:
-            rows.append(("text", name("relics", r, lang), TEXT))
-    if rows:
-        sections.append((label("private.title.relics", lang), rows))
-    if own and isinstance(p.get("policy"), dict) and p["policy"]:
-        sections.append((label("private.title.policies", lang),
-                         [("text", label(f"private.policy.{k}", lang, value=policy_name(k, v, lang)), TEXT_SOFT)
-                          for k, v in p["policy"].items()]))
-    if not sections:
-        sections.append((label("private.title.nothing", lang), [("text", label("private.nothing", lang), TEXT_SOFT)]))
-    # the seat's fortress reserves, in the same words as its card on the board
+    return rows
+
+
+def _fortress_rows(p: dict, lang: str) -> list:
+    """The seat's fortress reserves, in the same words as its card on the board."""
     rows = []
     if p.get("beside"):
         rows.append(("text", label("panel.beside", lang, names=", ".join(any_name(b, lang) for b in p["beside"])),
@@ -148,9 +175,7 @@ def private_sections(view: dict, seat: int, lang: str) -> list[tuple[str, list]]
                                    names=", ".join(unit_name(b, lang) for b in p["heroes_removed"])), TEXT_SOFT))
     if p.get("barracks") or p.get("spire_barracks"):
         rows.append(("text", barracks_text(p, lang), TEXT_SOFT))
-    if rows:
-        sections.append((label("private.title.fortress", lang), rows))
-    return sections
+    return rows
 
 
 def _lm_row(t, pos, caption: str, lang: str) -> tuple:
