@@ -27,7 +27,7 @@ class BoardLayout:
 
 def _plan(view: dict, seat_names: list[str] | None, lang: str) -> tuple[BoardLayout, MapLayout]:
     lay = BoardLayout()
-    y = MARGIN
+    y: float = MARGIN
     y2 = header(None, y, view, lang)
     lay.header = (int(y), int(y2))
     ml = map_layout(view, y2 + GAP - 4)

@@ -20,7 +20,7 @@ from engine.kr.mapgeo import VECTORS
 from . import names as N
 from .style import (BOSS, CARD, CARD_EDGE, COVER, DEADLY, DEFENCE_COLOURS, ENEMY, ENEMY_LARGE, GOLD,
                     GRID_LINE, HIDDEN_ENEMY, PORTAL, PORTAL_EDGE, PURPLE_LINE, SOLDIER, UNCOVERABLE,
-                    Colour, arrow, ink_on, player_colour, put)
+                    Colour, arrow, ink_on, player_colour, put, section)
 
 Cell = tuple[int, int]
 
@@ -72,7 +72,7 @@ def card_info(tray: dict) -> CardInfo:
         for dc in range(w):
             for dr in range(h):
                 info.area_at[(c0 + dc, r0 + dr)] = a["area"]
-    cover = tray.get("cover") if isinstance(tray.get("cover"), dict) else {}
+    cover = section(tray, "cover")
     for i, t in enumerate(cover.get("tiles") or ()):
         if isinstance(t, dict):
             info.tiles.append(t)
@@ -190,7 +190,7 @@ def hero_discs(d: ImageDraw.ImageDraw, x0: float, y0: float, sq: int, info: Card
         fig = (figures or {}).get(hero)
         if isinstance(fig, dict):
             facing_ = fig.get("facing")
-            if facing_ in VECTORS:
+            if isinstance(facing_, str) and facing_ in VECTORS:
                 dx, dy = VECTORS[facing_]
                 arrow(d, bx0 + sq + dx * sq * 1.1, by0 + sq + dy * sq * 1.1, facing_, max(4, sq * 0.45),
                       (250, 250, 250), (20, 20, 20))

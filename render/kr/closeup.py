@@ -66,8 +66,11 @@ def _title(d: ImageDraw.ImageDraw | None, y: float, view: dict, tid: str, info: 
     if info.kind == "portal":
         f.word(N.label("portal_level", lang, n=info.portal_level), BODY, (236, 150, 255))
     crys = str(spec.get("crystals", 0))
-    f.piece(22 + text_w(crys, BODY), lambda x, cy: (_crystal(d, x + 8, cy), put(d, (x + 22, cy), crys, BODY,
-                                                                                  CRYSTAL, "lm")))
+
+    def draw_crystals(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        _crystal(d, x + 8, cy)
+        put(d, (x + 22, cy), crys, BODY, CRYSTAL, "lm")
+    f.piece(22 + text_w(crys, BODY), draw_crystals)
     if spec.get("ghost_icon"):
         f.word(N.label("ghost_icon", lang), SMALL, (200, 200, 255))
     if spec.get("pioneer_icons"):
@@ -113,12 +116,12 @@ def _enemy_text(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
     if e.defence:
         word = N.label(f"defence.{e.defence}", lang)
         s = fit_size(word, SMALL - 4, x1 - x0 - 16)
-        w = text_w(word, s) + 10
+        bw = text_w(word, s) + 10
         col = DEFENCE_COLOURS[e.defence]
         bx1, by0 = x1 - 8, y0 + 8
-        d.rounded_rectangle((bx1 - w, by0, bx1, by0 + s + 8), radius=6, fill=col,
+        d.rounded_rectangle((bx1 - bw, by0, bx1, by0 + s + 8), radius=6, fill=col,
                             outline=(230, 60, 60) if e.defence == "deadly" else (20, 20, 30), width=2)
-        put(d, (bx1 - w / 2, by0 + (s + 8) / 2), word, s, ink_on(col))
+        put(d, (bx1 - bw / 2, by0 + (s + 8) / 2), word, s, ink_on(col))
 
 
 def closeup_image(view: dict, tid: str, lang: str, options: list | None) -> Image.Image:
@@ -224,8 +227,8 @@ def _cover(img: Image.Image, gx0: float, gy0: float, sq: int, info: CardInfo, hc
                 if (c + dc, r + dr) not in cells:
                     ld.line(seg, fill=(20, 20, 30, 255), width=4)
     for hero, tl in info.heroes.items():
-        cells = hero_cells(tl)
-        x0, y0 = gx0 + min(c for c, _ in cells) * sq, gy0 + min(r for _, r in cells) * sq
+        base = hero_cells(tl)
+        x0, y0 = gx0 + min(c for c, _ in base) * sq, gy0 + min(r for _, r in base) * sq
         col = hcol.get(hero, (200, 200, 200))
         ld.rounded_rectangle((x0 + 6, y0 + 6, x0 + 2 * sq - 6, y0 + 2 * sq - 6), radius=18, fill=col + (150,),
                              outline=(250, 250, 250, 255), width=6)
@@ -254,8 +257,8 @@ def _cover_labels(d: ImageDraw.ImageDraw, gx0: float, gy0: float, sq: int, info:
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=SOLDIER, outline=(30, 30, 40), width=3)
         put(d, (cx, cy), N.label("soldier_short", lang), int(rr), (30, 30, 40))
     for hero, tl in info.heroes.items():
-        cells = hero_cells(tl)
-        x0, y0 = gx0 + min(c for c, _ in cells) * sq, gy0 + min(r for _, r in cells) * sq
+        base = hero_cells(tl)
+        x0, y0 = gx0 + min(c for c, _ in base) * sq, gy0 + min(r for _, r in base) * sq
         col = hcol.get(hero, (200, 200, 200))
         name = N.hero_name(hero, lang)
         label = f"{name} \u00b7 " + N.label("hero_base", lang)
@@ -290,10 +293,10 @@ def _mini(d: ImageDraw.ImageDraw, ox: float, oy: float, info: CardInfo, hcol: di
                 d.line(seg, fill=col, width=4)
     # the number, big enough to read on a phone (the picture is shown about half size there)
     label = str(number)
-    r = max(NUMBER_R, text_w(label, NUMBER_SIZE) / 2 + 6)
+    half = max(NUMBER_R, text_w(label, NUMBER_SIZE) / 2 + 6)
     cx, cy = ox + info.w * s / 2 - (14 if suggested else 0), oy - NUMBER_R - 5
-    d.rounded_rectangle((cx - r, cy - NUMBER_R, cx + r, cy + NUMBER_R), radius=NUMBER_R, fill=col,
+    d.rounded_rectangle((cx - half, cy - NUMBER_R, cx + half, cy + NUMBER_R), radius=NUMBER_R, fill=col,
                         outline=(20, 20, 26), width=2)
     put(d, (cx, cy), label, NUMBER_SIZE, (20, 20, 26))
     if suggested:
-        put(d, (cx + r + 16, cy), "\u2605", NUMBER_SIZE, GOLD)
+        put(d, (cx + half + 16, cy), "\u2605", NUMBER_SIZE, GOLD)

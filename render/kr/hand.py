@@ -25,7 +25,8 @@ from . import names as N
 from .checks import public_view
 from .panels import PAD, X0, X1, Flow
 from .style import (BG, BODY, DAMAGE_COLOURS, DONE, GOLD, MARGIN, PANEL, PANEL_EDGE, SMALL, SOLDIER, TEXT,
-                    TEXT_SOFT, W, Colour, check, fit_size, heart, ink_on, mix, player_colour, put, text_w)
+                    TEXT_SOFT, W, Colour, check, fit_size, heart, ink_on, mix, player_colour, put, section,
+                    text_w)
 
 GAP = 10
 SQ = 24                      # a tile square on a card
@@ -234,8 +235,10 @@ def _header(d, y: float, view: dict, seat: int, seat_names, lang: str) -> float:
     f.word(line, SMALL, TEXT_SOFT)
     done = N.label("done", lang)
     if phase == 2 and s.get("done"):
-        f.piece(26 + text_w(done, SMALL), lambda px, cy: (check(d, px + 10, cy, 10),
-                                                          put(d, (px + 26, cy), done, SMALL, DONE, "lm")))
+        def draw_done(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
+            check(d, px + 10, cy, 10)
+            put(d, (px + 26, cy), done, SMALL, DONE, "lm")
+        f.piece(26 + text_w(done, SMALL), draw_done)
     return f.end() + PAD - 4
 
 
@@ -245,6 +248,8 @@ def _card(d, x: float, y: float, card: str, lang: str, pending: bool, h: float |
     fill = DAMAGE_COLOURS.get(t["damage"], GREY)
     x1 = x + CW
     if d is not None:
+        if h is None:
+            raise TypeError("drawing a card needs its height (measure it first)")
         d.rounded_rectangle((x, y, x1, y + h), radius=10, fill=PANEL, outline=GOLD if pending else PANEL_EDGE,
                             width=3 if pending else 2)
         d.rounded_rectangle((x + 3, y + 3, x1 - 3, y + 42), radius=8, fill=fill)
@@ -255,10 +260,10 @@ def _card(d, x: float, y: float, card: str, lang: str, pending: bool, h: float |
     fam = N.label(f"hand.family.{t['family']}", lang)
     f.word(N.label("hand.family_level", lang, family=fam, level=N.level_text(card)), SMALL, TEXT_SOFT, 10)
     dmg = _dmg(t["damage"], lang)
-    f.piece(_pill_w(dmg), lambda px, cy: _pill(d, px, cy, dmg, fill, solid=True), 10)
+    f.piece(_pill_w(dmg), lambda d, px, cy: _pill(d, px, cy, dmg, fill, solid=True), 10)
     if pending:
         nr = N.label("hand.next_round", lang)
-        f.piece(_pill_w(nr), lambda px, cy: _pill(d, px, cy, nr, GOLD), 10)
+        f.piece(_pill_w(nr), lambda d, px, cy: _pill(d, px, cy, nr, GOLD), 10)
     yy = f.end() + 4
     for i, a in enumerate(t["attacks"]):
         if i and d is not None:
@@ -288,12 +293,15 @@ def _block(d, y: float, title: str, tags: list[tuple[str, Colour, bool]], text: 
     tx1 = x1 - (RIGHT + 14 if attacks else 0)
     f = Flow(d, x0, tx1, y + 2, 32)
     if up is not None:
-        f.piece(18, lambda px, cy: d.rounded_rectangle((px, cy - 12, px + 18, cy + 12), radius=3,
+        f.piece(18, lambda d, px, cy: d.rounded_rectangle((px, cy - 12, px + 18, cy + 12), radius=3,
                                                        fill=GOLD if up else (70, 74, 86),
                                                        outline=TEXT if up else GREY, width=2), 8)
     f.word(title, fit_size(title, BODY, tx1 - x0 - 30, 18), TEXT if up is not False else TEXT_SOFT, 10)
     for word, colour, solid in tags:
-        f.piece(_pill_w(word), lambda px, cy, w=word, c=colour, s=solid: _pill(d, px, cy, w, c, solid=s), 8)
+        def draw_tag(d: ImageDraw.ImageDraw, px: float, cy: float, w: str = word, c: Colour = colour,
+                     s: bool = solid) -> None:
+            _pill(d, px, cy, w, c, solid=s)
+        f.piece(_pill_w(word), draw_tag, 8)
     ly = f.end() + 2
     for line in wrap_text(safe_text(text), font(SMALL), tx1 - x0, 6):
         put(d, (x0, ly + LINE / 2), line, SMALL, TEXT_SOFT if up is not False else GREY, "lm")
@@ -320,8 +328,11 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     y += 36
     f = Flow(d, X0 + PAD, X1 - PAD, y, 32)
     hp = N.label("hand.health", lang, h=h.get("health", spec["health"]), max=h.get("max", spec["health"]))
-    f.piece(26 + text_w(hp, BODY), lambda px, cy: (heart(d, px + 10, cy, 10),
-                                                   put(d, (px + 26, cy), hp, BODY, TEXT, "lm")))
+
+    def draw_health(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
+        heart(d, px + 10, cy, 10)
+        put(d, (px + 26, cy), hp, BODY, TEXT, "lm")
+    f.piece(26 + text_w(hp, BODY), draw_health)
     f.word(N.label("hand.move", lang, n=spec["move"]), BODY)
     f.word(N.label(f"hand.range.{spec['range']}", lang), BODY, TEXT_SOFT)
     f.word(_where(h, lang), SMALL, TEXT_SOFT)
@@ -348,7 +359,7 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     y = _rule(d, y + 2)
     put(d, (X0 + PAD, y + 14), N.label("hand.abilities", lang), BODY, GOLD, "lm")
     y += 32
-    faces = h.get("abilities") if isinstance(h.get("abilities"), dict) else {}
+    faces = section(h, "abilities")
     for i, ab in enumerate(spec["abilities"]):
         if i:
             y = _rule(d, y, soft=True)
@@ -383,16 +394,18 @@ def _legend(d, y: float, lang: str) -> float:
     f = Flow(d, X0 + 4, X1 - 4, y, 30)
     for dmg, col in DAMAGE_COLOURS.items():
         word = _dmg(dmg, lang)
-        f.piece(22 + text_w(word, SMALL), lambda px, cy, c=col, w=word: (
-            d.rectangle((px, cy - 8, px + 16, cy + 8), fill=c, outline=mix(c, (255, 255, 255), 0.5)),
-            put(d, (px + 22, cy), w, SMALL, TEXT_SOFT, "lm")))
+
+        def draw_damage(d: ImageDraw.ImageDraw, px: float, cy: float, c: Colour = col, w: str = word) -> None:
+            d.rectangle((px, cy - 8, px + 16, cy + 8), fill=c, outline=mix(c, (255, 255, 255), 0.5))
+            put(d, (px + 22, cy), w, SMALL, TEXT_SOFT, "lm")
+        f.piece(22 + text_w(word, SMALL), draw_damage)
     f.word(N.label("hand.legend_linked", lang), SMALL, GOLD)
-    f.piece(26 + text_w(N.label("hand.legend_single", lang), SMALL), lambda px, cy: (
-        _arrow(d, px + 9, cy, 0, -1, 12, TEXT),
-        put(d, (px + 26, cy), N.label("hand.legend_single", lang), SMALL, TEXT_SOFT, "lm")))
-    f.piece(26 + text_w(N.label("hand.legend_double", lang), SMALL), lambda px, cy: (
-        _arrow(d, px + 9, cy, 0, -1, 13, GOLD, 2),
-        put(d, (px + 26, cy), N.label("hand.legend_double", lang), SMALL, TEXT_SOFT, "lm")))
+    for key, r, colour, heads in (("hand.legend_single", 12, TEXT, 1), ("hand.legend_double", 13, GOLD, 2)):
+        def draw_arrow(d: ImageDraw.ImageDraw, px: float, cy: float, key: str = key, r: int = r,
+                       colour: Colour = colour, heads: int = heads) -> None:
+            _arrow(d, px + 9, cy, 0, -1, r, colour, heads)
+            put(d, (px + 26, cy), N.label(key, lang), SMALL, TEXT_SOFT, "lm")
+        f.piece(26 + text_w(N.label(key, lang), SMALL), draw_arrow)
     f.word("\u25b2 " + N.label("hand.legend_forward", lang), SMALL, TEXT_SOFT)
     f.word("\u21bb " + N.label("hand.free", lang), SMALL, FREE)
     f.word("\u25ce " + N.label("hand.precise", lang), SMALL, GOLD)

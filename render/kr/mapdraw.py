@@ -18,7 +18,7 @@ from . import names as N
 from .card import card_info, draw_small, hero_colours
 from .style import (COORD, CRYSTAL, EDGE, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MARGIN, MAX_CELL, PANEL,
                     PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, W, Colour, arrow, crystal, fit_size, heart,
-                    ink_on, mix, player_colour, put)
+                    ink_on, mix, player_colour, put, section)
 
 Box = tuple[float, float, float, float]
 
@@ -180,7 +180,7 @@ def _tower(d: ImageDraw.ImageDraw, box: Box, t: dict, col: Colour, lang: str, n:
     if down:
         d.line((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), fill=(40, 40, 44), width=2)
     facing = t.get("facing")
-    if facing in VECTORS:
+    if isinstance(facing, str) and facing in VECTORS:
         dx, dy = VECTORS[facing]
         r = 7 if n == 1 else 5
         arrow(d, cx + dx * (w / 2 - 1), cy + dy * (h / 2 - 1), facing, r, GOLD, (20, 20, 20))
@@ -200,7 +200,8 @@ def _trays(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> Non
         off = 5 if stack > 1 else 0
         for k, t in enumerate(trays):
             info = card_info(t)
-            facing = t.get("facing") if t.get("facing") in ("N", "E", "S", "W") else "N"
+            given = t.get("facing")
+            facing = given if given in ("N", "E", "S", "W") else "N"
             tw, th = (info.h, info.w) if facing in ("E", "W") else (info.w, info.h)
             sq = int((lay.cell - 3 - off * (stack - 1)) // max(tw, th))
             shift = off * (stack - 1 - k)
@@ -245,7 +246,7 @@ def _spawns(d: ImageDraw.ImageDraw, view: dict, g: MapGeo, lay: MapLayout) -> No
     decks = view.get("decks") or {}
     for s in g.spawns:
         b = lay.beyond(s.cell, spawn_side(g, s.cell))
-        deck = decks.get(str(s.marker)) if isinstance(decks.get(str(s.marker)), dict) else {}
+        deck = section(decks, str(s.marker))
         x0, y0, x1, y1 = b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2
         d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=(70, 40, 96), outline=(190, 130, 240), width=2)
         count = deck.get("count", "?")

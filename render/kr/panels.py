@@ -13,7 +13,7 @@ from PIL import ImageDraw
 from . import names as N
 from .style import (BODY, COVER, CRYSTAL, DEADLY, DONE, ENEMY, ENEMY_LARGE, FLYING, GOLD, HEART, HIDDEN_ENEMY,
                     MARGIN, PANEL, PANEL_EDGE, PORTAL, SMALL, SOLDIER, TEXT, TEXT_SOFT, UNCOVERABLE, W, Colour,
-                    check, crystal, heart, player_colour, put, text_w)
+                    check, crystal, heart, player_colour, put, section, text_w)
 
 X0, X1 = MARGIN, W - MARGIN
 PAD = 10
@@ -25,15 +25,17 @@ class Flow:
     def __init__(self, d: ImageDraw.ImageDraw | None, x0: float, x1: float, y: float, lh: float):
         self.d, self.x0, self.x1, self.y, self.lh, self.x = d, x0, x1, y, lh, x0
 
-    def piece(self, w: float, draw: Callable[[float, float], None] | None = None, gap: float = 14) -> None:
+    def piece(self, w: float, draw: Callable[[ImageDraw.ImageDraw, float, float], object] | None = None,
+              gap: float = 14) -> None:
+        """Room for a piece ``w`` wide; ``draw(d, x, cy)`` draws it (only when drawing)."""
         if self.x > self.x0 and self.x + w > self.x1:
             self.newline()
         if self.d is not None and draw is not None:
-            draw(self.x, self.y + self.lh / 2)
+            draw(self.d, self.x, self.y + self.lh / 2)
         self.x += w + gap
 
     def word(self, text: str, size: int, fill: Colour = TEXT, gap: float = 14) -> None:
-        self.piece(text_w(text, size), lambda x, cy: put(self.d, (x, cy), text, size, fill, "lm"), gap)
+        self.piece(text_w(text, size), lambda d, x, cy: put(d, (x, cy), text, size, fill, "lm"), gap)
 
     def newline(self) -> None:
         if self.x > self.x0:
@@ -52,7 +54,7 @@ def _panel(d: ImageDraw.ImageDraw | None, y0: float, y1: float, edge: Colour = P
 
 def header(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> float:
     top = y
-    result = view.get("result") if isinstance(view.get("result"), dict) else None
+    result = section(view, "result") or None
     if d is not None:
         _panel(d, top, header(None, top, view, lang), GOLD if result else PANEL_EDGE)
     y += PAD
@@ -67,14 +69,19 @@ def header(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> fl
     y += 32
     f = Flow(d, X0 + PAD, X1 - PAD, y, 32)
     hearts = str(view.get("hearts", "?"))
-    f.piece(20 + text_w(hearts, BODY) + 4 + text_w(N.label("kingdom", lang), SMALL),
-            lambda x, cy: (heart(d, x + 9, cy, 9), put(d, (x + 22, cy), hearts, BODY, TEXT, "lm"),
-                           put(d, (x + 26 + text_w(hearts, BODY), cy + 1), N.label("kingdom", lang), SMALL,
-                               TEXT_SOFT, "lm")))
+
+    def draw_hearts(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        heart(d, x + 9, cy, 9)
+        put(d, (x + 22, cy), hearts, BODY, TEXT, "lm")
+        put(d, (x + 26 + text_w(hearts, BODY), cy + 1), N.label("kingdom", lang), SMALL, TEXT_SOFT, "lm")
+    f.piece(20 + text_w(hearts, BODY) + 4 + text_w(N.label("kingdom", lang), SMALL), draw_hearts)
     crys = f"{view.get('crystals', '?')}/12"
-    f.piece(20 + text_w(crys, BODY), lambda x, cy: (crystal(d, x + 8, cy, 10),
-                                                     put(d, (x + 22, cy), crys, BODY, CRYSTAL, "lm")))
-    portals = view.get("portals") if isinstance(view.get("portals"), dict) else {}
+
+    def draw_crystals(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
+        crystal(d, x + 8, cy, 10)
+        put(d, (x + 22, cy), crys, BODY, CRYSTAL, "lm")
+    f.piece(20 + text_w(crys, BODY), draw_crystals)
+    portals = section(view, "portals")
     if portals.get("total"):
         f.word(N.label("portals", lang, done=portals.get("destroyed", 0), total=portals["total"]), BODY)
     f.word(N.label("soldiers", lang, n=view.get("soldiers", "?")), BODY)
@@ -83,10 +90,10 @@ def header(d: ImageDraw.ImageDraw | None, y: float, view: dict, lang: str) -> fl
         f.word(N.label("branches", lang, order="\u2192".join(str(m) for m in order)), SMALL, TEXT_SOFT)
     for m, deck in sorted((view.get("decks") or {}).items()):
         if isinstance(deck, dict):
-            top = deck.get("top_crystals")
+            shown = deck.get("top_crystals")
             waves = (view.get("waves") or {}).get(str(m), 1)
             f.word(N.label("deck", lang, m=m, n=deck.get("count", "?"))
-                   + (N.label("deck_top", lang, c=top) if top is not None and deck.get("count") else "")
+                   + (N.label("deck_top", lang, c=shown) if shown is not None and deck.get("count") else "")
                    + (N.label("deck_waves", lang, w=waves) if waves > 1 and deck.get("count") else ""),
                    SMALL, TEXT_SOFT)
     ghosts = view.get("ghost_deck")
@@ -163,7 +170,7 @@ def seats(d: ImageDraw.ImageDraw | None, y: float, view: dict, seat_names: list[
     phase2 = view.get("phase") == 2
     for i, s in enumerate(rows):
         name, line2 = _seat_lines(view, i, seat_names, lang)
-        x = X0 + PAD
+        x: float = X0 + PAD
         for col in s.get("colours") or []:
             if d is not None:
                 d.rounded_rectangle((x, y + 4, x + 22, y + 26), radius=5, fill=player_colour(col),
@@ -181,7 +188,7 @@ def seats(d: ImageDraw.ImageDraw | None, y: float, view: dict, seat_names: list[
         for part in line2.split(" \u00b7 "):
             f.word(part, SMALL, TEXT_SOFT)
         y = f.end() + 6
-    solo = view.get("solo") if isinstance(view.get("solo"), dict) else {}
+    solo = section(view, "solo")
     if len(rows) == 1 and solo.get("excluded"):
         col = str(solo["excluded"])
         put(d, (X0 + PAD, y + 14), N.label("excluded", lang, colour=N.label(f"colour.{col}", lang)), SMALL,
@@ -230,7 +237,8 @@ def legend(d: ImageDraw.ImageDraw | None, y: float, lang: str) -> float:
     for key, col in LEGEND:
         word = N.label(f"legend.{key}", lang)
 
-        def draw(x: float, cy: float, col: Colour = col, word: str = word, key: str = key) -> None:
+        def draw(d: ImageDraw.ImageDraw, x: float, cy: float, col: Colour = col, word: str = word,
+                 key: str = key) -> None:
             d.rectangle((x, cy - 8, x + 16, cy + 8), fill=col, outline=(200, 200, 200))
             if key == "covered":
                 d.ellipse((x + 5, cy - 3, x + 11, cy + 3), fill=HIDDEN_ENEMY)

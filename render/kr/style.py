@@ -4,6 +4,7 @@ board, the tray cards and the horde close-up. Nothing here knows the rules."""
 from __future__ import annotations
 
 import math
+from typing import Mapping
 
 from PIL import ImageDraw
 
@@ -92,6 +93,12 @@ def put(d: ImageDraw.ImageDraw | None, xy: tuple[float, float], text: object, si
     if d is not None and s:
         d.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
     return f.getlength(s)
+
+
+def section(obj: Mapping, key: object) -> dict:
+    """``obj[key]`` if it is an object, else an empty one (views are read defensively)."""
+    v = obj.get(key)
+    return v if isinstance(v, dict) else {}
 
 
 def text_w(text: object, size: int) -> float:
