@@ -391,7 +391,7 @@ def _command_reason(st: dict, seat: int, a: dict, err: Err) -> IllegalAction | N
     if t == "reveal":
         return err("cannot_reveal", f"{card} has no reveal marker or is already revealed.", card=card)
     if t in ("play", "general"):
-        spec_id = card if t == "play" else GENERALS[a["command"]]["id"]
+        spec_id = a["card"] if t == "play" else GENERALS[a["command"]]["id"]
         if t == "play":
             m = COMMANDS[card]["markers"]
             if not m["action"]:

@@ -51,14 +51,16 @@ def _is_int(x: object) -> bool:
 
 
 def _check_texts(obj: object, where: str) -> None:
-    _check(isinstance(obj, dict) and set(obj) == set(LOCALES), f"{where}: needs exactly en and zh-CN")
+    if not (isinstance(obj, dict) and set(obj) == set(LOCALES)):
+        raise MoraleContentError(f"{where}: needs exactly en and zh-CN")
     for loc in LOCALES:
         _check(isinstance(obj[loc], str) and obj[loc].strip(), f"{where}: empty {loc}")
 
 
 def validate_card(card: object) -> None:
     """One card's format and the effect's closed semantics; raises MoraleContentError."""
-    _check(isinstance(card, dict), f"card is not an object: {card!r}")
+    if not isinstance(card, dict):
+        raise MoraleContentError(f"card is not an object: {card!r}")
     where = f"morale card {card.get('id')!r}"
     keys = set(card)
     _check(CARD_KEYS <= keys, f"{where}: missing {sorted(CARD_KEYS - keys)}")
@@ -71,8 +73,8 @@ def validate_card(card: object) -> None:
     _check_texts(card["name"], f"{where} name")
     _check_texts(card["text"], f"{where} text")
     effect = card["effect"]
-    _check(isinstance(effect, dict) and effect.get("type") in EFFECT_KEYS,
-           f"{where}: unknown effect {effect!r}")
+    if not (isinstance(effect, dict) and effect.get("type") in EFFECT_KEYS):
+        raise MoraleContentError(f"{where}: unknown effect {effect!r}")
     kind = effect["type"]
     _check(set(effect) == EFFECT_KEYS[kind], f"{where}: effect {kind} takes keys {sorted(EFFECT_KEYS[kind])}")
     n = effect["n"]
@@ -88,7 +90,8 @@ def validate_card(card: object) -> None:
     conditions = card.get("conditions", [])
     _check(isinstance(conditions, list), f"{where}: conditions must be a list")
     for cond in conditions:
-        _check(isinstance(cond, dict) and cond.get("type") in CONDITIONS, f"{where}: unknown condition {cond!r}")
+        if not (isinstance(cond, dict) and cond.get("type") in CONDITIONS):
+            raise MoraleContentError(f"{where}: unknown condition {cond!r}")
         if cond["type"] == "own_turn":
             _check(set(cond) == {"type"}, f"{where}: own_turn takes no parameters")
         else:
@@ -99,7 +102,8 @@ def validate_card(card: object) -> None:
 
 def validate(cards: object) -> dict[str, dict]:
     """The whole file: a list of cards with unique ids; returns them by id, in file order."""
-    _check(isinstance(cards, list) and cards, "morale.json must be a non-empty list of cards")
+    if not (isinstance(cards, list) and cards):
+        raise MoraleContentError("morale.json must be a non-empty list of cards")
     out: dict[str, dict] = {}
     for card in cards:
         validate_card(card)

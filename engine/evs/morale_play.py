@@ -149,6 +149,8 @@ def rally_remove(morale: dict, seat: int, card_id: str, events: list, *, paid: i
                             cost=cost, paid=paid)
     zone = morale["seats"][1 - seat]["zone"]
     entry = _entry(morale, 1 - seat, card_id)
+    if entry is None:                   # rally_targets are cards of that zone
+        raise ValueError(f"{card_id} is not in seat {1 - seat}'s morale zone")
     zone.remove(entry)
     morale["piles"][entry["pile"]].append(card_id)
     drawn = morale.get("just_drawn")
