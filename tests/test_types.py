@@ -22,12 +22,15 @@ CLEAN = (
     "engine/rng.py",
     "engine/clash",
     "engine/cloudspire",
+    "engine/evs",
+    "engine/kr",
     "render",
 )
-#: parts of CLEAN's packages that are not clean yet (mypy --exclude patterns)
+#: parts of CLEAN's packages that are not clean yet (mypy --exclude patterns: a folder's
+#: ends in "/", a file's in "$")
 NOT_YET = (
-    r"^render/evs/",
-    r"^render/kr/",
+    r"^engine/kr/content\.py$",
+    r"^engine/kr/mapgeo\.py$",
 )
 
 
@@ -50,4 +53,5 @@ def test_the_clean_list_names_what_exists():
     for path in CLEAN:
         assert (ROOT / path).exists(), path
     for pattern in NOT_YET:
-        assert (ROOT / pattern.strip("^/")).is_dir(), pattern
+        path = ROOT / pattern.strip("^$").replace("\\.", ".")
+        assert path.is_dir() if pattern.endswith("/") else path.is_file(), pattern
