@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .content_checks import (DAMAGE, HORDE_KINDS, ICONS, PIONEER_ICONS, ContentError, boolean, cell_xy, choice,
                              fail, horde_counts, ident, integer, keys, pair, refs, road_path, text,
@@ -194,6 +194,9 @@ def _area_ok(kind: str, at: tuple[int, int], size: tuple[int, int], w: int, h: i
     return True
 
 
+Place = Callable[[str, object, tuple[int, int], str], tuple[int, int]]
+
+
 def validate_hordes(raw: object, enemies: dict, shapes: Mapping) -> dict[str, dict]:
     out = {}
     for where, hid, h in _by_id("hordes.json", raw, "hordes"):
@@ -201,84 +204,115 @@ def validate_hordes(raw: object, enemies: dict, shapes: Mapping) -> dict[str, di
         optional = {"portal": ("portal_level",), "boss": ("boss",), "horde": ("pioneer_icons",)}.get(kind, ())
         keys(where, h, {"id", "name", "kind", "size", "enemies", "icons", "areas", "crystals", "ghost_icon"}, optional)
         w, ht = pair(f"{where}.size", h["size"], 1, 7)
-        filled: dict[tuple[int, int], str] = {}
-
-        def place(wh: str, at: object, size: tuple[int, int], what: str) -> tuple[int, int]:
-            c, r = pair(f"{wh}.at", at, 0, 6)
-            if c + size[0] > w or r + size[1] > ht:
-                fail(wh, f"{what} at {[c, r]} size {list(size)} leaves the {w}x{ht} grid")
-            for dc in range(size[0]):
-                for dr in range(size[1]):
-                    if (c + dc, r + dr) in filled:
-                        fail(wh, f"{what} overlaps {filled[(c + dc, r + dr)]} at {[c + dc, r + dr]}")
-                    filled[(c + dc, r + dr)] = what
-            return c, r
-        card_enemies = []
-        if not isinstance(h["enemies"], list) or not h["enemies"]:
-            fail(f"{where}.enemies", "a card shows at least one enemy")
-        for i, e in enumerate(h["enemies"]):
-            we = f"{where}.enemies[{i}]"
-            keys(we, e, {"enemy", "at"})
-            kind_e = enemies.get(e["enemy"])
-            if kind_e is None:
-                fail(f"{we}.enemy", f"unknown enemy {e['enemy']!r}")
-            if kind_e["boss"] != (kind == "boss"):
-                fail(f"{we}.enemy", "boss enemies appear on boss cards only, and only they do")
-            at = place(we, e["at"], (2, 2) if kind_e["large"] else (1, 1), f"enemy {e['enemy']}")
-            card_enemies.append({"enemy": e["enemy"], "at": at})
+        place = _placer(w, ht)
+        card_enemies = _horde_enemies(where, h, kind, enemies, place)
         for k in ("areas", "icons"):
             if not isinstance(h[k], list):
                 fail(f"{where}.{k}", "must be a list")
-        areas = []
-        for i, a in enumerate(h["areas"]):
-            wa = f"{where}.areas[{i}]"
-            keys(wa, a, {"area", "at", "size"})
-            akind = choice(f"{wa}.area", a["area"], AREAS)
-            size = pair(f"{wa}.size", a["size"], 1, 7)
-            if size not in AREAS[akind] and not (akind == "pioneer" and size == (w, 1)):
-                fail(f"{wa}.size", f"a {akind} area is {[list(s) for s in AREAS[akind]]}")
-            at = place(wa, a["at"], size, f"{akind} area")
-            if not _area_ok(akind, at, size, w, ht):
-                fail(f"{wa}.at", f"a {akind} area is not in its place on the card")
-            areas.append({"area": akind, "at": at, "size": size})
-        icons = []
-        uncoverable = {(a["at"][0] + dc, a["at"][1] + dr) for a in areas
-                       for dc in range(a["size"][0]) for dr in range(a["size"][1])}
-        for i, ic in enumerate(h["icons"]):
-            wi = f"{where}.icons[{i}]"
-            keys(wi, ic, {"icon", "at"})
-            at = pair(f"{wi}.at", ic["at"], 0, 6)
-            if not (at[0] < w and at[1] < ht) or at in uncoverable or at in [x["at"] for x in icons]:
-                fail(wi, f"icon square {list(at)} is outside, in an uncoverable area or shared (KR-ICN-1)")
-            icons.append({"icon": choice(f"{wi}.icon", ic["icon"], ICONS), "at": at})
-        count = {k: sum(a["area"] == k for a in areas) for k in AREAS}
+        areas = _horde_areas(where, h, w, ht, place)
+        icons = _horde_icons(where, h, w, ht, areas)
         card = {"id": hid, "name": text(f"{where}.name", h["name"]), "kind": kind, "size": (w, ht),
                 "enemies": card_enemies, "icons": icons, "areas": areas,
                 "crystals": integer(f"{where}.crystals", h["crystals"], 0, 3),
                 "ghost_icon": boolean(f"{where}.ghost_icon", h["ghost_icon"]),
                 "pioneer_icons": h.get("pioneer_icons"), "portal_level": h.get("portal_level"),
                 "boss": _boss_spec(f"{where}.boss", h["boss"], shapes) if kind == "boss" else None}
-        if count["flying"] > 1 or count["ghost"] > 1 or count["pioneer"] > 1:
-            fail(f"{where}.areas", "at most one flying, ghost and pioneer area each")
-        if (kind == "portal") != (count["portal_centre"] == 1) or count["portal_centre"] > 1:
-            fail(f"{where}.areas", "a portal has exactly one portal_centre area, other cards none (KR-PRT-3)")
-        if kind == "portal":
-            integer(f"{where}.portal_level", h.get("portal_level"), 1, 4)
-        if card["ghost_icon"] != (count["ghost"] == 1) or (card["ghost_icon"] and card["crystals"]):
-            fail(where, "a ghost-icon horde has a ghost area and 0 crystals, other cards neither (KR-ICN-12..13)")
-        if kind == "ghost" and (card["crystals"] != 2 or count["ghost"] or count["pioneer"]):
-            fail(where, "a ghost-deck card pays 2 crystals and has no ghost or pioneer area (KR-ICN-12)")
-        if kind == "horde" and not card["ghost_icon"] and not card["crystals"]:
-            fail(f"{where}.crystals", "an ordinary horde pays at least 1 crystal")
-        if (card["pioneer_icons"] is not None) != (count["pioneer"] == 1):
-            fail(where, "a pioneer strip goes with 'pioneer_icons' and vice versa (KR-ICN-15)")
-        if card["pioneer_icons"] is not None:
-            pi = card["pioneer_icons"]
-            if not isinstance(pi, list) or len(pi) != 3 or len(set(pi)) != 3 or not set(pi) <= set(PIONEER_ICONS):
-                fail(f"{where}.pioneer_icons", f"3 different icons of {list(PIONEER_ICONS)}")
+        _check_horde_card(where, h, card)
         out[hid] = card
     horde_counts(out, enemies)
     return out
+
+
+def _placer(w: int, ht: int) -> Place:
+    """``place(where, at, size, what)``: a thing's square on a ``w`` x ``ht`` card, failing
+    when it leaves the grid or overlaps what was placed before."""
+    filled: dict[tuple[int, int], str] = {}
+
+    def place(wh: str, at: object, size: tuple[int, int], what: str) -> tuple[int, int]:
+        c, r = pair(f"{wh}.at", at, 0, 6)
+        if c + size[0] > w or r + size[1] > ht:
+            fail(wh, f"{what} at {[c, r]} size {list(size)} leaves the {w}x{ht} grid")
+        for dc in range(size[0]):
+            for dr in range(size[1]):
+                if (c + dc, r + dr) in filled:
+                    fail(wh, f"{what} overlaps {filled[(c + dc, r + dr)]} at {[c + dc, r + dr]}")
+                filled[(c + dc, r + dr)] = what
+        return c, r
+    return place
+
+
+def _horde_enemies(where: str, h: dict, kind: str, enemies: dict, place: Place) -> list[dict]:
+    """The card's enemies: known ones, bosses on boss cards only, each on its own squares."""
+    card_enemies = []
+    if not isinstance(h["enemies"], list) or not h["enemies"]:
+        fail(f"{where}.enemies", "a card shows at least one enemy")
+    for i, e in enumerate(h["enemies"]):
+        we = f"{where}.enemies[{i}]"
+        keys(we, e, {"enemy", "at"})
+        kind_e = enemies.get(e["enemy"])
+        if kind_e is None:
+            fail(f"{we}.enemy", f"unknown enemy {e['enemy']!r}")
+        if kind_e["boss"] != (kind == "boss"):
+            fail(f"{we}.enemy", "boss enemies appear on boss cards only, and only they do")
+        at = place(we, e["at"], (2, 2) if kind_e["large"] else (1, 1), f"enemy {e['enemy']}")
+        card_enemies.append({"enemy": e["enemy"], "at": at})
+    return card_enemies
+
+
+def _horde_areas(where: str, h: dict, w: int, ht: int, place: Place) -> list[dict]:
+    """The card's areas, each of its kind's sizes and in its kind's place."""
+    areas = []
+    for i, a in enumerate(h["areas"]):
+        wa = f"{where}.areas[{i}]"
+        keys(wa, a, {"area", "at", "size"})
+        akind = choice(f"{wa}.area", a["area"], AREAS)
+        size = pair(f"{wa}.size", a["size"], 1, 7)
+        if size not in AREAS[akind] and not (akind == "pioneer" and size == (w, 1)):
+            fail(f"{wa}.size", f"a {akind} area is {[list(s) for s in AREAS[akind]]}")
+        at = place(wa, a["at"], size, f"{akind} area")
+        if not _area_ok(akind, at, size, w, ht):
+            fail(f"{wa}.at", f"a {akind} area is not in its place on the card")
+        areas.append({"area": akind, "at": at, "size": size})
+    return areas
+
+
+def _horde_icons(where: str, h: dict, w: int, ht: int, areas: list[dict]) -> list[dict]:
+    """The card's icons, each on its own square of the card outside the areas (KR-ICN-1)."""
+    icons: list[dict] = []
+    uncoverable = {(a["at"][0] + dc, a["at"][1] + dr) for a in areas
+                   for dc in range(a["size"][0]) for dr in range(a["size"][1])}
+    for i, ic in enumerate(h["icons"]):
+        wi = f"{where}.icons[{i}]"
+        keys(wi, ic, {"icon", "at"})
+        at = pair(f"{wi}.at", ic["at"], 0, 6)
+        if not (at[0] < w and at[1] < ht) or at in uncoverable or at in [x["at"] for x in icons]:
+            fail(wi, f"icon square {list(at)} is outside, in an uncoverable area or shared (KR-ICN-1)")
+        icons.append({"icon": choice(f"{wi}.icon", ic["icon"], ICONS), "at": at})
+    return icons
+
+
+def _check_horde_card(where: str, h: dict, card: dict) -> None:
+    """The rules between a card's kind, areas, crystals and icons (KR-PRT-3, KR-ICN-12..15)."""
+    kind = card["kind"]
+    count = {k: sum(a["area"] == k for a in card["areas"]) for k in AREAS}
+    if count["flying"] > 1 or count["ghost"] > 1 or count["pioneer"] > 1:
+        fail(f"{where}.areas", "at most one flying, ghost and pioneer area each")
+    if (kind == "portal") != (count["portal_centre"] == 1) or count["portal_centre"] > 1:
+        fail(f"{where}.areas", "a portal has exactly one portal_centre area, other cards none (KR-PRT-3)")
+    if kind == "portal":
+        integer(f"{where}.portal_level", h.get("portal_level"), 1, 4)
+    if card["ghost_icon"] != (count["ghost"] == 1) or (card["ghost_icon"] and card["crystals"]):
+        fail(where, "a ghost-icon horde has a ghost area and 0 crystals, other cards neither (KR-ICN-12..13)")
+    if kind == "ghost" and (card["crystals"] != 2 or count["ghost"] or count["pioneer"]):
+        fail(where, "a ghost-deck card pays 2 crystals and has no ghost or pioneer area (KR-ICN-12)")
+    if kind == "horde" and not card["ghost_icon"] and not card["crystals"]:
+        fail(f"{where}.crystals", "an ordinary horde pays at least 1 crystal")
+    if (card["pioneer_icons"] is not None) != (count["pioneer"] == 1):
+        fail(where, "a pioneer strip goes with 'pioneer_icons' and vice versa (KR-ICN-15)")
+    if card["pioneer_icons"] is not None:
+        pi = card["pioneer_icons"]
+        if not isinstance(pi, list) or len(pi) != 3 or len(set(pi)) != 3 or not set(pi) <= set(PIONEER_ICONS):
+            fail(f"{where}.pioneer_icons", f"3 different icons of {list(PIONEER_ICONS)}")
 
 
 def _boss_spec(where: str, b: object, shapes: Mapping) -> dict:

@@ -20,97 +20,18 @@ Conventions decided here (docs/kr-engine.md):
 """
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NoReturn
+from typing import Any, Callable
 
-DIRS8 = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # clockwise, 45 degrees apart
-FACINGS = ("N", "E", "S", "W")
-CARD_DIRS = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")  # clockwise in the card's own frame
-VECTORS: Mapping[str, tuple[int, int]] = MappingProxyType({
-    "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
-    "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)})
-COLOURS = ("red", "blue", "green", "yellow", "white")
-MAX_PLAYERS = 4
-MAX_COLUMNS = 26
+from .mapcells import (_CELL, _ID, _MAP_KEYS, _MAP_OPTIONAL, CARD_DIRS, COLOURS, DIRS8, FACINGS, MAX_COLUMNS,
+                       MAX_PLAYERS, VECTORS, MapError, Site, Spawn, _fail, _row_major, cell_name, direction_between,
+                       map_direction, parse_cell)
 
-_CELL = re.compile(r"^([A-Z])([1-9][0-9]*)$")
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-_DIR_OF = {v: k for k, v in VECTORS.items()}
-_MAP_KEYS = {"size", "road", "exits", "spawns", "sites"}
-_MAP_OPTIONAL = {"entry", "pioneer_cards"}
-
-
-class MapError(ValueError):
-    """A scenario map breaking the format of docs/kr-engine.md, or a query naming a cell,
-    facing, marker or arrow the map does not have."""
-
-
-def _fail(msg: str) -> NoReturn:
-    raise MapError(f"map: {msg}")
-
-
-_PARSED: dict[str, tuple[int, int]] = {}   # cell names seen (on a map's scale only: bounded)
-_PARSED_ROWS = 99
-
-
-def parse_cell(name: str) -> tuple[int, int]:
-    """``"C4"`` -> ``(2, 3)`` (x = column index, y = row - 1)."""
-    if isinstance(name, str):
-        got = _PARSED.get(name)
-        if got is not None:
-            return got
-    m = _CELL.match(name) if isinstance(name, str) else None
-    if m is None:
-        raise MapError(f"map: {name!r} is not a cell name like 'C4'")
-    got = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
-    if got[1] < _PARSED_ROWS and type(name) is str:
-        _PARSED[name] = got
-    return got
-
-
-def cell_name(x: int, y: int) -> str:
-    return f"{chr(ord('A') + x)}{y + 1}"
-
-
-def map_direction(facing: str, rel: str) -> str:
-    """The map direction (``N``..``NW``) of the card-frame direction ``rel`` (``F``..``FL``) of
-    a card or hero facing ``facing`` (KR-TWR-6, KR-HERO-8): ``F`` facing E is E, ``FR`` is SE."""
-    if facing not in FACINGS:
-        raise MapError(f"map: facing must be one of {FACINGS}, not {facing!r}")
-    if rel not in CARD_DIRS:
-        raise MapError(f"map: arrow direction must be one of {CARD_DIRS}, not {rel!r}")
-    return DIRS8[(CARD_DIRS.index(rel) + DIRS8.index(facing)) % 8]
-
-
-def direction_between(a: str, b: str) -> str:
-    """The map direction from ``a`` to the adjacent square ``b``."""
-    (ax, ay), (bx, by) = parse_cell(a), parse_cell(b)
-    d = _DIR_OF.get((bx - ax, by - ay))
-    if d is None:
-        raise MapError(f"map: {a} and {b} are not adjacent")
-    return d
-
-
-def _row_major(cell: str) -> tuple[int, int]:
-    x, y = parse_cell(cell)
-    return y, x
-
-
-@dataclass(frozen=True)
-class Spawn:
-    marker: int
-    cell: str
-
-
-@dataclass(frozen=True)
-class Site:
-    cell: str
-    colour: str
-    players: frozenset[int]
+__all__ = ["CARD_DIRS", "COLOURS", "DIRS8", "FACINGS", "MAX_COLUMNS", "MAX_PLAYERS", "VECTORS", "MapError", "MapGeo",
+           "Site", "Spawn", "cell_name", "direction_between", "map_direction", "parse_cell"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -415,6 +336,9 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+Square = Callable[[str, object], str]   # square(where, name): a cell name of the map, or MapError
+
+
 def _build(m: Mapping[str, Any]) -> MapGeo:
     _keys("map", m, _MAP_KEYS, _MAP_OPTIONAL)
     size = m["size"]
@@ -431,7 +355,31 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
             _fail(f"{where}: {name} is outside the {w}x{h} map (A1..{cell_name(w - 1, h - 1)})")
         return name
 
-    exits = m["exits"]
+    sides = _exits(m["exits"])
+    road = m["road"]
+    if not isinstance(road, Mapping) or not road:
+        _fail("road must be a non-empty object {road square: next square or exit id}")
+    for c in road:
+        square("road", c)
+    sites = _sites(m["sites"], road, square)
+    _check_road_steps(road, sides, sites, w, h)
+    dist, exit_of = _distances(road, sides)
+    spawns = _spawns(m["spawns"], road, square)
+    paths, branch = _paths(road, spawns)
+    entry = _entry(m, road, sides, square)
+    pioneers = _pioneers(m.get("pioneer_cards", []), road, square)
+    order, rank = _branch_order(spawns, paths, branch, dist)
+    return MapGeo(
+        width=w, height=h, road=MappingProxyType(dict(road)), exits=MappingProxyType(sides),
+        spawns=tuple(spawns), sites=MappingProxyType(sites), entry=entry,
+        pioneer_cards=MappingProxyType(pioneers), branch_order=order,
+        _dist=MappingProxyType(dist), _exit=MappingProxyType(exit_of),
+        _paths=MappingProxyType(paths), _branch=MappingProxyType(branch), _rank=MappingProxyType(rank),
+        _squares=frozenset(cell_name(x, y) for x in range(w) for y in range(h)))
+
+
+def _exits(exits: object) -> dict[str, str]:
+    """The exits' sides by exit id."""
     if not isinstance(exits, Mapping) or not exits:
         _fail("exits must be a non-empty object {exit id: {'side': 'N'|'E'|'S'|'W'}}")
     sides: dict[str, str] = {}
@@ -442,15 +390,12 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
         if e["side"] not in FACINGS:
             _fail(f"exits.{eid}.side must be one of {FACINGS}, not {e['side']!r}")
         sides[eid] = e["side"]
+    return sides
 
-    road = m["road"]
-    if not isinstance(road, Mapping) or not road:
-        _fail("road must be a non-empty object {road square: next square or exit id}")
-    for c in road:
-        square("road", c)
 
+def _sites(raw_sites: object, road: Mapping[str, str], square: Square) -> dict[str, Site]:
+    """The building sites by cell: off the road, one per cell, with their player counts."""
     sites: dict[str, Site] = {}
-    raw_sites = m["sites"]
     if not isinstance(raw_sites, list):
         _fail("sites must be a list")
     for i, s in enumerate(raw_sites):
@@ -467,7 +412,11 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
                 or not all(_int(n) and 1 <= n <= MAX_PLAYERS for n in players)):
             _fail(f"sites[{i}].players must list distinct player counts 1..{MAX_PLAYERS}, not {players!r}")
         sites[c] = Site(c, s["colour"], frozenset(players))
+    return sites
 
+
+def _check_road_steps(road: Mapping[str, Any], sides: dict[str, str], sites: dict[str, Site], w: int, h: int) -> None:
+    """Each road square leads to a touching road square, or to an exit whose side is clear."""
     for c, nxt in road.items():
         if isinstance(nxt, str) and nxt in sides:
             x, y = parse_cell(c)
@@ -484,6 +433,9 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
         if abs(nx - x) + abs(ny - y) != 1:
             _fail(f"road: {c} -> {nxt}: successive road squares must touch orthogonally")
 
+
+def _distances(road: Mapping[str, str], sides: dict[str, str]) -> tuple[dict[str, int], dict[str, str]]:
+    """Every road square's distance to the Kingdom and its exit; no cycle, no exit unused."""
     dist: dict[str, int] = {}
     exit_of: dict[str, str] = {}
     for start in road:
@@ -502,8 +454,11 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
     unused = set(sides) - set(exit_of.values())
     if unused:
         _fail(f"exits: no road leads to {', '.join(sorted(unused))}")
+    return dist, exit_of
 
-    raw_spawns = m["spawns"]
+
+def _spawns(raw_spawns: object, road: Mapping[str, str], square: Square) -> list[Spawn]:
+    """The spawn points on road squares, by increasing marker (KR-SPN-1)."""
     if not isinstance(raw_spawns, list) or not raw_spawns:
         _fail("spawns must be a non-empty list of {'marker': n, 'cell': road square}")
     spawns: list[Spawn] = []
@@ -517,7 +472,12 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
             _fail(f"spawns[{i}].cell {s['cell']} is not a road square")
         spawns.append(Spawn(s["marker"], s["cell"]))
     spawns.sort(key=lambda s: s.marker)
+    return spawns
 
+
+def _paths(road: Mapping[str, str], spawns: list[Spawn]) -> tuple[dict[int, tuple[str, ...]], dict[str, int]]:
+    """Each spawn's path to its exit, and each road square's branch (the lowest marker whose
+    path reaches it); every road square is on some path."""
     paths: dict[int, tuple[str, ...]] = {}
     branch: dict[str, int] = {}
     for s in spawns:
@@ -531,20 +491,26 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
     stray = sorted(set(road) - set(branch), key=_row_major)
     if stray:
         _fail(f"road: {', '.join(stray)} not on the path of any spawn")
+    return paths, branch
 
+
+def _entry(m: Mapping[str, Any], road: Mapping[str, str], sides: dict[str, str], square: Square) -> str:
+    """The hero entry square: named, or the one road square before an exit (KR-HERO-7)."""
     if "entry" in m:
         entry = square("entry", m["entry"])
         if entry not in road:
             _fail(f"entry {entry} is not a road square")
-    else:
-        lasts = sorted((c for c, nxt in road.items() if nxt in sides), key=_row_major)
-        if len(lasts) != 1:
-            _fail(f"entry: the road enters the Kingdom from {', '.join(lasts)}; name the hero "
-                  "entry square (KR-HERO-7)")
-        entry = lasts[0]
+        return entry
+    lasts = sorted((c for c, nxt in road.items() if nxt in sides), key=_row_major)
+    if len(lasts) != 1:
+        _fail(f"entry: the road enters the Kingdom from {', '.join(lasts)}; name the hero "
+              "entry square (KR-HERO-7)")
+    return lasts[0]
 
+
+def _pioneers(raw_pioneers: object, road: Mapping[str, str], square: Square) -> dict[str, str]:
+    """The pioneer cards' road squares by icon (KR-ICN-15), one card per icon and per square."""
     pioneers: dict[str, str] = {}
-    raw_pioneers = m.get("pioneer_cards", [])
     if not isinstance(raw_pioneers, list):
         _fail("pioneer_cards must be a list")
     for i, p in enumerate(raw_pioneers):
@@ -558,18 +524,16 @@ def _build(m: Mapping[str, Any]) -> MapGeo:
         if p["cell"] in pioneers.values():
             _fail(f"pioneer_cards: two cards on {p['cell']}")
         pioneers[p["icon"]] = p["cell"]
+    return pioneers
 
+
+def _branch_order(spawns: list[Spawn], paths: dict[int, tuple[str, ...]], branch: dict[str, int],
+                  dist: dict[str, int]) -> tuple[tuple[int, ...], dict[int, int]]:
+    """The advance order of the non-empty branches: the lowest marker first, then nearest the
+    Kingdom by each branch's last square, ties to the lower marker; and each marker's rank."""
     lowest = spawns[0].marker
     last_square = {s.marker: [c for c in paths[s.marker] if branch[c] == s.marker] for s in spawns}
     others = sorted((s.marker for s in spawns if s.marker != lowest and last_square[s.marker]),
                     key=lambda mk: (dist[last_square[mk][-1]], mk))
     order = (lowest, *others)
-    rank = {mk: i for i, mk in enumerate(order)}
-
-    return MapGeo(
-        width=w, height=h, road=MappingProxyType(dict(road)), exits=MappingProxyType(sides),
-        spawns=tuple(spawns), sites=MappingProxyType(sites), entry=entry,
-        pioneer_cards=MappingProxyType(pioneers), branch_order=order,
-        _dist=MappingProxyType(dist), _exit=MappingProxyType(exit_of),
-        _paths=MappingProxyType(paths), _branch=MappingProxyType(branch), _rank=MappingProxyType(rank),
-        _squares=frozenset(cell_name(x, y) for x in range(w) for y in range(h)))
+    return order, {mk: i for i, mk in enumerate(order)}
