@@ -40,7 +40,7 @@ HERO_IDS = ("alleria", "lilith", "malik", "magnus", "ignus")
 ATTACK_FLAGS = ("linked", "free", "precise", "melee", "each", "distinct", "wildcat")
 MIN_ENEMIES = 10
 # Parameter schemas: "int" 0..9, "shape", "shapes", "damage", "bool", or a tuple of choices.
-SPELL_EFFECTS = {
+SPELL_EFFECTS: dict[str, dict[str, str | tuple[str, ...]]] = {      # param -> its kind
     "place_tiles": {"tiles": "shapes", "damage": "damage", "target": ("tray", "portal_or_boss"), "adjacent": "bool",
                     "hero_damage": "int"},
     "chain_tiles": {"tile": "shape", "chain": "shape", "damage": "damage"},
@@ -64,7 +64,7 @@ class Content(NamedTuple):
 
 
 def _params(where: str, params: object, schema: dict, shapes: Mapping) -> dict:
-    keys(where, params, schema)
+    params = keys(where, params, schema)
     for k, kind in schema.items():
         v, w = params[k], f"{where}.{k}"
         if kind == "int":
@@ -85,7 +85,7 @@ def _params(where: str, params: object, schema: dict, shapes: Mapping) -> dict:
 
 def _by_id(fn: str, raw: object, top: str) -> list[tuple[str, str, dict]]:
     """(where, id, entry) for every entry of a file's list, rejecting duplicates."""
-    keys(fn, raw, {"version", top}, {"comment"})
+    raw = keys(fn, raw, {"version", top}, {"comment"})
     integer(f"{fn}.version", raw["version"], 1, 1)
     if not isinstance(raw[top], list):
         fail(fn, f"'{top}' must be a list")
@@ -100,7 +100,7 @@ def _by_id(fn: str, raw: object, top: str) -> list[tuple[str, str, dict]]:
 
 
 def validate_shapes(raw: object) -> dict[str, tuple]:
-    keys("shapes.json", raw, {"version", "shapes"}, {"comment"})
+    raw = keys("shapes.json", raw, {"version", "shapes"}, {"comment"})
     if not isinstance(raw["shapes"], dict) or not raw["shapes"]:
         fail("shapes.json", "'shapes' must map shape ids to cell lists")
     out = {}
@@ -150,7 +150,7 @@ def validate_enemies(raw: object) -> dict[str, dict]:
 def validate_attack(where: str, a: object, shapes: Mapping, owner: str) -> dict:
     """One attack of a tower card (owner "tower") or a hero ("hero")."""
     hero_keys = ("melee", "each", "distinct", "wildcat", "pattern") if owner == "hero" else ()
-    keys(where, a, {"tiles", "arrows"}, ("soldiers", "linked", "free", "precise") + hero_keys)
+    a = keys(where, a, {"tiles", "arrows"}, ("soldiers", "linked", "free", "precise") + hero_keys)
     out: dict[str, Any] = {"tiles": refs(f"{where}.tiles", a["tiles"], shapes, "shape"),
                            "soldiers": integer(f"{where}.soldiers", a.get("soldiers", 0), 0, 9)}
     for f in ATTACK_FLAGS:
@@ -161,7 +161,7 @@ def validate_attack(where: str, a: object, shapes: Mapping, owner: str) -> dict:
         fail(f"{where}.arrows", "must be a list")
     out["arrows"] = []
     for i, ar in enumerate(a["arrows"]):
-        keys(f"{where}.arrows[{i}]", ar, {"dir", "reach"})
+        ar = keys(f"{where}.arrows[{i}]", ar, {"dir", "reach"})
         choice(f"{where}.arrows[{i}].dir", ar["dir"], FRAME_DIRS)
         integer(f"{where}.arrows[{i}].reach", ar["reach"], 1, 2)
         out["arrows"].append({"dir": ar["dir"], "reach": ar["reach"]})
@@ -316,7 +316,7 @@ def _check_horde_card(where: str, h: dict, card: dict) -> None:
 
 
 def _boss_spec(where: str, b: object, shapes: Mapping) -> dict:
-    keys(where, b, {"stages", "move", "text", "rules"})
+    b = keys(where, b, {"stages", "move", "text", "rules"})
     integer(f"{where}.stages", b["stages"], 1, 5)
     integer(f"{where}.move", b["move"], 1, 2)
     text(f"{where}.text", b["text"])

@@ -59,7 +59,7 @@ def cell_name(x: int, y: int) -> str:
     return f"{chr(ord('A') + x)}{y + 1}"
 
 
-def map_direction(facing: str, rel: str) -> str:
+def map_direction(facing: str, rel: object) -> str:
     """The map direction (``N``..``NW``) of the card-frame direction ``rel`` (``F``..``FL``) of
     a card or hero facing ``facing`` (KR-TWR-6, KR-HERO-8): ``F`` facing E is E, ``FR`` is SE."""
     if facing not in FACINGS:

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from .mapcells import (_CELL, _ID, _MAP_KEYS, _MAP_OPTIONAL, CARD_DIRS, COLOURS, DIRS8, FACINGS, MAX_COLUMNS,
                        MAX_PLAYERS, VECTORS, MapError, Site, Spawn, _fail, _row_major, cell_name, direction_between,
@@ -321,7 +321,8 @@ class MapGeo:
 
 # --- building and validation ---------------------------------------------------------------
 
-def _keys(where: str, obj: object, required: set[str], optional: set[str] = frozenset()) -> Mapping:
+def _keys(where: str, obj: object, required: AbstractSet[str],
+          optional: AbstractSet[str] = frozenset()) -> Mapping:
     if not isinstance(obj, Mapping):
         _fail(f"{where} must be an object")
     missing, unknown = required - set(obj), set(obj) - required - optional
