@@ -296,6 +296,21 @@ class MatchService(MatchDeadlines, MatchQueries):
                 return await self._start(row, user_id)
         return await self._start(row, user_id)
 
+    async def compute_start(self, row: MatchRow) -> tuple[Outcome, PendingWrite]:
+        """Set ``row``'s game up from its seats, options and seed and play what happens before
+        the first decision (bots included), off the event loop; the caller writes the result."""
+        engine = plugin(row.game).engine
+
+        def work() -> tuple[Outcome, PendingWrite]:
+            row.state = engine.setup(len(row.seats), row.options, row.seed)
+            outcome = Outcome(match=row)
+            write = PendingWrite()
+            self._run_automatic(row, outcome, write, seq=0)
+            self._finish_step(row, outcome, previous_prompted=set())
+            return outcome, write
+
+        return await self._compute(row, work)
+
     async def open_seated(self, *, guild_id: int | None, channel_id: int, creator_id: int, seats: list[dict],
                           game: str, options: dict, pace: str, ranked: bool, locale: str = "en") -> Outcome:
         """Create a match with every seat already taken (people and bots) and start it: a
@@ -331,21 +346,12 @@ class MatchService(MatchDeadlines, MatchQueries):
             low, high = self.seat_limits(row)
             if not low <= len(row.seats) <= high:
                 raise ServiceError("need_players", needed=low, seated=len(row.seats))
-            engine = plugin(row.game).engine
             before = row.version
             updated = MatchRow(**row.__dict__)
             updated.status = "active"
             updated.version = before + 1
 
-            def work() -> tuple[Outcome, PendingWrite]:
-                updated.state = engine.setup(len(row.seats), row.options, row.seed)
-                outcome = Outcome(match=updated)
-                write = PendingWrite()
-                self._run_automatic(updated, outcome, write, seq=0)
-                self._finish_step(updated, outcome, previous_prompted=set())
-                return outcome, write
-
-            outcome, write = await self._compute(updated, work)
+            outcome, write = await self.compute_start(updated)
             await self._save(updated, before, write, snapshot=True)
             return outcome
 

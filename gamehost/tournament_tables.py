@@ -25,7 +25,7 @@ from gamehost.outcome import Outcome, ServiceError
 from gamehost.rating_store import record_match
 from gamehost.ratings import FinishedMatch
 from gamehost.registry import normalize_options, plugin
-from gamehost.store import MatchRow, PendingWrite, Store
+from gamehost.store import MatchRow, Store
 from gamehost.table_store import (LostClaim, TableLink, claim_table, insert_table_match, release_table,
                                   set_table_channel, table_links)
 from gamehost.tournament_limits import TournamentLimits
@@ -203,17 +203,7 @@ class TableOpening:
             version=1, pace=pace, timeout_policy="auto", decision_seconds=matches.decision_seconds[pace],
             deadline_at=None, reminded=False, board_message_id=None, locale=t.data.get("locale", "en"),
             result=None, created_at=now, updated_at=now)
-        engine = plugin(game).engine
-
-        def work() -> tuple[Outcome, PendingWrite]:
-            row.state = engine.setup(len(seats), options, row.seed)
-            outcome = Outcome(match=row)
-            write = PendingWrite()
-            matches._run_automatic(row, outcome, write, seq=0)
-            matches._finish_step(row, outcome, previous_prompted=set())
-            return outcome, write
-
-        outcome, write = await matches._compute(row, work)
+        outcome, write = await matches.compute_start(row)
         row.id = await insert_table_match(self.store, row, write, ranked=t.data.get("ranked", True),
                                           tournament_id=t.id, key=key, owner=self.owner)
         await self._committed(row)
