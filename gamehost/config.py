@@ -5,6 +5,9 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Mapping, TypeVar
+
+Number = TypeVar("Number", int, float)
 
 
 def load_dotenv(path: Path) -> None:
@@ -47,15 +50,15 @@ class Settings:
     tournament_thread_interval_seconds: float = 1.0
 
     @classmethod
-    def from_env(cls, env: dict | None = None) -> "Settings":
-        env = os.environ if env is None else env
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        values: Mapping[str, str] = os.environ if env is None else env
 
         def integer(name: str, default: int) -> int:
-            raw = env.get(name, "").strip()
+            raw = values.get(name, "").strip()
             return int(raw) if raw else default
 
-        def limit(name: str, default: float, kind=int):
-            raw = env.get(name, "").strip()
+        def limit(name: str, default: Number, kind: Callable[[str], Number]) -> Number:
+            raw = values.get(name, "").strip()
             try:
                 value = kind(raw) if raw else default
             except ValueError:
@@ -65,27 +68,27 @@ class Settings:
             return value
 
         return cls(
-            token=(env.get("DISCORD_TOKEN") or "").strip() or None,
-            database_path=env.get("DATABASE_PATH", "").strip() or "data/matches.sqlite3",
+            token=(values.get("DISCORD_TOKEN") or "").strip() or None,
+            database_path=values.get("DATABASE_PATH", "").strip() or "data/matches.sqlite3",
             live_decision_minutes=integer("LIVE_DECISION_MINUTES", 10),
             async_decision_hours=integer("ASYNC_DECISION_HOURS", 24),
-            reminder_fraction=float(env.get("REMINDER_FRACTION", "").strip() or 0.25),
+            reminder_fraction=float(values.get("REMINDER_FRACTION", "").strip() or 0.25),
             sync_guild_id=integer("SYNC_GUILD_ID", 0) or None,
-            log_level=env.get("LOG_LEVEL", "").strip() or "INFO",
-            match_seed=integer("MATCH_SEED", -1) if env.get("MATCH_SEED", "").strip() else None,
-            render_workers=integer("RENDER_WORKERS", -1) if env.get("RENDER_WORKERS", "").strip() else None,
+            log_level=values.get("LOG_LEVEL", "").strip() or "INFO",
+            match_seed=integer("MATCH_SEED", -1) if values.get("MATCH_SEED", "").strip() else None,
+            render_workers=integer("RENDER_WORKERS", -1) if values.get("RENDER_WORKERS", "").strip() else None,
             hot_matches=integer("HOT_MATCHES", 256),
             cached_matches=integer("CACHED_MATCHES", 20_000),
-            max_open_lobbies_per_user=limit("MAX_OPEN_LOBBIES_PER_USER", 3),
-            max_active_matches_per_user=limit("MAX_ACTIVE_MATCHES_PER_USER", 20),
-            max_open_matches_per_server=limit("MAX_OPEN_MATCHES_PER_SERVER", 200),
-            max_bot_matches_per_server=limit("MAX_BOT_MATCHES_PER_SERVER", 2),
-            command_burst=limit("COMMAND_BURST", 8),
+            max_open_lobbies_per_user=limit("MAX_OPEN_LOBBIES_PER_USER", 3, int),
+            max_active_matches_per_user=limit("MAX_ACTIVE_MATCHES_PER_USER", 20, int),
+            max_open_matches_per_server=limit("MAX_OPEN_MATCHES_PER_SERVER", 200, int),
+            max_bot_matches_per_server=limit("MAX_BOT_MATCHES_PER_SERVER", 2, int),
+            command_burst=limit("COMMAND_BURST", 8, int),
             command_window_seconds=limit("COMMAND_WINDOW_SECONDS", 10.0, float),
-            max_tournaments_per_user=limit("MAX_TOURNAMENTS_PER_USER", 2),
-            max_tournaments_per_server=limit("MAX_TOURNAMENTS_PER_SERVER", 5),
-            max_bots_per_tournament=limit("MAX_BOTS_PER_TOURNAMENT", 8),
-            tournament_thread_burst=limit("TOURNAMENT_THREAD_BURST", 5),
+            max_tournaments_per_user=limit("MAX_TOURNAMENTS_PER_USER", 2, int),
+            max_tournaments_per_server=limit("MAX_TOURNAMENTS_PER_SERVER", 5, int),
+            max_bots_per_tournament=limit("MAX_BOTS_PER_TOURNAMENT", 8, int),
+            tournament_thread_burst=limit("TOURNAMENT_THREAD_BURST", 5, int),
             tournament_thread_interval_seconds=limit("TOURNAMENT_THREAD_INTERVAL_SECONDS", 1.0, float),
         )
 

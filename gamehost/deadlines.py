@@ -3,12 +3,21 @@ ran late. A mixin of ``MatchService`` (it uses the service's lock, store, schedu
 step), kept apart so the service stays small."""
 from __future__ import annotations
 
-from engine.base import Prompt
+import asyncio
+from typing import TYPE_CHECKING, Awaitable, Callable
+
+from engine.base import Event, Prompt
 from gamehost.outcome import Outcome
 from gamehost.registry import plugin
-from gamehost.store import MatchRow
+from gamehost.store import MatchRow, Store
+from gamehost.timers import DeadlineScheduler
 
 MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
+
+RemindListener = Callable[[MatchRow], Awaitable[None]]
+ExpireListener = Callable[[Outcome], Awaitable[None]]
+#: one decision applied to a state: (the moves' notation, the new state, the events)
+Step = Callable[[dict], tuple[list[str], dict, list[Event]]]
 
 
 def same_decision(late: Prompt, asked: Prompt) -> bool:
@@ -33,6 +42,19 @@ class MatchDeadlines:
     """Reminders and timeouts; ``MatchService`` provides ``clock``, ``store``, ``deadlines``
     (the scheduler), ``lock``, ``load``, ``reminder_fraction``, ``_commit_step`` and the
     listeners ``_on_remind`` / ``_on_expired``."""
+
+    clock: Callable[[], float]
+    store: Store
+    deadlines: DeadlineScheduler
+    reminder_fraction: float
+    _on_remind: RemindListener | None
+    _on_expired: ExpireListener | None
+
+    if TYPE_CHECKING:  # MatchService's own
+        def lock(self, match_id: int) -> asyncio.Lock: ...
+        async def load(self, match_id: int) -> MatchRow: ...
+        async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
+                               step: Step, *, background: bool = False, decides: bool = True) -> Outcome: ...
 
     def remind_at(self, row: MatchRow) -> float | None:
         if row.deadline_at is None:
@@ -90,14 +112,15 @@ class MatchDeadlines:
             late = prompted[0]
             late_prompt = engine.prompts(row.state)[0]
             if row.timeout_policy == "forfeit":
-                def forfeit(state: dict):
+                def forfeit(state: dict) -> tuple[list[str], dict, list[Event]]:
                     new_state, events = engine.concede(state, late, "timeout")
                     return ["timeout"], new_state, events
                 return await self._commit_step(row, late, None, "concede", forfeit, background=True)
             choose = engine.bot_action if row.timeout_policy == "bot" else engine.timeout_action
 
-            def timeout(state: dict):
-                events, steps = [], []
+            def timeout(state: dict) -> tuple[list[str], dict, list[Event]]:
+                events: list[Event] = []
+                steps: list[str] = []
                 for _ in range(MAX_AUTOMATIC_STEPS):
                     action = choose(state, late)
                     state, new_events = engine.apply(state, late, action)

@@ -6,11 +6,11 @@ from gamehost.outcome import seat_of
 from gamehost.rating_store import (BoardPage, finished_matches, leaderboard, member_games, member_record,
                                    rebuild_all)
 from gamehost.ratings import Record, user_identity
-from gamehost.store import MatchRow
+from gamehost.store import MatchRow, Store
 
 
 class MatchQueries:
-    store: object
+    store: Store  # the service's
 
     async def history(self, guild_id: int | None, *, user_id: int | None = None, game: str | None = None,
                       limit: int = 10) -> list[MatchRow]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .rating_schema import RATINGS_MIGRATION
-from .store import _COLUMNS, _row
+from .store import _COLUMNS, MatchRow, _row
 from .ratings import (FORM_LENGTH, MODEL, FinishedMatch, HistoryPoint, RatedMatch, Rating, Record,
                       ai_identity, is_person, rate_match, rebuild, seat_identity)
 
@@ -136,7 +136,7 @@ async def member_games(store, identity: str) -> list[tuple[int | None, str, int]
     return [(r[0] or None, r[1], r[2]) for r in rows]
 
 
-async def finished_matches(store, is_ranked: Callable[[object], bool] = lambda row: True
+async def finished_matches(store, is_ranked: Callable[[MatchRow], bool] = lambda row: True
                            ) -> list[FinishedMatch]:
     """Every finished match with a result that ``is_ranked`` accepts (a ``MatchRow``
     predicate: the caller decides what counts as ranked), as ``FinishedMatch``es."""

@@ -19,12 +19,18 @@ import importlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any, Protocol
 
-from engine.base import Game
+from engine.base import ConcedingGame, Game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 INSTALLED: tuple[str, ...] = ("clash", "cloudspire", "evs", "kr")
+
+
+class HostedGame(Game, ConcedingGame, Protocol):
+    """What the host needs of an installed engine: the ``Game`` protocol, and concessions
+    recorded by the engine (resigning, forfeits: ``engine.base.ConcedingGame``)."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,7 @@ class GamePlugin:
         return cls(game_id, f"engine.{game_id}", f"render.{game_id}", f"cogs.{game_id}")
 
     @property
-    def engine(self) -> Game:
+    def engine(self) -> HostedGame:
         return _load(self.engine_module)
 
     def seat_range(self, options: dict) -> tuple[int, int]:
@@ -62,7 +68,7 @@ class GamePlugin:
 
 
 @cache
-def _load(module: str) -> Game:
+def _load(module: str) -> HostedGame:
     return importlib.import_module(module).GAME
 
 
@@ -78,20 +84,27 @@ def plugin(game_id: str) -> GamePlugin:
     return GAMES[game_id]
 
 
+def team_layout(game_id: str, options: dict) -> list[list[int]] | None:
+    """Each fixed team's seats with these options (``engine.base.TeamGame``), or None when
+    every seat plays for itself (or the game has no teams)."""
+    engine = plugin(game_id).engine
+    return engine.team_seats(options) if hasattr(engine, "team_seats") else None
+
+
 def normalize_options(game_id: str, options: dict) -> dict:
     """Fill defaults from the engine's options schema and reject unknown names or values."""
     schema = plugin(game_id).engine.options_schema()
-    result = {}
+    result: dict[str, Any] = {}
     for name, spec in schema.items():
-        value = options.get(name, spec.get("default"))
+        value: Any = options.get(name, spec.get("default"))  # as given (JSON), or the default
         choices = spec.get("choices")
         if isinstance(value, bool) and choices and "on" in choices and "off" in choices:
             value = "on" if value else "off"  # options text turns on/off into booleans
         if spec.get("multiple"):
             if isinstance(value, str):
                 value = [v for v in value.replace("|", "+").split("+") if v]
-            bad = [v for v in value if choices is not None and v not in choices]
-            if bad:
+            bad = [v for v in value if v not in choices] if choices is not None else []
+            if choices is not None and bad:
                 raise ValueError(f"{name}: {', '.join(map(str, bad))} not among {', '.join(map(str, choices))}")
             result[name] = list(value)
             continue

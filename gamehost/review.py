@@ -8,10 +8,10 @@ used. Replaying is CPU work: run ``review_steps`` in a thread.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from engine.base import Event, Game
-from gamehost.registry import plugin
+from engine.base import Event
+from gamehost.registry import HostedGame, plugin
 from gamehost.store import LoggedAction, MatchRow
 
 
@@ -33,7 +33,7 @@ def review_steps(row: MatchRow, log: list[LoggedAction], shown: list[LoggedActio
 
 
 def position_at(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction], move: int,
-                snapshots: list[tuple[int, dict]] = ()) -> tuple[MatchRow, ReviewStep | None]:
+                snapshots: Sequence[tuple[int, dict]] = ()) -> tuple[MatchRow, ReviewStep | None]:
     """The match just after move ``move`` (0: as set up) and that move's review step, rebuilt
     from the nearest stored snapshot before it (``Store.snapshots``: the state after the
     action of that seq) plus the log, rather than from the seed every time."""
@@ -58,10 +58,11 @@ def position_at(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction
     return at, ReviewStep(last[0], [e for e in last[1] if e.visible_to is None], at)
 
 
-def apply_entry(engine: Game, state: dict, entry: LoggedAction) -> tuple[dict, list[Event]]:
+def apply_entry(engine: HostedGame, state: dict, entry: LoggedAction) -> tuple[dict, list[Event]]:
     """One logged entry applied again: a move, a concession, or nothing (a cancellation)."""
     if entry.kind == "abandon":
         return state, []
+    assert entry.seat is not None, "a move or a concession is logged with its seat"
     if entry.kind == "concede":
         return engine.concede(state, entry.seat, "resigned" if entry.action == "resign" else entry.action)
     return engine.apply(state, entry.seat, engine.parse_action(entry.action))

@@ -11,12 +11,13 @@ import logging
 import secrets
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 from engine.base import Event, IllegalAction
 from gamehost.cache import MatchCache
 from gamehost.campaigns import Campaigns
-from gamehost.deadlines import MAX_AUTOMATIC_STEPS, MatchDeadlines, prompt_marks, same_decision  # noqa: F401
+from gamehost.deadlines import (MAX_AUTOMATIC_STEPS, ExpireListener, MatchDeadlines, RemindListener,  # noqa: F401
+                                Step, prompt_marks, same_decision)
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
 from gamehost.once import Origin, TypedCommands, check_pressed, mark_decided
@@ -32,10 +33,7 @@ PACES = ("live", "async")
 TIMEOUT_POLICIES = ("auto", "bot", "forfeit")
 
 log = logging.getLogger(__name__)
-
-
-RemindListener = Callable[[MatchRow], Awaitable[None]]
-ExpireListener = Callable[[Outcome], Awaitable[None]]
+T = TypeVar("T")
 
 
 class MatchService(MatchDeadlines, MatchQueries):
@@ -78,7 +76,7 @@ class MatchService(MatchDeadlines, MatchQueries):
         self.deadlines.cancel_all()
         self._unattended.shutdown(wait=False, cancel_futures=True)
 
-    async def _compute(self, row: MatchRow, work: Callable, *args, background: bool = False):
+    async def _compute(self, row: MatchRow, work: Callable[..., T], *args: Any, background: bool = False) -> T:
         """Run CPU-bound engine work off the event loop.
         ``background`` work (timeouts, matches of bots only) shares one thread, so however
         many of it there is, people's moves keep the other threads."""
@@ -445,14 +443,14 @@ class MatchService(MatchDeadlines, MatchQueries):
             raise ServiceError("not_seated")
         engine = plugin(row.game).engine
 
-        def step(state: dict):
+        def step(state: dict) -> tuple[list[str], dict, list[Event]]:
             new_state, events = engine.concede(state, seat, "resigned")
             return [text], new_state, events
 
         return await self._commit_step(row, seat, user_id, "concede", step)
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
-                           step: Callable[[dict], tuple[list[str], dict, list[Event]]], *,
+                           step: Step, *,
                            background: bool = False, decides: bool = True) -> Outcome:
         """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically.
 
@@ -463,10 +461,12 @@ class MatchService(MatchDeadlines, MatchQueries):
         engine = plugin(row.game).engine
         before = row.version
         first = await self.store.last_seq(row.id) + 1
+        state = row.state
+        assert state is not None, "an active match has a state"  # callers check it is active
 
         def work() -> tuple[MatchRow, Outcome, PendingWrite]:
-            previous_prompted = prompt_marks(engine.prompts(row.state))
-            texts, new_state, events = step(row.state)
+            previous_prompted = prompt_marks(engine.prompts(state))
+            texts, new_state, events = step(state)
             updated = MatchRow(**row.__dict__)
             updated.state = new_state
             updated.version = before + 1

@@ -11,7 +11,7 @@ import zlib
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, AsyncIterator, Callable, cast
 
 import aiosqlite
 
@@ -159,6 +159,14 @@ def unpack_state(raw: bytes | str | None) -> dict | None:
     return json.loads(raw)
 
 
+def unpack_stored_state(raw: bytes | str) -> dict:
+    """A state column that always holds one (``snapshots.state``: NOT NULL, written by
+    ``pack_state`` from a state)."""
+    state = unpack_state(raw)
+    assert state is not None, "a stored snapshot has a state"
+    return state
+
+
 @dataclass
 class MatchRow:
     id: int
@@ -221,7 +229,13 @@ class VersionConflict(Exception):
     """Another writer changed the match first."""
 
 
-async def insert_match_row(db, row: MatchRow) -> int:
+def inserted_id(cursor: aiosqlite.Cursor) -> int:
+    """The id of the row an INSERT just added (SQLite always sets it after one)."""
+    assert cursor.lastrowid is not None, "an INSERT sets lastrowid"
+    return cursor.lastrowid
+
+
+async def insert_match_row(db: aiosqlite.Connection, row: MatchRow) -> int:
     """INSERT one match inside the caller's transaction; its id."""
     cur = await db.execute(
         "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, seats, "
@@ -235,7 +249,7 @@ async def insert_match_row(db, row: MatchRow) -> int:
          row.board_message_id, row.locale, json.dumps(row.result) if row.result is not None else None,
          row.created_at, row.updated_at),
     )
-    return cur.lastrowid
+    return inserted_id(cur)
 
 
 class Store:
@@ -246,17 +260,25 @@ class Store:
         # (BEGIN inside another task's BEGIN fails, and a rollback would undo the other's work).
         self._write_lock = asyncio.Lock()
 
+    @property
+    def connection(self) -> aiosqlite.Connection:
+        """The shared connection (``open`` makes it, ``close`` ends it)."""
+        if self.db is None:
+            raise RuntimeError("the store is not open")
+        return self.db
+
     @asynccontextmanager
-    async def transaction(self, immediate: bool = True):
+    async def transaction(self, immediate: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """Serialise one write transaction on the shared connection; commit or roll back."""
         async with self._write_lock:
-            await self.db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
+            db = self.connection
+            await db.execute("BEGIN IMMEDIATE" if immediate else "BEGIN")
             try:
-                yield self.db
+                yield db
             except BaseException:
-                await self.db.rollback()
+                await db.rollback()
                 raise
-            await self.db.commit()
+            await db.commit()
 
     async def open(self) -> None:
         if self.path != ":memory:":
@@ -276,12 +298,18 @@ class Store:
 
     async def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
         # Always drain and close cursors: an open statement blocks COMMIT in sqlite3.
-        async with self.db.execute(sql, params) as cur:
-            return await cur.fetchall()
+        async with self.connection.execute(sql, params) as cur:
+            # a list of tuples: the connection has no row_factory
+            return cast(list[tuple], await cur.fetchall())
 
     async def _one(self, sql: str, params: tuple = ()) -> tuple | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
+
+    async def _value(self, sql: str, params: tuple = ()) -> Any:
+        """The value of a query that always yields one row of one column (COUNT, MAX, PRAGMA)."""
+        rows = await self._all(sql, params)
+        return rows[0][0]
 
     async def close(self) -> None:
         if self.db is not None:
@@ -289,7 +317,7 @@ class Store:
             self.db = None
 
     async def schema_version(self) -> int:
-        (version,) = await self._one("PRAGMA user_version")
+        version: int = await self._value("PRAGMA user_version")
         return version
 
     async def migrate(self) -> None:
@@ -298,7 +326,7 @@ class Store:
             if number <= current:
                 continue
             async with self._write_lock:
-                await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+                await self.connection.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
 
     # -- matches -------------------------------------------------------------------------
 
@@ -384,12 +412,12 @@ class Store:
         return [LoggedAction(*r) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        (seq,) = await self._one("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
+        seq: int = await self._value("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
         return seq
 
     async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
         rows = await self._all("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq", (match_id,))
-        return [(r[0], unpack_state(r[1])) for r in rows]
+        return [(r[0], unpack_stored_state(r[1])) for r in rows]
 
     # Counts for the abuse limits (gamehost.limits). Each narrows by the (guild_id, status)
     # index first and reads only small columns; seats are confirmed with SQLite's JSON
@@ -397,7 +425,7 @@ class Store:
 
     async def count_open_lobbies_created_by(self, guild_id: int | None, user_id: int) -> int:
         """Lobbies (not yet started) that ``user_id`` created in this guild."""
-        (count,) = await self._one(
+        count: int = await self._value(
             "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status = 'lobby' AND creator_id = ?",
             (guild_id, user_id))
         return count
@@ -407,7 +435,7 @@ class Store:
         """Matches in this guild with one of ``statuses`` where ``user_id`` holds a seat."""
         marks = ",".join("?" for _ in statuses)
         # LIKE on the id's digits narrows cheaply (no JSON parsed); json_each confirms the seat
-        (count,) = await self._one(
+        count: int = await self._value(
             f"SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ({marks}) AND seats LIKE ? "
             "AND EXISTS (SELECT 1 FROM json_each(matches.seats) "
             "            WHERE json_extract(json_each.value, '$.user_id') = ?)",
@@ -416,13 +444,13 @@ class Store:
 
     async def count_open_matches(self, guild_id: int | None) -> int:
         """Open matches (lobby or in progress) in this guild."""
-        (count,) = await self._one(
+        count: int = await self._value(
             "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby','active')", (guild_id,))
         return count
 
     async def count_bot_only_matches(self, guild_id: int | None) -> int:
         """Matches in progress in this guild where every seat is a bot (nobody attends them)."""
-        (count,) = await self._one(
+        count: int = await self._value(
             "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status = 'active' "
             "AND json_array_length(seats) > 0 "
             "AND NOT EXISTS (SELECT 1 FROM json_each(matches.seats) "
@@ -453,7 +481,7 @@ class Store:
             cur = await db.execute("INSERT INTO tournaments (guild_id, channel_id, creator_id, status, data, updated_at) "
                                    "VALUES (?,?,?,?,?,?)", (guild_id, channel_id, creator_id, status,
                                                              json.dumps(data), at))
-            return cur.lastrowid
+            return inserted_id(cur)
 
     async def save_tournament(self, tournament_id: int, status: str, data: dict, at: float, expected_version: int,
                               new_matches: tuple[int, ...] = ()) -> None:
@@ -480,7 +508,8 @@ class Store:
 
     async def tournament_ids(self, guild_id: int | None = None, statuses: tuple[str, ...] = ()) -> list[int]:
         """Tournaments of a server (any server with None), newest first, optionally by status."""
-        sql, params = "SELECT id FROM tournaments WHERE 1=1", []
+        sql = "SELECT id FROM tournaments WHERE 1=1"
+        params: list[int | str] = []
         if guild_id is not None:
             sql += " AND guild_id=?"
             params.append(guild_id)
