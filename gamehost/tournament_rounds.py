@@ -18,10 +18,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from gamehost.outcome import Outcome, ServiceError
-from gamehost.registry import plugin
+from gamehost.registry import plugin, team_layout
 from gamehost.store import MatchRow, VersionConflict
 from gamehost.timers import DeadlineScheduler
 from gamehost.tournament_limits import TournamentLimits
@@ -295,9 +295,9 @@ class TournamentRounds(TableOpening):
                         bracket = report_game(bracket, table["bracket_match"], winners[0])
         dropped = {e["id"] for e in t.data["entrants"] if e.get("dropped")}
         for m in ready_matches(bracket):  # a dropped player's bracket matches are walkovers
-            out = [p for p in m.players if p in dropped]
+            out = [p for p in m.entrants if p in dropped]
             if out:
-                stays = [p for p in m.players if p not in dropped]
+                stays = [p for p in m.entrants if p not in dropped]
                 bracket = report_match(bracket, m.id, stays[0] if stays else out[0])
                 changed = True
         t.data["bracket"] = bracket_to_json(bracket)
@@ -307,7 +307,7 @@ class TournamentRounds(TableOpening):
             return
         waiting = [m for m in ready_matches(bracket) if m.id not in open_ids]
         if waiting:
-            games = {}
+            games: dict[str, int] = {}
             for rnd in t.data["schedule"]:
                 for table in rnd["tables"]:
                     games[table["bracket_match"]] = max(games.get(table["bracket_match"], 0), table["game_no"])
@@ -322,13 +322,15 @@ class TournamentRounds(TableOpening):
         """Write the round's pairings first, then open each table's match."""
         now = self.clock()
         hours = t.data.get("round_hours")
-        rnd = {"number": len(t.data["schedule"]) + 1, "byes": byes, "opened_at": now,
-               "deadline": now + hours * 3600 if hours else None, "length": hours * 3600 if hours else None,
-               "reminded": False, "tables": []}
+        rnd: dict[str, Any] = {
+            "number": len(t.data["schedule"]) + 1, "byes": byes, "opened_at": now,
+            "deadline": now + hours * 3600 if hours else None, "length": hours * 3600 if hours else None,
+            "reminded": False, "tables": []}
         dropped = {e["id"] for e in t.data["entrants"] if e.get("dropped")}
         for no, (players, bracket) in enumerate(tables, start=1):
-            table = {"no": no, "players": players, "match_id": None, "channel_id": None, "result": None,
-                     "forfeited": [], "note": None, "seats": self._seating(t, [p for p in players if p not in dropped])}
+            table: dict[str, Any] = {
+                "no": no, "players": players, "match_id": None, "channel_id": None, "result": None,
+                "forfeited": [], "note": None, "seats": self._seating(t, [p for p in players if p not in dropped])}
             if bracket is not None:
                 table["bracket_match"], table["game_no"] = bracket
             gone = [p for p in players if p in dropped]
@@ -349,7 +351,8 @@ class TournamentRounds(TableOpening):
         its teams (engine ``team_seats``)."""
         if t.data.get("team_size", 1) == 1:
             return list(players)
-        layout = plugin(t.game).engine.team_seats(t.data["options"])
+        layout = team_layout(t.game, t.data["options"])
+        assert layout is not None, "a team tournament is only created where the game seats teams"
         seats: list[EntrantId] = [None] * sum(len(team) for team in layout)  # type: ignore[list-item]
         for team_index, team_seats in enumerate(layout):
             for seat in team_seats:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 from gamehost.limits import reached
 from gamehost.outcome import ServiceError
-from gamehost.registry import GAMES, normalize_options, plugin
+from gamehost.registry import GAMES, normalize_options, plugin, team_layout
 from gamehost.tournament_model import (ADJUDICATIONS, ELIMINATION, ENDED, FORMATS, Tournament,
                                        bracket_from_json, bracket_to_json)
 from gamehost.table_store import count_open_tournaments
@@ -48,8 +49,7 @@ class TournamentService(TournamentRounds):
             options = normalize_options(game, options)
         except ValueError as error:
             raise ServiceError("bad_options", detail=str(error)) from None
-        engine = plugin(game).engine
-        layout = engine.team_seats(options) if hasattr(engine, "team_seats") else None
+        layout = team_layout(game, options)
         if teams and not layout:
             raise ServiceError("no_teams", game=game)
         if layout and not teams:
@@ -71,12 +71,13 @@ class TournamentService(TournamentRounds):
             raise ServiceError("bad_adjudicate", choices=", ".join(ADJUDICATIONS))
         if not 0 <= checkin_minutes <= MAX_CHECKIN_MINUTES:
             raise ServiceError("bad_checkin", most=MAX_CHECKIN_MINUTES)
-        data = {"name": (name or "").strip()[:80], "game": game, "format": fmt, "rounds": rounds,
-                "options": options, "pace": pace, "round_hours": round_hours, "max_players": max_players,
-                "ranked": ranked, "best_of": best_of, "adjudicate": adjudicate,
-                "team_size": 2 if layout else 1, "table_size": table_size,
-                "checkin_minutes": checkin_minutes, "checkin_until": None, "paused_at": None,
-                "locale": locale, "entrants": [], "schedule": [], "plan": None, "bracket": None, "log": []}
+        data: dict[str, Any] = {  # the tournament's JSON document (gamehost/tournament_model.py)
+            "name": (name or "").strip()[:80], "game": game, "format": fmt, "rounds": rounds,
+            "options": options, "pace": pace, "round_hours": round_hours, "max_players": max_players,
+            "ranked": ranked, "best_of": best_of, "adjudicate": adjudicate,
+            "team_size": 2 if layout else 1, "table_size": table_size,
+            "checkin_minutes": checkin_minutes, "checkin_until": None, "paused_at": None,
+            "locale": locale, "entrants": [], "schedule": [], "plan": None, "bracket": None, "log": []}
         async with self._admission:  # the counts and this tournament's insert, together
             await self._check_tournament_limits(guild_id, creator_id)
             tid = await self.store.insert_tournament(guild_id, channel_id, creator_id, "signup", data, self.clock())
@@ -131,7 +132,7 @@ class TournamentService(TournamentRounds):
                 if t.entrant_of_user(person) is not None:
                     raise ServiceError("already_entered" if person == user_id else "partner_entered")
             self._check_room(t)
-            members = [{"user_id": p, "name": n} for p, n in people]
+            members: list[dict[str, Any]] = [{"user_id": p, "name": n} for p, n in people]
             entrant_id = user_id if len(members) == 1 else f"team-{user_id}"
             label = " & ".join(m["name"] for m in members)
             t.data["entrants"].append({"id": entrant_id, "name": label, "members": members, "bot": None,
@@ -295,6 +296,7 @@ class TournamentService(TournamentRounds):
             if t.status != "running":
                 raise ServiceError("tournament_over" if t.status in ENDED else "tournament_not_running")
             entrant = t.entrant(entrant_id)
+            assert entrant is not None, "checked before; a running tournament keeps its entrants"
             if entrant.get("dropped"):
                 raise ServiceError("already_dropped")
             entrant["dropped"] = True
@@ -390,9 +392,9 @@ class TournamentService(TournamentRounds):
         async def change(t: Tournament, events: list) -> None:
             self._check_organizer(t, by, privileged)
             check_round_hours(hours)
-            if t.status != "running" or t.current_round() is None:
-                raise ServiceError("tournament_not_running")
             rnd = t.current_round()
+            if t.status != "running" or rnd is None:
+                raise ServiceError("tournament_not_running")
             rnd["deadline"], rnd["length"], rnd["reminded"] = self.clock() + hours * 3600, hours * 3600, False
             self.log_action(t, by, f"deadline {hours:g} h")
         return await self._change(tournament_id, change)
@@ -502,9 +504,11 @@ def standings_of(t: Tournament) -> list[StandingRow]:
     wins = {e: 0 for e in bracket.seeds}
     losses = {e: 0 for e in bracket.seeds}
     for m in bracket.matches.values():
-        if m.played:
-            wins[m.winner] += 1
-            losses[m.loser] += 1
+        decided = m.winner_and_loser
+        if decided is not None:
+            winner, loser = decided
+            wins[winner] += 1
+            losses[loser] += 1
     dropped = {e["id"] for e in t.data["entrants"] if e.get("dropped")}
     rows, rank = [], 0
     for group in order:

@@ -66,6 +66,19 @@ class Match:
     def played(self) -> bool:
         return self.winner is not None and not self.is_bye and not self.skipped
 
+    @property
+    def entrants(self) -> list[EntrantId]:
+        """The players known and real (not a bye): both of them once the match is ready."""
+        return [p for p in self.players if p is not None and not isinstance(p, _Bye)]
+
+    @property
+    def winner_and_loser(self) -> tuple[EntrantId, EntrantId] | None:
+        """Who won and who lost a played match (None before, for a bye, or when skipped)."""
+        if not self.played:
+            return None
+        assert isinstance(self.winner, (int, str)) and isinstance(self.loser, (int, str)), "both played it"
+        return self.winner, self.loser
+
 
 @dataclass
 class Bracket:

@@ -190,8 +190,11 @@ def standings(entrants: Iterable[Entrant | EntrantId], rounds: Iterable[Round],
                     h2h[a] += result.relation(a, b)
                     h2h[b] += result.relation(b, a)
     dropped = {e.id for e in people if e.dropped}
-    rows = [StandingRow(0, e, points[e], buchholz[e], sb[e], h2h[e], *tally[e],
-                        dropped=e in dropped, opponents=tuple(met[e])) for e in ids]
+    rows: list[StandingRow] = []
+    for e in ids:
+        played, wins, draws, losses, byes = tally[e]
+        rows.append(StandingRow(0, e, points[e], buchholz[e], sb[e], h2h[e], played, wins, draws, losses, byes,
+                                dropped=e in dropped, opponents=tuple(met[e])))
     rows.sort(key=StandingRow.sort_key)
     return [StandingRow(i + 1, r.entrant, r.points, r.buchholz, r.sonneborn_berger,
                         r.head_to_head, r.played, r.wins, r.draws, r.losses, r.byes,
