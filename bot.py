@@ -4,6 +4,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import discord
 from discord.ext import commands
@@ -13,6 +14,10 @@ from gamehost.limits import Limits
 from gamehost.registry import plugins
 from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
+
+if TYPE_CHECKING:
+    from cogs.host import Host
+    from gamehost.tournament_service import TournamentService
 
 ROOT = Path(__file__).resolve().parent
 SHARED_COGS = ("cogs.lobby", "cogs.ratings", "cogs.tournament")
@@ -63,7 +68,8 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=GameTree,
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         self.settings = settings
-        self.host = None
+        self.host: Host | None = None  # made by setup_hook
+        self.tournaments: TournamentService | None = None  # set by cogs.tournament when it loads
 
     async def setup_hook(self) -> None:
         from cogs.host import Host, reply_error
@@ -85,7 +91,7 @@ class GameBot(commands.Bot):
         for extension in cog_extensions():
             await self.load_extension(extension)
 
-        async def on_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError):
+        async def on_tree_error(interaction: discord.Interaction, error: discord.app_commands.AppCommandError) -> None:
             original = getattr(error, "original", error)
             from engine.base import IllegalAction
             from gamehost.service import ServiceError
@@ -99,7 +105,7 @@ class GameBot(commands.Bot):
             await reply_error(interaction, ServiceError("internal"))
             raise original
 
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)
         await self.tree.set_translator(CatalogTranslator())
         if self.settings.sync_guild_id:
             guild = discord.Object(self.settings.sync_guild_id)
@@ -110,7 +116,7 @@ class GameBot(commands.Bot):
         rearmed = await service.rearm_all()
         log.info("ready to serve; %d deadlines re-armed", rearmed)
 
-    def _seeds(self):
+    def _seeds(self) -> Callable[[], int] | None:
         """Fixed seeds (MATCH_SEED, MATCH_SEED+1, ...) for reproducible tests; random otherwise."""
         if self.settings.match_seed is None:
             return None
@@ -118,7 +124,7 @@ class GameBot(commands.Bot):
         return lambda: next(counter)
 
     async def close(self) -> None:
-        if getattr(self, "tournaments", None) is not None:
+        if self.tournaments is not None:
             await self.tournaments.close()
         if self.host is not None:
             await self.host.service.close()
@@ -134,7 +140,8 @@ def main() -> int:
     load_dotenv(ROOT / ".env")
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if not settings.token:
+    token = settings.token
+    if not token:
         print("DISCORD_TOKEN is not set.\n\n"
               "  To run the bot on Discord: copy .env.example to .env and put your bot token in\n"
               "  DISCORD_TOKEN (see README, 'Create the Discord application').\n"
@@ -147,7 +154,7 @@ def main() -> int:
         settings = replace(settings, render_workers=default_workers())
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        bot.run(token, log_handler=None)
     except discord.LoginFailure:
         print("Discord rejected DISCORD_TOKEN. Copy the token again from the Developer Portal "
               "(Bot > Reset Token) into .env.", file=sys.stderr)

@@ -37,6 +37,7 @@ async def serve(port: int | None, database: str) -> None:
     async with simcord.run(bot) as env:
         # The command rate limit stays on (a person clicks at human speed), but SimCord's clock
         # stands still between clicks, so the limit counts real seconds here.
+        assert bot.host is not None  # made by the bot's setup_hook, which simcord.run awaited
         bot.host.service.commands.clock = time.monotonic
         guild = env.create_guild("Playground")
         channel = guild.create_text_channel("games")
