@@ -7,7 +7,8 @@ from discord.ext import commands
 
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, snapshot
-from cogs.host import Host, seated
+from cogs.channels import channel_id_of
+from cogs.host import Host, host_of, seated
 
 
 class GameCog(commands.Cog):
@@ -15,17 +16,17 @@ class GameCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-        self.ui = self.ui_class(bot.host)
-        bot.host.register(self.ui)
+        self.ui = self.ui_class(host_of(bot))
+        host_of(bot).register(self.ui)
 
     @property
     def host(self) -> Host:
-        return self.bot.host
+        return host_of(self.bot)
 
     async def my_seat(self, interaction: discord.Interaction) -> SeatSnapshot:
         """This channel's match of this game as the caller's seat sees it (errors if the
         channel has no such match or the caller is not seated)."""
-        row = await self.host.service.in_channel(interaction.channel_id)
+        row = await self.host.service.in_channel(channel_id_of(interaction))
         if row.game != self.ui.game_id:
             raise ServiceError("no_match")
         return snapshot(row).for_seat(seated(row, interaction.user.id))

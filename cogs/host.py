@@ -4,9 +4,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import discord
+from discord.ext import commands
 
 from engine.base import IllegalAction
 from gamehost.i18n import normalize_locale, t
@@ -15,6 +16,7 @@ from gamehost.service import MatchService, Outcome, ServiceError, seat_of
 from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
 from gamehost.workers import Renderer
+from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
 from cogs.options_text import options_in_words
 from cogs.replay import REPLAY_VERB, replay_message
@@ -82,14 +84,14 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
 
 
-def _edit_kwargs(kwargs: dict) -> dict:
+def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
     edit = {k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")}
     if "file" in kwargs:
         edit["attachments"] = [kwargs["file"]]
     return edit
 
 
-async def send_ephemeral(interaction: discord.Interaction, content: str = "", **kwargs) -> bool:
+async def send_ephemeral(interaction: discord.Interaction, content: str = "", **kwargs: Any) -> bool:
     """A reply only the user sees; False (and a log line) if Discord refused it."""
     try:
         if not interaction.response.is_done():
@@ -125,10 +127,18 @@ async def reply_error(interaction: discord.Interaction, error: Exception) -> Non
     await send_ephemeral(interaction, "⚠️ " + error_text(error, locale_of(interaction)))
 
 
+@runtime_checkable
+class LeaderboardPages(Protocol):
+    """The ratings cog (cogs/ratings.py) as a leaderboard's page buttons need it."""
+
+    async def board_message(self, interaction: discord.Interaction, game: str, page: int,
+                            min_games: int) -> dict[str, Any]: ...
+
+
 class Host:
     """Presents the match service's outcomes on Discord: boards, private views, reminders."""
 
-    def __init__(self, bot: discord.Client, service: MatchService, renderer: Renderer | None = None):
+    def __init__(self, bot: commands.Bot, service: MatchService, renderer: Renderer | None = None):
         self.bot = bot
         self.service = service
         self.renderer = renderer or Renderer()
@@ -152,7 +162,7 @@ class Host:
             interaction.extras[DRAWN] = version  # what the press answers: the service checks it
             if verb == BOARD_VERB:
                 game, page, min_games = arg.split(".")
-                board = await self.bot.get_cog("Ratings").board_message(interaction, game, int(page), int(min_games))
+                board = await self.leaderboard().board_message(interaction, game, int(page), int(min_games))
                 await interaction.response.edit_message(**board)
                 return
             row = await self.service.load(match_id)
@@ -184,6 +194,12 @@ class Host:
             log.exception("component %s on match %s failed", verb, match_id)
             await reply_error(interaction, ServiceError("internal"))
 
+    def leaderboard(self) -> LeaderboardPages:
+        cog = self.bot.get_cog("Ratings")
+        if not isinstance(cog, LeaderboardPages):
+            raise RuntimeError("the Ratings cog is not loaded")
+        return cog
+
     async def lobby_component(self, interaction: discord.Interaction, row: MatchRow, verb: str) -> None:
         user = interaction.user
         if verb == "join":
@@ -207,24 +223,25 @@ class Host:
         message = self.lobby_message(row)
         if row.board_message_id is not None:
             try:
-                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                channel = await match_channel(self.bot, row.channel_id)
                 await channel.get_partial_message(row.board_message_id).edit(**message)
                 return
             except discord.HTTPException as error:
                 log.info("lobby message of match %s not edited (%s); posting it again", row.id, error)
         await self.post_lobby(row, message)
 
-    async def post_lobby(self, row: MatchRow, message: dict | None = None,
+    async def post_lobby(self, row: MatchRow, message: dict[str, Any] | None = None,
                          interaction: discord.Interaction | None = None) -> None:
         """Post the lobby (as the interaction's reply, or to the match's channel) and remember
         the message, so later seat changes edit it."""
         message = message or self.lobby_message(row)
+        posted: discord.Message
         try:
             if interaction is not None:
                 await interaction.response.send_message(**message)
                 posted = await interaction.original_response()
             else:
-                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                channel = await match_channel(self.bot, row.channel_id)
                 posted = await channel.send(**message)
         except discord.HTTPException as error:
             log.warning("lobby of match %s not posted: %s", row.id, error)
@@ -236,7 +253,7 @@ class Host:
         if row.board_message_id is None:
             return
         try:
-            channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+            channel = await match_channel(self.bot, row.channel_id)
             await channel.get_partial_message(row.board_message_id).edit(**self.lobby_message(row))
         except discord.HTTPException as error:
             log.info("lobby message of match %s not closed: %s", row.id, error)
@@ -293,7 +310,7 @@ class Host:
 
     # -- lobby ---------------------------------------------------------------------------
 
-    def lobby_message(self, row: MatchRow) -> dict:
+    def lobby_message(self, row: MatchRow) -> dict[str, Any]:
         ui = self.uis[row.game]
         loc = row.locale
         low, high = self.service.seat_limits(row)
@@ -334,7 +351,8 @@ class Host:
 
     # -- publishing ----------------------------------------------------------------------
 
-    async def board_message(self, snap: Snapshot, narration: list[str], png_out: list | None = None) -> dict:
+    async def board_message(self, snap: Snapshot, narration: list[str],
+                            png_out: list[bytes] | None = None) -> dict[str, Any]:
         """The board post: narration, the PNG (drawn off the event loop), buttons, mentions.
         ``png_out`` receives the PNG's bytes, for followers' copies."""
         ui = self.uis[snap.game]
@@ -345,8 +363,8 @@ class Host:
             if len(text) > 3800:
                 text = "…\n" + text[-3800:]
             embed.description = text
-        message = {"content": self.next_mentions(snap), "embed": embed,
-                   "allowed_mentions": discord.AllowedMentions(users=True)}
+        message: dict[str, Any] = {"content": self.next_mentions(snap), "embed": embed,
+                                   "allowed_mentions": discord.AllowedMentions(users=True)}
         try:
             png = await self.renderer.run(ui.board_job(snap, loc))
         except Exception:  # a broken drawing must not hide the move: post the text without it
@@ -413,11 +431,11 @@ class Host:
                 await self.send_private(snap, seat)
         await settle_ack(interaction)
 
-    async def tell_followers(self, snap: Snapshot, message: dict, png: bytes | None) -> None:
+    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None) -> None:
         """The public board, by DM, to everyone following the match (/match follow)."""
         for user_id in await self.service.followers(snap.match_id):
             embed = message["embed"].copy()
-            kwargs = {"content": f"<#{snap.channel_id}>", "embed": embed}
+            kwargs: dict[str, Any] = {"content": f"<#{snap.channel_id}>", "embed": embed}
             if png is not None:
                 kwargs["file"] = discord.File(io.BytesIO(png), filename="board.png")
             else:
@@ -428,7 +446,7 @@ class Host:
             except discord.HTTPException as error:
                 log.info("board for follower %s of match %s not sent: %s", user_id, snap.match_id, error)
 
-    async def post_board(self, row: MatchRow, message: dict,
+    async def post_board(self, row: MatchRow, message: dict[str, Any],
                          interaction: discord.Interaction | None = None) -> bool:
         """Post a board: as the interaction's reply when it is still open, else (or when that
         fails) to the match's channel, tried twice. True when it reached Discord."""
@@ -442,7 +460,7 @@ class Host:
                 _rewind_file(message)
         for attempt in (1, 2):
             try:
-                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                channel = await match_channel(self.bot, row.channel_id)
                 await channel.send(**message)
                 self.unposted.discard(row.id)
                 return True
@@ -462,7 +480,7 @@ class Host:
         locale = (locale_of(interaction) if interaction is not None and interaction.user.id == user_id
                   else await self.service.user_locale(user_id) or snap.locale)
         private = ui.private_message(snap.for_seat(seat), locale, image=image)
-        kwargs = {"embed": private.embed}
+        kwargs: dict[str, Any] = {"embed": private.embed}
         if private.png_job is not None:
             try:
                 png = await self.renderer.run(private.png_job)
@@ -497,7 +515,7 @@ class Host:
             if (snap.match_id, user_id) in self.told_dms_closed:
                 return
             self.told_dms_closed.add((snap.match_id, user_id))
-        channel = self.bot.get_channel(snap.channel_id)
+        channel = cached_channel(self.bot, snap.channel_id)
         if channel is not None:
             try:
                 await channel.send(t(note, snap.locale, user=f"<@{user_id}>"),
@@ -508,7 +526,7 @@ class Host:
     # -- deadlines -----------------------------------------------------------------------
 
     async def _remind(self, row: MatchRow) -> None:
-        channel = self.bot.get_channel(row.channel_id)
+        channel = cached_channel(self.bot, row.channel_id)
         if channel is None:
             return
         snap = snapshot(row)
@@ -518,7 +536,7 @@ class Host:
         try:
             await channel.send(
                 t("host.reminder", row.locale, players=", ".join(self.seat_label(row, s) for s in waiting),
-                  deadline=f"<t:{int(row.deadline_at)}:R>",
+                  deadline=f"<t:{int(row.deadline_at)}:R>" if row.deadline_at is not None else "",
                   policy=t(f"host.policy.{row.timeout_policy}", row.locale)),
                 allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException as error:
@@ -529,7 +547,7 @@ class Host:
 
     async def _expired(self, outcome: Outcome) -> None:
         row = outcome.match
-        channel = self.bot.get_channel(row.channel_id)
+        channel = cached_channel(self.bot, row.channel_id)
         late = outcome.moves[0].seat if outcome.moves else None
         if channel is not None and late is not None:
             try:
@@ -541,7 +559,7 @@ class Host:
         await self.publish(outcome)
 
 
-def _rewind_file(message: dict) -> None:
+def _rewind_file(message: dict[str, Any]) -> None:
     """A discord.File is read when sent; rewind it so a retry sends the whole image."""
     file = message.get("file")
     if file is not None:
@@ -554,7 +572,17 @@ def is_admin(interaction: discord.Interaction) -> bool:
 
 
 def seated(match: MatchRow | Snapshot, user_id: int) -> int:
-    seat = seat_of(match, user_id)
-    if seat is None:
-        raise ServiceError("not_seated")
-    return seat
+    """The user's seat (a row and its snapshot list the same seats; ``gamehost.outcome.seat_of``
+    is typed for rows only)."""
+    for seat, info in enumerate(match.seats):
+        if info.get("user_id") == user_id:
+            return seat
+    raise ServiceError("not_seated")
+
+
+def host_of(client: discord.Client) -> Host:
+    """The bot's Host: bot.py's GameBot makes it before it loads any cog."""
+    host = getattr(client, "host", None)
+    if not isinstance(host, Host):
+        raise RuntimeError("the bot has no Host")
+    return host

@@ -3,6 +3,7 @@ for, so they keep working after a restart and politely refuse once the board mov
 from __future__ import annotations
 
 import re
+from typing import Any, Protocol, Self, Sequence, runtime_checkable
 
 import discord
 
@@ -15,9 +16,27 @@ def custom_id(kind: str, match_id: int, version: int, verb: str, arg: str = "") 
     return f"{kind}:{match_id}:{version}:{verb}" + (f":{arg}" if arg else "")
 
 
-def parse(custom: str) -> tuple[int, int, str, str]:
-    m = re.fullmatch("[gs]" + _FIELDS, custom)
+def parse(custom: str | None) -> tuple[int, int, str, str]:
+    m = re.fullmatch("[gs]" + _FIELDS, custom or "")
+    if m is None:
+        raise ValueError(f"not a game component's custom ID: {custom!r}")
     return int(m["match"]), int(m["version"]), m["verb"], m["arg"] or ""
+
+
+@runtime_checkable
+class ComponentRouter(Protocol):
+    """What a pressed button or a picked menu option is handed to: the bot's host (cogs/host.py)."""
+
+    async def on_component(self, interaction: discord.Interaction, match_id: int, version: int,
+                           verb: str, arg: str, values: list[str]) -> None: ...
+
+
+def router(client: discord.Client) -> ComponentRouter:
+    """The bot's host (bot.py's GameBot makes it before any component can arrive)."""
+    host = getattr(client, "host", None)
+    if not isinstance(host, ComponentRouter):
+        raise RuntimeError("the bot has no host to route components to")
+    return host
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
@@ -28,13 +47,16 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
                                            custom_id=custom_id("g", match_id, version, verb, arg)), row=row)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        if not isinstance(item, discord.ui.Button):  # discord.py rebuilds a button from a button
+            raise TypeError(f"a game button's custom ID on a {type(item).__name__}")
         return cls(int(match["match"]), int(match["version"]), match["verb"], label=item.label or "",
                    arg=match["arg"] or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)
-        await interaction.client.host.on_component(interaction, match_id, version, verb, arg, [])
+        await router(interaction.client).on_component(interaction, match_id, version, verb, arg, [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -46,18 +68,21 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
                                            min_values=min_values, max_values=max_values), row=row)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        if not isinstance(item, discord.ui.Select):  # discord.py rebuilds a menu from a menu
+            raise TypeError(f"a game menu's custom ID on a {type(item).__name__}")
         return cls(int(match["match"]), int(match["version"]), match["verb"], options=item.options,
                    placeholder=item.placeholder or "", arg=match["arg"] or "",
                    min_values=item.min_values, max_values=item.max_values)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)
-        await interaction.client.host.on_component(interaction, match_id, version, verb, arg,
-                                                   list(self.item.values))
+        await router(interaction.client).on_component(interaction, match_id, version, verb, arg,
+                                                      list(self.item.values))
 
 
-def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
+def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:
     if not items:
         return None
     view = discord.ui.View(timeout=None)

@@ -1,6 +1,8 @@
 """The /match commands every game shares: create, seats, start, resign, abandon, status, log."""
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -11,13 +13,15 @@ from gamehost.i18n import normalize_locale, t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
 from gamehost.rematch import rematch
 from gamehost.snapshot import snapshot
-from cogs.host import QUICK, Host, is_admin, locale_of, send_ephemeral
+from gamehost.store import MatchRow
+from cogs.channels import channel_id_of
+from cogs.host import QUICK, Host, host_of, is_admin, locale_of, seated, send_ephemeral
 from cogs.review import review_message
 
 
-def parse_options_text(text: str) -> dict:
+def parse_options_text(text: str) -> dict[str, Any]:
     """``"format=draft champions=yes"`` -> ``{"format": "draft", "champions": True}``."""
-    options: dict = {}
+    options: dict[str, Any] = {}
     for token in (text or "").replace(",", " ").split():
         if "=" not in token:
             raise ServiceError("bad_options", detail=token)
@@ -44,44 +48,47 @@ def match_language(interaction: discord.Interaction, language: str | None) -> st
     return locale_of(interaction)
 
 
-async def create_match(interaction: discord.Interaction, game: str, options: dict, where: str,
+async def create_match(interaction: discord.Interaction, game: str, options: dict[str, Any], where: str,
                        pace: str, timeout: str, minutes: int | None = None, language: str | None = None,
                        ranked: bool = False, campaign_override: bool = False) -> None:
     """``campaign_override``: start a scenario the channel's campaign has not unlocked (the
     caller allows it to moderators only)."""
-    host: Host = interaction.client.host
+    host = host_of(interaction.client)
     locale = match_language(interaction, language)
-    channel = interaction.channel
+    thread: discord.Thread | None = None
     if where == "thread":
-        if isinstance(channel, discord.Thread) or not hasattr(channel, "create_thread"):
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):  # not in a thread, nor a forum (its threads are posts)
             raise ServiceError("no_thread_here")
         await host.service.check_create_limits(interaction.guild_id, interaction.user.id)  # no empty threads
         if not campaign_override:  # a new thread's campaign is a new one
             await host.service.campaigns.check_new(interaction.guild_id, None, game, options)
-        channel = await channel.create_thread(
+        thread = await channel.create_thread(
             name=t(host.uis[game].title_key, locale) + f" · {interaction.user.display_name}",
             type=discord.ChannelType.public_thread)
+    channel_id = thread.id if thread is not None else channel_id_of(interaction)
     row = await host.service.create(
-        guild_id=interaction.guild_id, channel_id=channel.id, creator_id=interaction.user.id,
+        guild_id=interaction.guild_id, channel_id=channel_id, creator_id=interaction.user.id,
         creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
         timeout_policy=timeout, locale=locale,
         decision_seconds=minutes * 60 if minutes else None, ranked=ranked, campaign_override=campaign_override)
-    if channel.id == interaction.channel_id:
+    if thread is None:
         await host.post_lobby(row, interaction=interaction)
     else:
         await host.post_lobby(row)
         await interaction.response.send_message(t("host.created_thread", locale_of(interaction),
-                                                  thread=channel.mention))
+                                                  thread=thread.mention))
 
 
-def history_line(host: Host, row, locale: str) -> str:
+def history_line(host: Host, row: MatchRow, locale: str) -> str:
     """``#12 · <game> · alice, bob · won by alice (fort destroyed) · <t:…:d> · #channel``"""
     title = t(host.uis[row.game].title_key, locale)
     players = ", ".join(s["name"] for s in row.seats)
+    words = getattr(host.uis[row.game], "result_words", None)  # optional (cogs/ui.py GameUI)
     if row.status == "abandoned":
         outcome = t("host.history.cancelled", locale)
-    elif getattr(host.uis[row.game], "result_words", None) is not None:  # co-operative: the team's result
-        outcome = host.uis[row.game].result_words(row.result or {}, locale)
+    elif words is not None:  # co-operative: the team's result
+        outcome = words(row.result or {}, locale)
     else:
         result = row.result or {}
         winners = [row.seats[w]["name"] if w < len(row.seats) else "🤖" for w in result.get("winners", [])]
@@ -110,7 +117,7 @@ class Lobby(commands.Cog):
 
     @property
     def host(self) -> Host:
-        return self.bot.host
+        return host_of(self.bot)
 
     @match.command(name="create", extras=QUICK, description=_("Create a match of a game in this channel or a new thread",
                                                 key="cmd.match.create"))
@@ -132,12 +139,13 @@ class Lobby(commands.Cog):
                            ranked)
 
     @create.autocomplete("options")
-    async def options_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def options_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
         game = interaction.namespace.game or next(iter(GAMES))
         schema = plugin(game).engine.options_schema()
         done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
         used = {tok.split("=")[0] for tok in done.split()}
-        choices = []
+        choices: list[app_commands.Choice[str]] = []
         for name, spec in schema.items():
             if name in used:
                 continue
@@ -149,38 +157,38 @@ class Lobby(commands.Cog):
 
     @match.command(name="join", extras=QUICK, description=_("Take a seat in this channel's match", key="cmd.match.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.join(interaction.channel_id, interaction.user.id,
+        row = await self.host.service.join(channel_id_of(interaction), interaction.user.id,
                                            interaction.user.display_name)
-        seat = seat_of(row, interaction.user.id)
+        seat = seated(row, interaction.user.id)
         await self.host.show_lobby(row, interaction, t("host.lobby.you_joined", locale_of(interaction), n=seat + 1))
 
     @match.command(name="leave", extras=QUICK, description=_("Leave your seat before the match starts", key="cmd.match.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.leave(interaction.channel_id, interaction.user.id)
+        row = await self.host.service.leave(channel_id_of(interaction), interaction.user.id)
         await self.host.show_lobby(row, interaction, t("host.lobby.you_left", locale_of(interaction)))
 
     @match.command(name="addbot", extras=QUICK, description=_("Seat a bot player", key="cmd.match.addbot"))
     async def addbot(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.add_bot(interaction.channel_id, interaction.user.id)
+        row = await self.host.service.add_bot(channel_id_of(interaction), interaction.user.id)
         await self.host.show_lobby(row, interaction, t("host.lobby.bot_added", locale_of(interaction),
                                                        n=len(row.seats)))
 
     @match.command(name="start", description=_("Start the match once the seats are filled", key="cmd.match.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        outcome = await self.host.service.start(interaction.channel_id, interaction.user.id)
+        outcome = await self.host.service.start(channel_id_of(interaction), interaction.user.id)
         await self.host.close_lobby(outcome.match)
         await self.host.publish(outcome, interaction)
 
     @match.command(name="resign", description=_("Resign from this channel's match", key="cmd.match.resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.in_channel(interaction.channel_id)
+        row = await self.host.service.in_channel(channel_id_of(interaction))
         outcome = await self.host.service.resign(row.id, interaction.user.id)
         await self.host.publish(outcome, interaction)
 
     @match.command(name="abandon", description=_("Cancel this channel's match (creator or Manage Server)",
                                                  key="cmd.match.abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
-        outcome = await self.host.service.abandon(interaction.channel_id, interaction.user.id,
+        outcome = await self.host.service.abandon(channel_id_of(interaction), interaction.user.id,
                                                   is_admin=is_admin(interaction))
         if not outcome.cancelled:  # other people were playing: abandoning counts as resigning
             await send_ephemeral(interaction, t("host.abandon_resigned", locale_of(interaction)))
@@ -194,7 +202,7 @@ class Lobby(commands.Cog):
 
     @match.command(name="status", description=_("Show this channel's match", key="cmd.match.status"))
     async def status(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.in_channel(interaction.channel_id)
+        row = await self.host.service.in_channel(channel_id_of(interaction))
         if row.status == "lobby":
             await send_ephemeral(interaction, **self.host.lobby_message(row))
             return
@@ -205,7 +213,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(match=_("A match number (on its board); default: this channel's match or its latest",
                                    key="arg.match_id"))
     async def log(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None) -> None:
-        row = await self.host.service.for_review(interaction.channel_id, interaction.guild_id, match)
+        row = await self.host.service.for_review(channel_id_of(interaction), interaction.guild_id, match)
         message = await review_message(self.host, row, interaction.user.id, locale_of(interaction))
         await send_ephemeral(interaction, **message)
 
@@ -216,7 +224,7 @@ class Lobby(commands.Cog):
                            move=_("The move to show first (default: the last)", key="arg.replay_move"))
     async def replay(self, interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None,
                      move: app_commands.Range[int, 0] | None = None) -> None:
-        row = await self.host.service.for_review(interaction.channel_id, interaction.guild_id, match)
+        row = await self.host.service.for_review(channel_id_of(interaction), interaction.guild_id, match)
         await self.host.show_replay(interaction, row, move)
 
     @match.command(name="history", extras=QUICK, description=_("Recent finished matches in this server",
@@ -238,21 +246,21 @@ class Lobby(commands.Cog):
     @match.command(name="rematch", extras=QUICK, description=_("Play again: a new lobby with the same seats and options",
                                                               key="cmd.match.rematch"))
     async def rematch(self, interaction: discord.Interaction) -> None:
-        row = await rematch(self.host.service, channel_id=interaction.channel_id, guild_id=interaction.guild_id,
+        row = await rematch(self.host.service, channel_id=channel_id_of(interaction), guild_id=interaction.guild_id,
                             user_id=interaction.user.id, user_name=interaction.user.display_name)
         await self.host.post_lobby(row, interaction=interaction)
 
     @match.command(name="follow", extras=QUICK, description=_("Get this channel's board by DM after every move",
                                                              key="cmd.match.follow"))
     async def follow(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.in_channel(interaction.channel_id)
+        row = await self.host.service.in_channel(channel_id_of(interaction))
         await self.host.service.set_following(row.id, interaction.user.id, True)
         await send_ephemeral(interaction, t("host.follow.on", locale_of(interaction), id=row.id))
 
     @match.command(name="unfollow", extras=QUICK, description=_("Stop getting this channel's board by DM",
                                                                key="cmd.match.unfollow"))
     async def unfollow(self, interaction: discord.Interaction) -> None:
-        row = await self.host.service.in_channel(interaction.channel_id)
+        row = await self.host.service.in_channel(channel_id_of(interaction))
         await self.host.service.set_following(row.id, interaction.user.id, False)
         await send_ephemeral(interaction, t("host.follow.off", locale_of(interaction), id=row.id))
 

@@ -3,6 +3,7 @@ gamehost/ratings.py). Ranked matches are those created with ``ranked:yes``."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,7 +12,7 @@ from discord.ext import commands
 
 from gamehost.i18n import t
 from render.rating_chart import rating_chart_png
-from cogs.host import BOARD_VERB, QUICK, Host, locale_of, send_ephemeral
+from cogs.host import BOARD_VERB, QUICK, Host, host_of, locale_of, send_ephemeral
 from cogs.items import GameButton, view_of
 from cogs.lobby import GAME_CHOICES
 
@@ -26,7 +27,7 @@ class Ratings(commands.Cog):
 
     @property
     def host(self) -> Host:
-        return self.bot.host
+        return host_of(self.bot)
 
     @app_commands.command(name="rating", description=_("A member's rating in a game on this server",
                                                                      key="cmd.rating"))
@@ -75,7 +76,8 @@ class Ratings(commands.Cog):
                           page: app_commands.Range[int, 1] = 1, min_games: app_commands.Range[int, 0] = 0) -> None:
         await send_ephemeral(interaction, **await self.board_message(interaction, game, page - 1, min_games))
 
-    async def board_message(self, interaction: discord.Interaction, game: str, page: int, min_games: int) -> dict:
+    async def board_message(self, interaction: discord.Interaction, game: str, page: int,
+                            min_games: int) -> dict[str, Any]:
         locale = locale_of(interaction)
         board = await self.host.service.leaderboard(interaction.guild_id, game, min_games=min_games, page=page)
         title = t("host.leaderboard.title", locale, game=t(f"game.{game}", locale), page=board.page + 1,
@@ -90,7 +92,8 @@ class Ratings(commands.Cog):
             if 0 <= target < board.pages:
                 buttons.append(GameButton(0, 0, BOARD_VERB, arg=f"{game}.{target}.{min_games}",  # page buttons
                                           label=t(label_key, locale)))
-        message = {"content": title + "\n" + "\n".join(lines), "allowed_mentions": discord.AllowedMentions.none()}
+        message: dict[str, Any] = {"content": title + "\n" + "\n".join(lines),
+                                   "allowed_mentions": discord.AllowedMentions.none()}
         if buttons:
             message["view"] = view_of(buttons)
         return message

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 
@@ -19,7 +20,8 @@ from cogs.items import GameButton, view_of
 REPLAY_VERB = "replay"  # component verb; its arg is the move number to show
 
 
-async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | None, locale: str) -> dict:
+async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | None,
+                         locale: str) -> dict[str, Any]:
     """The private replay message at ``move`` (default: the last one), with its buttons."""
     shown = await host.service.log_for(row, viewer_user_id)
     log = await host.service.log(row.id)
@@ -45,7 +47,7 @@ async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | N
         seat = step.entry.seat
         who = names[seat] if seat is not None and seat < len(names) else "-"
         embed.description = f"**{move}. {who}:** `{step.entry.action}`" + ("\n" + "\n".join(said) if said else "")
-    message = {"embed": embed, "view": view_of(_buttons(row, move, total, locale))}
+    message: dict[str, Any] = {"embed": embed, "view": view_of(_buttons(row, move, total, locale))}
     try:
         png = await host.renderer.run(job)
     except Exception:  # the text still tells the move
@@ -55,10 +57,11 @@ async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | N
     return message
 
 
-def _buttons(row: MatchRow, move: int, total: int, locale: str) -> list[discord.ui.Item]:
+def _buttons(row: MatchRow, move: int, total: int, locale: str) -> list[discord.ui.Item[Any]]:
     targets = [("⏮", 0, "host.replay.first"), ("◀", move - 1, "host.replay.back"),
                ("▶", move + 1, "host.replay.forward"), ("⏭", total, "host.replay.last")]
-    items, used = [], {move}
+    items: list[discord.ui.Item[Any]] = []
+    used = {move}
     for emoji, target, key in targets:
         if 0 <= target <= total and target not in used:  # one button per move (custom IDs are unique)
             used.add(target)

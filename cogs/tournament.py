@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,14 +18,17 @@ from discord.ext import commands
 from gamehost.i18n import t
 from gamehost.outcome import ServiceError
 from gamehost.tournament_model import FORMATS, Tournament, table_label
+from gamehost.tournaments import EntrantId
 from gamehost.tournament_rounds import TournamentEvent
 from gamehost.tournament_limits import TournamentLimits
 from gamehost.tournament_service import TournamentService
-from cogs.host import Host, is_admin, locale_of, reply_error, send_ephemeral
+from cogs.channels import MatchChannel, match_channel
+from cogs.host import Host, host_of, is_admin, locale_of, reply_error, send_ephemeral
 from cogs.lobby import GAME_CHOICES, match_language, parse_options_text
 from cogs.tournament_buttons import TournamentButton
-from cogs.tournament_view import (bracket_job, entrant_name, event_text, hub_message, mentions_of, name_of,
-                                  pairings_text, plain, standings_job, standings_lines, title_of, unmention)
+from cogs.tournament_view import (bracket_job, carried, entrant_name, event_text, hub_message, mentions_of,
+                                  name_of, pairings_text, plain, standings_job, standings_lines, title_of,
+                                  unmention)
 
 log = logging.getLogger(__name__)
 FORMAT_CHOICES = [app_commands.Choice(name=_(f, key=f"tour.format.{f}"), value=f) for f in FORMATS]
@@ -48,11 +52,11 @@ class Tournaments(commands.Cog):
         self.service = TournamentService(self.host.service, open_table=self.open_table,
                                          limits=TournamentLimits.from_settings(settings) if settings else None)
         self.service.listeners.append(self.on_event)
-        bot.tournaments = self.service
+        setattr(bot, "tournaments", self.service)  # GameBot.close and the tests reach it there
 
     @property
     def host(self) -> Host:
-        return self.bot.host
+        return host_of(self.bot)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)
@@ -77,7 +81,8 @@ class Tournaments(commands.Cog):
             if t_.guild_id != interaction.guild_id:
                 raise ServiceError("no_tournament", id=tournament_id)
             return t_
-        found = await self.service.for_channel(interaction.guild_id, interaction.channel_id)
+        channel_id = interaction.channel_id
+        found = await self.service.for_channel(interaction.guild_id, channel_id) if channel_id is not None else None
         if found is not None:
             return found
         open_here = await self.service.in_guild(interaction.guild_id, open_only=True)
@@ -85,10 +90,11 @@ class Tournaments(commands.Cog):
             return open_here[0]
         raise ServiceError("which_tournament", ids=", ".join(f"#{x.id}" for x in open_here) or "-")
 
-    async def channel(self, channel_id: int):
-        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+    async def channel(self, channel_id: int) -> MatchChannel:
+        """A hub (a text channel) or a table's thread."""
+        return await match_channel(self.bot, channel_id)
 
-    async def send_hub(self, t_: Tournament, **message) -> None:
+    async def send_hub(self, t_: Tournament, **message: Any) -> None:
         try:
             hub = await self.channel(t_.channel_id)
             await hub.send(**message)
@@ -110,6 +116,8 @@ class Tournaments(commands.Cog):
     async def open_table(self, t_: Tournament, rnd: dict, table: dict) -> int:
         """A public thread under the hub for one table (names in its title ping nobody)."""
         hub = await self.channel(t_.channel_id)
+        if not isinstance(hub, discord.TextChannel):  # /tournament create takes text channels only
+            raise TypeError(f"tournament {t_.id}'s hub is a {type(hub).__name__}")
         names = " v ".join(entrant_name(t_, e) for e in table["players"])
         title = unmention(f"{t_.data['name']} · {table_label(rnd, table)} · {names}")
         thread = await hub.create_thread(name=title[:100], type=discord.ChannelType.public_thread)
@@ -119,23 +127,26 @@ class Tournaments(commands.Cog):
         t_ = event.tournament
         locale = t_.data.get("locale", "en")
         if event.kind == "table_opened":
-            thread = await self.channel(event.table["channel_id"])
-            await thread.send(t("tour.table_opened", locale, table=table_label(event.round, event.table),
-                                name=name_of(t_), people=mentions_of(t_, event.table["players"])))
-            await self.host.publish(event.outcome)
+            table = carried(event.table)
+            thread = await self.channel(table["channel_id"])
+            await thread.send(t("tour.table_opened", locale, table=table_label(carried(event.round), table),
+                                name=name_of(t_), people=mentions_of(t_, table["players"])))
+            await self.host.publish(carried(event.outcome))
             return
         if event.kind == "match_moved":  # a seat resigned by the tournament (a drop at a 3-4 player table)
-            await self.host.publish(event.outcome)
+            await self.host.publish(carried(event.outcome))
             return
         if event.kind == "tables_opening":  # a round's threads made in the background: the count on the hub
             await self.refresh_hub(t_)
             return
         if event.kind == "table_closed":  # the tournament was cancelled: only the table hears of it
-            await self.tell_table(event.table, t("tour.table_cancelled", locale, name=name_of(t_)))
+            await self.tell_table(carried(event.table), t("tour.table_cancelled", locale, name=name_of(t_)))
             return
         text = event_text(event, locale)
-        if event.kind == "table_ended" and event.table.get("note") in CLOSED_BY_TOURNAMENT:
-            await self.tell_table(event.table, text)
+        if event.kind == "table_ended" and text is not None:
+            table = carried(event.table)
+            if table.get("note") in CLOSED_BY_TOURNAMENT:
+                await self.tell_table(table, text)
         if text:
             await self.send_hub(t_, content=text[:1990],
                                 allowed_mentions=discord.AllowedMentions(users=event.kind in (
@@ -213,17 +224,17 @@ class Tournaments(commands.Cog):
                      adjudicate: str = "draw", teams: bool = False,
                      checkin_minutes: app_commands.Range[int, 0, 1440] = 0, name: str = "",
                      language: str | None = None) -> None:
-        if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread) \
-                or not hasattr(interaction.channel, "create_thread"):
+        hub = interaction.channel
+        if interaction.guild_id is None or not isinstance(hub, discord.TextChannel):  # it makes threads: not a forum
             raise ServiceError("tournament_hub_here")
         locale = match_language(interaction, language)
         t_ = await self.service.create(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, creator_id=interaction.user.id,
+            guild_id=interaction.guild_id, channel_id=hub.id, creator_id=interaction.user.id,
             game=game, fmt=format, rounds=rounds, options=parse_options_text(options), pace=pace,
             round_hours=round_hours, max_players=max_players, ranked=ranked, best_of=best_of,
             adjudicate=adjudicate, teams=teams, checkin_minutes=checkin_minutes, name=name, locale=locale)
-        hub = await interaction.channel.send(**hub_message(t_, locale))
-        await self.service.set_hub_message(t_.id, hub.id)
+        posted = await hub.send(**hub_message(t_, locale))
+        await self.service.set_hub_message(t_.id, posted.id)
         await send_ephemeral(interaction, t("tour.created", locale_of(interaction), name=name_of(t_), id=t_.id))
 
     @tournament.command(name="join", description=_("Enter a tournament", key="cmd.tournament.join"))
@@ -456,7 +467,7 @@ class Tournaments(commands.Cog):
     @app_commands.describe(role=_("The role (leave out to clear it)", key="arg.role"))
     @app_commands.default_permissions(manage_guild=True)
     async def organizer_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
-        if not is_admin(interaction):
+        if not is_admin(interaction) or interaction.guild_id is None:  # a server's setting (guild_only)
             raise ServiceError("not_admin")
         await self.service.set_organizer_role(interaction.guild_id, role.id if role else None)
         key = "tour.role_set" if role else "tour.role_cleared"
@@ -466,7 +477,7 @@ class Tournaments(commands.Cog):
     # -- autocomplete -------------------------------------------------------------------
 
     @staticmethod
-    def entrant_id(t_: Tournament, text: str):
+    def entrant_id(t_: Tournament, text: str) -> EntrantId:
         """An entrant from autocomplete (its id), a mention, a user id or a name."""
         raw = text.strip().removeprefix("<@").removeprefix("!").removesuffix(">")
         for e in t_.data["entrants"]:
@@ -493,11 +504,12 @@ class Tournaments(commands.Cog):
     @resume.autocomplete("tournament")
     @cancel.autocomplete("tournament")
     @end.autocomplete("tournament")
-    async def tournament_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def tournament_autocomplete(self, interaction: discord.Interaction,
+                                      current: str) -> list[app_commands.Choice[int]]:
         locale = locale_of(interaction)
         found = await self.service.in_guild(interaction.guild_id)
         found.sort(key=lambda x: (x.status in ("finished", "cancelled"), -x.id))
-        choices = []
+        choices: list[app_commands.Choice[int]] = []
         for x in found:
             label = f"#{x.id} {title_of(x, locale, raw=True)} · {t(f'tour.status_short.{x.status}', locale)}"
             if current.lower() in label.lower():
@@ -507,7 +519,8 @@ class Tournaments(commands.Cog):
     @remove.autocomplete("entrant")
     @disqualify.autocomplete("entrant")
     @report.autocomplete("winner")
-    async def entrant_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def entrant_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
         try:
             t_ = await self.resolve(interaction, interaction.namespace.tournament)
         except ServiceError:
@@ -516,12 +529,13 @@ class Tournaments(commands.Cog):
                 for e in t_.data["entrants"] if current.lower() in e["name"].lower()][:25]
 
     @report.autocomplete("table")
-    async def table_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def table_autocomplete(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
         try:
             t_ = await self.resolve(interaction, interaction.namespace.tournament)
         except ServiceError:
             return []
-        choices = []
+        choices: list[app_commands.Choice[str]] = []
         for rnd, table in t_.open_tables():
             label = table_label(rnd, table)
             names = " v ".join(entrant_name(t_, e) for e in table["players"])

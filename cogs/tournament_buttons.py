@@ -3,10 +3,26 @@ carry the tournament, so they keep working after a restart."""
 from __future__ import annotations
 
 import re
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
+from discord.ext import commands
 
 TEMPLATE = r"t:(?P<tournament>\d+):(?P<verb>[a-z]+)"
+
+
+@runtime_checkable
+class ButtonHandler(Protocol):
+    """The tournaments cog (cogs/tournament.py) as its hub buttons need it."""
+
+    async def on_button(self, interaction: discord.Interaction, tournament_id: int, verb: str) -> None: ...
+
+
+def button_handler(client: discord.Client) -> ButtonHandler:
+    cog = client.get_cog("Tournaments") if isinstance(client, commands.Bot) else None
+    if not isinstance(cog, ButtonHandler):
+        raise RuntimeError("the Tournaments cog is not loaded")
+    return cog
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPLATE):
@@ -17,8 +33,11 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPL
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        if not isinstance(item, discord.ui.Button):  # discord.py rebuilds a button from a button
+            raise TypeError(f"a tournament button's custom ID on a {type(item).__name__}")
         return cls(int(match["tournament"]), match["verb"], label=item.label or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.get_cog("Tournaments").on_button(interaction, self.tournament_id, self.verb)
+        await button_handler(interaction.client).on_button(interaction, self.tournament_id, self.verb)

@@ -3,6 +3,8 @@ pictures (as render jobs), and the announcement of each tournament event, in the
 language. Words only: what happened is decided by gamehost.tournament_service."""
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import discord
 
 from gamehost.i18n import t
@@ -15,6 +17,7 @@ from cogs.tournament_buttons import TournamentButton
 from render.tournament import BracketBox, bracket_png, standings_png
 
 TOURNAMENT_BUTTONS = ("join", "leave", "checkin", "standings")
+T = TypeVar("T")
 
 
 def unmention(text) -> str:
@@ -98,7 +101,7 @@ def settings_line(t_: Tournament, locale: str) -> str:
     return " · ".join(parts)
 
 
-def hub_message(t_: Tournament, locale: str) -> dict:
+def hub_message(t_: Tournament, locale: str) -> dict[str, Any]:
     """The hub's pinned-style message: settings, status, entrants, and the sign-up buttons."""
     lines = [f"**{title_of(t_, locale)}**", settings_line(t_, locale),
              t(f"tour.status.{t_.status}", locale, round=len(t_.data["schedule"]), rounds=t_.data.get("rounds") or "?")]
@@ -126,7 +129,7 @@ def hub_message(t_: Tournament, locale: str) -> dict:
                                         style=discord.ButtonStyle.primary))
     if t_.status != "signup":
         buttons.append(TournamentButton(t_.id, "standings", label=t("tour.button.standings", locale)))
-    message = {"content": "\n".join(lines)[:1900], "allowed_mentions": discord.AllowedMentions.none()}
+    message: dict[str, Any] = {"content": "\n".join(lines)[:1900], "allowed_mentions": discord.AllowedMentions.none()}
     message["view"] = view_of(buttons)
     return message
 
@@ -246,19 +249,30 @@ def bracket_job(t_: Tournament, locale: str) -> tuple | None:
                           "footer": t("tour.bracket.footer", locale, n=bracket["best_of"])})
 
 
+def carried(value: T | None) -> T:
+    """A field of a tournament event that its kind always carries (gamehost/tournament_rounds.py:
+    a round's events their round, a table's events their round and table, an opened table and
+    a moved match their outcome)."""
+    if value is None:
+        raise ValueError("a tournament event without a field its kind carries")
+    return value
+
+
 def event_text(event: TournamentEvent, locale: str) -> str | None:
     """The hub's line for an event (None: the event only refreshes the hub message)."""
     t_ = event.tournament
     kind = event.kind
     if kind == "round_started":
-        return pairings_text(t_, event.round, locale, mention=True)
+        return pairings_text(t_, carried(event.round), locale, mention=True)
     if kind == "table_ended":
-        return t("tour.event.table_ended", locale, table=table_line(t_, event.round, event.table, locale))
+        return t("tour.event.table_ended", locale, table=table_line(t_, carried(event.round), carried(event.table),
+                                                                    locale))
     if kind == "reminder":
         tables = event.detail.get("tables") or []
         people = mentions_of(t_, [e for table in tables for e in table["players"]])
-        return t("tour.event.reminder", locale, round=event.round["number"], people=people,
-                 when=f"<t:{int(event.round['deadline'])}:R>")
+        rnd = carried(event.round)
+        return t("tour.event.reminder", locale, round=rnd["number"], people=people,
+                 when=f"<t:{int(rnd['deadline'])}:R>")
     if kind in ("dropped", "disqualified"):
         reason = plain(event.detail.get("reason") or "")
         return t(f"tour.event.{kind}", locale, entrant=entrant_label(t_, event.detail["entrant"], mention=False),

@@ -21,6 +21,7 @@ class CatalogTranslator(app_commands.Translator):
                         context: app_commands.TranslationContext) -> str | None:
         if locale not in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
             return None
+        key: str | None
         if context.location in NAME_LOCATIONS:
             key = "name." + string.message
         else:

@@ -59,13 +59,14 @@ class Clash(GameCog):
         await self.ui.make_move(interaction, mine, text)
 
     @play.autocomplete("card")
-    async def play_card_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def play_card_autocomplete(self, interaction: discord.Interaction,
+                                     current: str) -> list[app_commands.Choice[str]]:
         try:
             mine = await self.my_seat(interaction)
         except ServiceError:
             return []
         locale = locale_of(interaction)
-        choices = []
+        choices: list[app_commands.Choice[str]] = []
         for card in self.ui.playable_cards(mine):
             name = self.ui.card_label(mine, card, locale)
             label = f"{name} — {card_help(self.ui.card_id(mine, card), locale, limit=97 - len(name))}"
@@ -74,14 +75,15 @@ class Clash(GameCog):
         return choices[:25]
 
     @play.autocomplete("where")
-    async def play_where_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def play_where_autocomplete(self, interaction: discord.Interaction,
+                                      current: str) -> list[app_commands.Choice[str]]:
         try:
             mine = await self.my_seat(interaction)
         except ServiceError:
             return []
         locale = locale_of(interaction)
         names = self.ui.seat_names(mine.match)
-        choices = []
+        choices: list[app_commands.Choice[str]] = []
         for _move, dest in self.ui.destinations(mine, interaction.namespace.card or ""):
             if dest:
                 label = describe_destination(mine.match.view, names, dest, locale)
@@ -104,7 +106,8 @@ class Clash(GameCog):
         await self.ui.make_move(interaction, await self.my_seat(interaction), move)
 
     @act.autocomplete("move")
-    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def act_autocomplete(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
         try:
             mine = await self.my_seat(interaction)
         except ServiceError:
@@ -122,12 +125,13 @@ class Clash(GameCog):
         await self.host.publish(outcome)
 
     @build.autocomplete("cards")
-    async def build_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def build_autocomplete(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
         done, _, partial = current.rpartition(",")
         chosen = {c.strip() for c in done.split(",") if c.strip()}
         prefix = (done + ",") if done else ""
-        choices = []
+        choices: list[app_commands.Choice[str]] = []
         for card_id, card in CARDS.items():
             if card.get("champion") or card_id in chosen:
                 continue

@@ -47,7 +47,7 @@ class ClashUI:
         stage = view.get("stage")
         if stage == "play":
             embed.set_footer(text=t("clash.ui.footer_turn", locale, turn=view.get("turn", 1),
-                                    player=self.seat_names(snap)[turn_player],
+                                    player=self.seat_names(snap)[view["turn_player"]],
                                     phase=t(f"clash.ui.phase.{view.get('phase') or 'summon'}", locale)))
         else:
             embed.set_footer(text=t(f"clash.ui.stage.{stage}", locale))
