@@ -149,6 +149,14 @@ _UID_NUMBERS = _UidNumbers()
 uid_num = _UID_NUMBERS.__getitem__  # "u12" -> 12 (memoised: a sort key used everywhere)
 
 
+def new_uid(st: dict) -> str:
+    """The uid of the next unit to come onto the battlefield (``"u1"``, ``"u2"``, ... in
+    deployment order), counted in ``next_uid``."""
+    uid = f"u{st['next_uid']}"
+    st["next_uid"] += 1
+    return uid
+
+
 def occupant(st: dict, at: str) -> str | None:
     for uid, u in st["units"].items():
         if u["cell"] == at:
