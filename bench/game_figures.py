@@ -1,9 +1,10 @@
 """Figures of every registered game's engine and renderer (``gamehost.registry``), named by
 the game's id; the games are set up and played as ``bench.games`` describes.
 
-* ``<id>.playouts_per_s`` -- complete games of random legal moves per second, engine only:
-  every move goes through ``legal_actions`` and ``apply`` (state copies, as the service
-  plays), at the game's usual seat count with its default options, for 3 s (seeds 0, 1, ...;
+* ``<id>.playouts_per_s`` -- complete games of random legal moves per second, engine only
+  (``bench.games.random_play``: ``engine.playout`` with ``inplace=False``): every move goes
+  through ``legal_actions`` and ``apply`` (state copies, as the service plays; not the
+  engine's in-place fast path), at the game's usual seat count with its default options, for 3 s (seeds 0, 1, ...;
   a game is cut off after ``bench.games.MAX_MOVES`` moves). Bots are not measured here.
 * ``<id>.render_ms_p50`` / ``<id>.render_ms_p99`` -- the game's public board PNG
   (``render.<id>.board_png(view, seat_names, lang="en")``) of the public views of 24

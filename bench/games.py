@@ -14,9 +14,11 @@ In smoke mode (``bench.run``) a game is cut off after ``SMOKE_MOVES`` moves inst
 from __future__ import annotations
 
 import functools
-import random
+from typing import Callable
 
 from bench.run import sized
+from engine import playout
+from engine.base import JSON
 from gamehost.registry import GamePlugin, normalize_options, plugin, plugins
 
 MAX_MOVES = 5000  # a bot-vs-bot game that has not ended by then is cut off
@@ -55,52 +57,53 @@ def seat_names(seats: int) -> list[str]:
     return [f"player{s}" for s in range(seats)]
 
 
-def play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None,
-         keep: list | None = None) -> tuple[object, int]:
-    """A bot-vs-bot game of ``seats`` seats with the default options and ``seed``, played
-    for at most ``moves`` moves: (last state, moves made). With ``keep``, positions of the
-    game are appended to it as ``(move number, state)``, at most ``_KEPT`` of them evenly
-    spread (every move at first, every other one once there are too many, and so on)."""
-    engine = game.engine
-    moves = max_moves() if moves is None else moves
-    state = engine.setup(seats, default_options(game.id), seed)
+def _keeper(keep: list[tuple[int, JSON]]) -> Callable[[int, JSON], None]:
+    """Appends ``(move number, state)`` to ``keep``, at most ``_KEPT`` of them evenly spread:
+    every move at first, every other one once there are too many, and so on."""
     stride = 1
-    made = 0
-    while made < moves:
-        if keep is not None and made % stride == 0:
+
+    def kept(made: int, state: JSON) -> None:
+        nonlocal stride
+        if made % stride == 0:
             keep.append((made, state))
             if len(keep) > _KEPT:
                 keep[:] = [(n, s) for n, s in keep if n % (2 * stride) == 0]
                 stride *= 2
-        if engine.result(state) is not None:
-            break
-        prompts = engine.prompts(state)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        state, _events = engine.apply(state, seat, engine.bot_action(state, seat))
-        made += 1
-    return state, made
+    return kept
 
 
-def random_play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None) -> tuple[object, int]:
-    """A game of uniformly random legal moves (a seat with no listed move plays its bot
-    move), with the default options and ``seed``, for at most ``moves`` moves."""
+def play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None,
+         keep: list[tuple[int, JSON]] | None = None) -> tuple[JSON, int]:
+    """A bot-vs-bot game of ``seats`` seats with the default options and ``seed``, played
+    for at most ``moves`` moves (``engine.playout.play`` through ``apply``, every seat
+    ``bot_action``): (last state, moves made). With ``keep``, positions of the game before
+    each move and the decided end are appended to it as ``(move number, state)``, at most
+    ``_KEPT`` of them evenly spread (every move at first, every other one once there are too
+    many, and so on)."""
     engine = game.engine
     moves = max_moves() if moves is None else moves
-    chooser = random.Random(seed)
     state = engine.setup(seats, default_options(game.id), seed)
-    made = 0
-    while made < moves and engine.result(state) is None:
-        prompts = engine.prompts(state)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        legal = engine.legal_actions(state, seat)
-        action = chooser.choice(legal) if legal else engine.bot_action(state, seat)
-        state, _events = engine.apply(state, seat, action)
-        made += 1
-    return state, made
+    watch = None
+    if keep is not None and moves > 0:
+        kept = _keeper(keep)
+        kept(0, state)
+
+        def watch(after: JSON, _seat: int, _action: JSON, made: int) -> None:
+            if made < moves:
+                kept(made, after)
+    done = playout.play(engine, state, engine.bot_action, stop_after=moves, inplace=False, watch=watch)
+    return done.state, done.moves
+
+
+def random_play(game: GamePlugin, seats: int, seed: int, *, moves: int | None = None) -> tuple[JSON, int]:
+    """A game of uniformly random legal moves (``engine.playout.uniform_policy`` with
+    ``random.Random(seed)``: a seat with no listed move plays its bot move), with the default
+    options and ``seed``, for at most ``moves`` moves, every move through ``apply`` (state
+    copies, as the service plays): (last state, moves made)."""
+    moves = max_moves() if moves is None else moves
+    done = playout.playout(game.engine, seats, seed, options=default_options(game.id), stop_after=moves,
+                           inplace=False)
+    return done.state, done.moves
 
 
 @functools.cache

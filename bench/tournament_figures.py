@@ -46,6 +46,8 @@ import time
 
 from bench.games import default_options, game_ids, max_moves, seat_names, usual_seats
 from bench.run import Measure, smoke, sized
+from engine import playout
+from engine.base import JSON
 from gamehost.ratings import rate_match
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
@@ -167,23 +169,20 @@ def rating_update(matches: int = 400, warmup: int = 20, pool: int = 16, seed: in
 # -- replays -----------------------------------------------------------------------------
 
 def recorded_game(game_id: str, seed: int = 0) -> tuple[MatchRow, list[LoggedAction], list[tuple[int, dict]]]:
-    """A finished bot-vs-bot match (``bench.games.play``'s moves), its action log and the
-    snapshots the match service would have stored (every ``SNAPSHOT_EVERY`` actions)."""
+    """A finished bot-vs-bot match (``bench.games.play``'s moves, played by ``engine.playout``
+    through ``apply``), its action log and the snapshots the match service would have stored
+    (every ``SNAPSHOT_EVERY`` actions)."""
     game, seats = plugin(game_id), usual_seats(game_id)
     engine, options = game.engine, default_options(game_id)
-    state = engine.setup(seats, options, seed)
     log: list[LoggedAction] = []
     stored: list[tuple[int, dict]] = []
-    while len(log) < max_moves() and engine.result(state) is None:
-        prompts = engine.prompts(state)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        action = engine.bot_action(state, seat)
-        log.append(LoggedAction(len(log) + 1, seat, None, "bot", engine.format_action(action), 0.0))
-        state, _events = engine.apply(state, seat, action)
-        if len(log) % SNAPSHOT_EVERY == 0:
-            stored.append((len(log), copy.deepcopy(state)))
+
+    def record(after: JSON, seat: int, action: JSON, made: int) -> None:
+        log.append(LoggedAction(made, seat, None, "bot", engine.format_action(action), 0.0))
+        if made % SNAPSHOT_EVERY == 0:
+            stored.append((made, copy.deepcopy(after)))
+    state = playout.play(engine, engine.setup(seats, options, seed), engine.bot_action, stop_after=max_moves(),
+                         inplace=False, watch=record).state
     row = MatchRow(id=1, guild_id=1, channel_id=1, game=game_id, status="finished", creator_id=1,
                    options=options, seats=[{"user_id": 100 + s, "name": name} for s, name in
                                            enumerate(seat_names(seats))],

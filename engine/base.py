@@ -211,3 +211,12 @@ class StandingPreferences(Protocol):
     (e.g. how its spires pick targets in others' turns), not moves in turn order."""
 
     def off_turn(self, action: JSON) -> bool: ...
+
+
+class InPlaceMoves(Protocol):
+    """Optional: the fast path of whole-game playouts (engine/playout.py). ``apply_inplace``
+    makes ``action`` on ``state`` itself, as ``apply`` would on a copy, but checks nothing
+    and reports no events: the action must be one of ``legal_actions(state, seat)`` or the
+    game's own bot move for ``seat``. A game without it is played through ``apply``."""
+
+    def apply_inplace(self, state: JSON, seat: Seat, action: JSON) -> None: ...

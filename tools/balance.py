@@ -31,6 +31,9 @@ from collections import Counter, defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from cogs.lobby import parse_options_text  # noqa: E402
+from engine.base import JSON, Prompt  # noqa: E402
+from engine.playout import Policy, StopPlayout  # noqa: E402
+from engine.playout import play as play_out  # noqa: E402
 from gamehost.registry import normalize_options, plugin, plugins  # noqa: E402
 
 
@@ -59,19 +62,17 @@ def _side_decision(engine, state, prompt, verb: str | None) -> list[str] | None:
 def find_sides(game_id: str, options: dict, seats: int, seed: int, verb: str | None, max_moves: int) -> list[str]:
     """The choices of the game's first side decision, played by the bots up to it."""
     engine = plugin(game_id).engine
-    state = engine.setup(seats, options, seed)
-    for _ in range(max_moves):
-        prompts = engine.prompts(state)
-        if engine.result(state) is not None or not prompts:
-            return []
-        choices = _side_decision(engine, state, prompts[0], verb)
-        if choices:
-            return choices
-        if verb is None and prompts[0].kind != "setup":
-            return []
-        seat = prompts[0].seat
-        state, _ = engine.apply(state, seat, engine.bot_action(state, seat))
-    return []
+    found: list[str] = []
+
+    def bot(state: JSON, seat: int) -> JSON:
+        prompt = engine.prompts(state)[0]
+        choices = _side_decision(engine, state, prompt, verb)
+        if choices or (verb is None and prompt.kind != "setup"):
+            found.extend(choices or [])
+            raise StopPlayout
+        return engine.bot_action(state, seat)
+    play_out(engine, engine.setup(seats, options, seed), bot, stop_after=max_moves, inplace=False)
+    return found
 
 
 def play(task: tuple) -> tuple[tuple, dict | None]:
@@ -80,28 +81,31 @@ def play(task: tuple) -> tuple[tuple, dict | None]:
     game_id, options, seats, wanted, seed, bot, verb, max_moves = task
     engine = plugin(game_id).engine
     policy = _policy(bot, engine)
-    state = engine.setup(seats, options, seed)
     chosen: set[int] = set()
-    first = None
-    moves = 0
-    while moves < max_moves and engine.result(state) is None:
-        prompts = engine.prompts(state)
-        if not prompts:
-            break
-        prompt = prompts[0]
-        seat = prompt.seat
-        if first is None and prompt.kind == "turn":
-            first = seat
-        action = None
-        if seat in wanted and seat not in chosen:
+    firsts: list[int] = []
+    refused: list[int] = []
+
+    def act(state: JSON, seat: int) -> JSON:
+        """The wanted side at the seat's side decision, else the policy's move."""
+        prompt: Prompt | None = None
+        if not firsts or (seat in wanted and seat not in chosen):
+            prompt = engine.prompts(state)[0]
+        if not firsts and prompt is not None and prompt.kind == "turn":
+            firsts.append(seat)
+        if prompt is not None and seat in wanted and seat not in chosen:
             choices = _side_decision(engine, state, prompt, verb)
             if choices:
                 if wanted[seat] not in choices:
-                    return task, None
-                action = engine.parse_action(wanted[seat])
+                    refused.append(seat)
+                    raise StopPlayout
                 chosen.add(seat)
-        state, _ = engine.apply(state, seat, action if action is not None else policy(state, seat))
-        moves += 1
+                return engine.parse_action(wanted[seat])
+        return policy(state, seat)
+    done = play_out(engine, engine.setup(seats, options, seed), act, stop_after=max_moves, inplace=False)
+    if refused:
+        return task, None
+    state, moves = done.state, done.moves
+    first = firsts[0] if firsts else None
     result = engine.result(state)
     if result is None:
         points = [1 / seats] * seats

@@ -1,9 +1,10 @@
 """Empire vs Steppe faction balance: bot-vs-bot win rates per option set, as Markdown.
 
 Every seat is played by the engine's bot (``bot_action``) through the generic engine contract
-(``gamehost.registry.plugin('evs').engine``: setup, prompts, apply, result, bot_action), as
-tools/balance.py does. The ``factions`` option fixes the seating: ``empire_steppe`` (seat 0
-the Empire) and ``steppe_empire``; each is played ``-n`` times per option set, game k of
+(``gamehost.registry.plugin('evs').engine``: setup, prompts, apply, result, bot_action; the
+game played by ``engine.playout`` through ``apply``), as tools/balance.py does. The
+``factions`` option fixes the seating: ``empire_steppe`` (seat 0 the Empire) and
+``steppe_empire``; each is played ``-n`` times per option set, game k of
 either seating with engine seed ``seed + k`` (the seed decides the first player, ES-SET-3,
 and with the Terrain / Morale expansions the terrain deck and the morale piles). The first
 player is the seat of the first prompt of kind ``turn``. A game still running after
@@ -26,6 +27,8 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from engine.base import JSON  # noqa: E402
+from engine.playout import play as play_out  # noqa: E402
 from gamehost.registry import plugin  # noqa: E402
 
 GAME = "evs"
@@ -46,18 +49,16 @@ def play(task: tuple) -> dict:
     the game ended."""
     name, seating, seed, max_moves = task
     engine = plugin(GAME).engine
-    state = engine.setup(2, dict(SETS[name], factions=seating), seed)
-    first = None
-    moves = 0
-    while moves < max_moves and engine.result(state) is None:
-        prompts = engine.prompts(state)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        if first is None and prompts[0].kind == "turn":
-            first = seat
-        state, _ = engine.apply(state, seat, engine.bot_action(state, seat))
-        moves += 1
+    firsts: list[int] = []
+
+    def bot(state: JSON, seat: int) -> JSON:
+        if not firsts and engine.prompts(state)[0].kind == "turn":
+            firsts.append(seat)
+        return engine.bot_action(state, seat)
+    done = play_out(engine, engine.setup(2, dict(SETS[name], factions=seating), seed), bot, stop_after=max_moves,
+                    inplace=False)
+    state, moves = done.state, done.moves
+    first = firsts[0] if firsts else None
     result = engine.result(state)
     by_seat = SEATINGS[seating]
     if result is None:

@@ -36,7 +36,10 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from engine.base import JSON  # noqa: E402
 from engine.kr import GAME  # noqa: E402
+from engine.playout import Policy, StopPlayout  # noqa: E402
+from engine.playout import play as play_out  # noqa: E402
 from engine.kr.content import SCENARIOS  # noqa: E402
 
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -46,34 +49,42 @@ SHORT = {"kingdom_destroyed": "hearts", "portal_reached_kingdom": "portal",
          "boss_reached_kingdom": "boss", "cut off": "cut off"}
 
 
+def random_team(rnd: random.Random) -> Policy:
+    """A seat picking uniformly among ``GAME.legal_actions`` with ``rnd``, made to say ``done``
+    after ``RANDOM_CAP`` actions in one phase of one round."""
+    acted: Counter = Counter()
+
+    def act(st: JSON, seat: int) -> JSON:
+        key = (st["round"], st["phase"], seat)
+        acted[key] += 1
+        legal = GAME.legal_actions(st, seat)
+        done = [a for a in legal if a.get("type") == "done"]
+        return done[0] if acted[key] > RANDOM_CAP and done else rnd.choice(legal)
+    return act
+
+
+def timed(policy: Policy, t0: float, max_seconds: float) -> Policy:
+    """``policy``, ending the game (``StopPlayout``) once ``max_seconds`` passed since ``t0``."""
+    def act(st: JSON, seat: int) -> JSON:
+        if time.time() - t0 > max_seconds:
+            raise StopPlayout
+        return policy(st, seat)
+    return act
+
+
 def play(task: tuple) -> dict:
     """One game: ``task`` = (scenario id, seats, difficulty, seed, team "bot" | "random",
-    max moves)."""
+    max moves[, max seconds]), played by ``engine.playout`` through ``apply``."""
     scenario, seats, difficulty, seed, team, max_moves = task[:6]
     max_seconds = task[6] if len(task) > 6 else None
     t0 = time.time()
     st = GAME.setup(seats, {"scenario": scenario, "difficulty": difficulty}, seed)
     start = st["hearts"]
-    rnd = random.Random(seed * 7919 + seats)
-    moves = 0
-    acted: Counter = Counter()
-    while moves < max_moves and GAME.result(st) is None:
-        if max_seconds is not None and time.time() - t0 > max_seconds:
-            break
-        prompts = GAME.prompts(st)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        if team == "bot":
-            action = GAME.bot_action(st, seat)
-        else:
-            key = (st["round"], st["phase"], seat)
-            acted[key] += 1
-            legal = GAME.legal_actions(st, seat)
-            done = [a for a in legal if a.get("type") == "done"]
-            action = done[0] if acted[key] > RANDOM_CAP and done else rnd.choice(legal)
-        st, _ = GAME.apply(st, seat, action)
-        moves += 1
+    policy = GAME.bot_action if team == "bot" else random_team(random.Random(seed * 7919 + seats))
+    if max_seconds is not None:
+        policy = timed(policy, t0, max_seconds)
+    finished = play_out(GAME, st, policy, stop_after=max_moves, inplace=False)
+    st, moves = finished.state, finished.moves
     result = GAME.result(st)
     won = bool(result and result.winners)
     reason = result.reason if result is not None else "cut off"

@@ -11,9 +11,9 @@ Modules, each importing only modules listed before it (tests/engine/clash/test_i
   draft, constructed), ``setup`` (the initial state);
 - moves: ``notation`` (the verb table: parse, format, ActionInfo), ``redact`` (the log table),
   ``actions`` (prompts, legal actions, diagnosis, dispatch);
-- players and views: ``view``, ``bot``, ``playout``;
-- ``game`` (the contract object) and ``scenario`` (building positions for tests and puzzles,
-  docs/scenarios.md).
+- players and views: ``view``, ``bot``;
+- ``game`` (the contract object, with ``apply_inplace`` for engine/playout.py) and
+  ``scenario`` (building positions for tests and puzzles, docs/scenarios.md).
 """
 from .game import ClashGame
 

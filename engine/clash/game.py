@@ -58,6 +58,13 @@ class ClashGame:
             pass
         return new, to_events(raw)
 
+    def apply_inplace(self, state: dict, seat: int, action: dict) -> None:
+        """engine.base.InPlaceMoves: a legal move made on ``state`` itself (playouts)."""
+        try:
+            actions.execute(state, seat, action, [])
+        except GameOver:
+            pass
+
     # -- information -----------------------------------------------------------------------
     def view(self, state: dict, viewer: int | None) -> dict:
         return view_mod.view(state, viewer)

@@ -41,6 +41,10 @@ class Cloudspire:
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         return apply.apply(state, seat, action)
 
+    def apply_inplace(self, state: State, seat: int, action: Action) -> None:
+        """engine.base.InPlaceMoves: a move made on ``state`` itself, unchecked (playouts)."""
+        apply.apply_inplace(state, seat, action, check=False)
+
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return view(state, viewer)
 

@@ -15,7 +15,8 @@ Modules, each importing only modules listed before it:
 - moves: ``notation``, ``redact``, ``standing`` (standing defence orders), ``actions``
   (prompts, legal actions, diagnosis, dispatch);
 - players and views: ``view``, ``bot_variety`` (the bot's seeded choice among near-equal
-  moves), ``bot``, ``playout``; ``game`` (the contract object).
+  moves), ``bot``; ``game`` (the contract object, with ``apply_inplace`` for
+  engine/playout.py).
 
 The expansions plug in through ``board`` and ``track`` (``terrain_rules`` / ``morale_rules``,
 imported only when their option is on); ``movement`` and ``morale`` play them in the turn.

@@ -56,6 +56,13 @@ class EvsGame:
             pass
         return new, events
 
+    def apply_inplace(self, state: dict, seat: int, action: dict) -> None:
+        """engine.base.InPlaceMoves: a legal move made on ``state`` itself (playouts)."""
+        try:
+            actions.execute(state, seat, action, [])
+        except GameOver:
+            pass
+
     def _set_order(self, state: dict, seat: int, a: dict) -> tuple[dict, list[Event]]:
         new = copy_state(state)
         events: list[Event] = []

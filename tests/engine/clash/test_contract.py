@@ -12,7 +12,7 @@ from clash_helpers import GAME, IllegalAction, make
 from engine.base import Event, Prompt, Result
 from engine.clash import GAME as G2
 from engine.clash.cards import CARDS, COST
-from engine.clash.playout import random_playout
+from engine.playout import playout
 from engine.clash.state import FORT
 
 CONFIGS = [
@@ -25,6 +25,12 @@ CONFIGS = [
     (1, {"mode": "solo", "format": "draft", "solo_game": "custom", "ai_first": True, "ai_base_mana": 7,
          "ai_abilities": ["VANISH", "RETALIATE"], "champions": True}),
 ]
+
+
+def random_playout(seed):
+    """A duel of uniformly random legal moves (engine.playout, in place), cut off after 5,000
+    moves; the move chooser's seed is the one the old engine/clash/playout.py used."""
+    return playout(GAME, 2, seed, rng=random.Random(seed ^ 0xC1A5), stop_after=5000).state
 
 
 def random_game(seats, options, seed, max_actions=400):
@@ -318,7 +324,7 @@ def test_bot_handles_every_stage():
 
 
 def test_random_playout_finishes_fast():
-    """playout.random_playout(seed) plays random legal actions to the end; it is fast."""
+    """engine.playout plays random legal actions to the end; it is fast."""
     st = random_playout(1)
     assert st["result"] is not None
     t = time.perf_counter()

@@ -3,7 +3,18 @@ placing helpers (new tests build positions with engine.cloudspire.scenario.Scena
 from engine import rng
 from engine.cloudspire import GAME
 from engine.cloudspire.content import load
+from engine.cloudspire.bot import bot_action
 from engine.cloudspire.scenario import Scenario, place_landmark, place_spire, place_unit
+from engine.playout import playout
+
+
+def random_playout(seed, seats=2, options=None, check=False, max_actions=20000, policy=None):
+    """A whole game (engine.playout) in which every seat plays ``policy``, by default the
+    default bot ``bot_action``; the final state. ``check=True``: every move through
+    ``GAME.apply``, which checks it against ``legal_actions`` (else in place, unchecked). A
+    game undecided after ``max_actions`` moves raises ``engine.playout.MoveCapReached``."""
+    return playout(GAME, seats, seed, options=options, policy=policy or bot_action, max_moves=max_actions,
+                   inplace=not check).state
 
 
 class Driver:

@@ -14,7 +14,9 @@ import pytest
 
 from engine.cloudspire import game as G
 from engine.cloudspire.bot import bot_action, strong_bot_action, timeout_action
-from engine.cloudspire.playout import play, random_playout, uniform_policy
+from engine.cloudspire import GAME
+from engine.playout import play, uniform_policy
+from cs_helpers import random_playout
 
 GAMES_PER_SEATING = 15
 
@@ -27,8 +29,8 @@ def _vs_random(bot, seeds):
             st = G.setup(2, {}, seed)
             pols = [None, None]
             pols[bot_seat] = bot
-            pols[1 - bot_seat] = uniform_policy(random.Random(seed * 7 + bot_seat))
-            play(st, pols, check=False, max_actions=50000)
+            pols[1 - bot_seat] = uniform_policy(GAME, random.Random(seed * 7 + bot_seat))
+            st = play(GAME, st, pols, max_moves=50000).state
             assert st["phase"] == "over"
             wins += st["result"]["winners"] == [bot_seat]
     return wins
@@ -61,7 +63,7 @@ def test_strong_bot_beats_the_default_bot():
         for seed in seeds:
             pols = [bot_action, bot_action]
             pols[strong_seat] = strong_bot_action
-            st = play(G.setup(2, {}, seed), pols)
+            st = play(GAME, G.setup(2, {}, seed), pols).state
             wins += st["result"]["winners"] == [strong_seat]
     assert wins >= 12, f"strong bot won only {wins}/20 against the default bot"
 

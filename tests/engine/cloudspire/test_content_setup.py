@@ -9,8 +9,8 @@ from engine.base import IllegalAction
 from engine.cloudspire import GAME, content, mapgen, game as G
 from engine.cloudspire.content import load, ContentError, ALLOWANCE
 from engine.cloudspire.hexgeo import neighbours, hdist, unkey, disc
-from engine.cloudspire.playout import random_playout
 from engine.cloudspire.state import turn_order
+from cs_helpers import random_playout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 

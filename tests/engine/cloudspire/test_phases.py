@@ -6,9 +6,8 @@ from engine.base import IllegalAction
 from engine.cloudspire import GAME, game as G, phases as P, build as B_, combat as C, market as MK
 from engine.cloudspire.state import income_for_wave, turn_order, spire_cap
 from engine.cloudspire.content import load
-from engine.cloudspire.playout import random_playout
 from engine.cloudspire.scenario import Scenario
-from cs_helpers import put_unit, put_spire, put_landmark, make_sandbox
+from cs_helpers import put_unit, put_spire, put_landmark, make_sandbox, random_playout
 
 B, GR = 0, 1
 

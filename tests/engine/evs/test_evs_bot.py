@@ -7,22 +7,20 @@ from test_morale_play import mscenario
 from test_terrain_play import scout_on, tscenario
 
 from engine.evs import GAME, actions, bot, engage
-from engine.evs.playout import step_inplace
+from engine.playout import play
 from engine.evs.setup import new_state
 
 
 def play_vs_random(seed: int, bot_seat: int, options: dict | None = None) -> dict:
     st, _ = new_state(2, options or {}, seed)
     rnd = random.Random(seed * 7 + 1)
-    for _ in range(20000):
-        if st["result"] is not None:
-            break
-        seat = actions.prompts(st)[0].seat
+
+    def policy(st: dict, seat: int) -> dict:
         legal = actions.legal_actions(st, seat)
         a = bot.choose(st, seat) if seat == bot_seat else legal[rnd.randrange(len(legal))]
         assert a in legal
-        step_inplace(st, seat, a)
-    return st
+        return a
+    return play(GAME, st, policy, stop_after=20000).state  # in place, cut off after 20,000 moves
 
 
 OPTION_SETS = {"base": {}, "terrain": {"terrain": "on"}, "morale": {"morale": "on"},

@@ -11,10 +11,18 @@ from evs_helpers import EMPIRE, STEPPE, IllegalAction, scenario
 
 from engine.base import Event, Prompt, Result
 from engine.evs import GAME, EvsGame
-from engine.evs.playout import random_playout
+from engine.playout import playout, random_seat
 
 CONFIGS = [{}, {"advanced": "on"}, {"hands": "pick"}, {"terrain": "on"}, {"morale": "on"},
            {"terrain": "on", "morale": "on", "advanced": "on"}]
+
+
+def random_playout(seed, options=None, max_actions=20000):
+    """Uniformly random legal moves by a randomly chosen prompted seat (engine.playout, in
+    place), cut off after ``max_actions`` moves; the chooser's seed is the old
+    engine/evs/playout.py's."""
+    rnd = random.Random(seed ^ 0xE5)
+    return playout(GAME, 2, seed, options=options, rng=rnd, pick_seat=random_seat(rnd), stop_after=max_actions).state
 
 
 def random_game(options, seed, max_actions=3000):

@@ -64,7 +64,7 @@ def test_expansion_rule_ids_are_cited():
 
 
 CORE_MODULES = ("action", "actions", "board", "bot", "content", "deploy", "engage", "faction", "game", "keywords",
-                "morale", "movement", "notation", "options", "placement", "playout", "redact", "setup", "state",
+                "morale", "movement", "notation", "options", "placement", "redact", "setup", "state",
                 "track", "turn", "vanguard", "view")
 
 
