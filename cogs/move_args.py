@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from engine.base import IllegalAction
+from gamehost.registry import plugin
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot
 from cogs.host import locale_of
@@ -41,6 +42,39 @@ def move_for(mine: SeatSnapshot, command: str, args: tuple[str | None, ...], sho
     shown = shown or command
     raise IllegalAction(key, f"/{shown} {' '.join(given)} is not possible now", legal=options or mine.legal,
                         command=shown, given=" ".join(given))
+
+
+def resolve_move(mine: SeatSnapshot, command: str, args: tuple[str | None, ...], shown: str = "") -> str:
+    """The move a slash subcommand's arguments make, for every game: the legal move with
+    exactly these arguments; else, when the game's verb table lets the command leave trailing
+    arguments out (``fills``), the first legal move that fits (the engine lists its suggestion
+    first); else the notation they spell (the engine's ``move_from_command``), so the engine's
+    refusal says exactly why; else the refusal listing what the command could do now."""
+    given = tuple(a.strip() for a in args if a is not None and a.strip())
+    engine = plugin(mine.match.game).engine
+    grammar = getattr(engine, "grammar", None)
+    if grammar is not None and any(row.fills for row in grammar.by_command.get(command, ())):
+        fits = [m for m in mine.moves if m.command == command and m.args[:len(given)] == given]
+        if fits and given:
+            return next((m.text for m in fits if m.args == given), fits[0].text)
+    try:
+        return move_for(mine, command, args, shown=shown)
+    except IllegalAction as refusal:
+        spell = getattr(engine, "move_from_command", None)
+        spelled = spell(command, args) if spell is not None else None
+        if spelled is None:
+            raise refusal
+        return spelled
+
+
+async def make_command_move(cog, interaction: discord.Interaction, *args: str | None) -> None:
+    """A move subcommand of any game: the caller's seat, the move its arguments make
+    (``resolve_move``), handed to the game's adapter."""
+    mine = await cog.my_seat(interaction)
+    command = interaction.command
+    assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
+    move = resolve_move(mine, command.name, args, shown=command.qualified_name)
+    await cog.ui.make_move(interaction, mine, move)
 
 
 class MoveArg(app_commands.Transformer):

@@ -72,7 +72,9 @@ class ActionInfo:
     ``subject``: the card / unit / thing the move is about, ``""`` if none;
     ``quiet``: the move only changes the mover's hidden plans or standing choices, so the
     host answers privately and posts no public board;
-    ``continues``: the move ends the current step, phase or turn (what Continue may do).
+    ``continues``: the move ends the current step, phase or turn (what Continue may do);
+    ``kinds``: what each of ``args`` is (the verb table's argument kind names, ``"cell"``,
+    ``"uid"``, ``"card"``), so an adapter labels arguments without knowing the grammar.
     """
 
     text: str
@@ -84,6 +86,7 @@ class ActionInfo:
     subject: str = ""
     quiet: bool = False
     continues: bool = False
+    kinds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ from engine.base import IllegalAction
 from gamehost.i18n import t
 from gamehost.registry import plugin
 from gamehost.service import ServiceError
-from cogs.evs.ui import EvsSeat, EvsUI, notation_of
+from cogs.evs.ui import EvsUI
 from cogs.evs.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, move_for
+from cogs.move_args import MoveArg, make_command_move
 
 GAME_ID = "evs"
 DEFENCE_POLICIES = ("never", "lethal", "ask")
@@ -68,31 +68,11 @@ class Evs(GameCog):
     ex = app_commands.Group(name="expansion", parent=evs,
                             description=_("Terrain and Morale expansion decisions", key="cmd.evs.expansion"))
 
-    async def my_seat(self, interaction: discord.Interaction) -> EvsSeat:
-        mine = await super().my_seat(interaction)
-        return EvsSeat(mine.match, mine.seat)
-
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
         """The legal move this subcommand makes with these arguments. Otherwise the engine
         judges the move they spell, so the refusal names the reason (or, when they spell no
-        move, what the command could do now)."""
-        mine = await self.my_seat(interaction)
-        command = interaction.command
-        try:
-            move = move_for(mine, command.name, args, shown=command.qualified_name)
-        except IllegalAction as refusal:
-            move = notation_of(command.name, args)
-            if move is None or not self._readable(move):
-                raise refusal
-        await self.ui.make_move(interaction, mine, move)
-
-    @staticmethod
-    def _readable(move: str) -> bool:
-        try:
-            plugin(GAME_ID).engine.parse_action(move)
-        except IllegalAction:
-            return False
-        return True
+        move, what the command could do now): cogs/move_args.py ``resolve_move``."""
+        await make_command_move(self, interaction, *args)
 
     # -- creating ------------------------------------------------------------------------
 

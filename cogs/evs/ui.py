@@ -26,7 +26,7 @@ from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs.evs.narrate import narrate_events
-from cogs.evs.words import (KEYWORDS, Board, arg_label, content_name, defence_summary, head_label, move_label,
+from cogs.evs.words import (Board, arg_words, arg_label, content_name, defence_summary, head_label, move_label,
                             tail_label)
 from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
@@ -37,60 +37,9 @@ PAGE = 24            # options per select page (Discord allows 25; one is kept f
 MAX_OPTIONS = 25
 PAY_ROWS = 5         # selects per message (Discord: 5 rows)
 
-#: the /evs subcommands that make a move with the same name as the notation's verb
-MOVE_COMMANDS = frozenset({"declare", "deploy", "stage", "clear", "dispatch", "reveal", "play", "general", "move",
-                           "skip", "heal", "attack", "defend", "nodefend", "done", "pick", "vanguard",
-                           "pass", "place", "penalty", "flip", "noflip", "morale", "nomorale", "token", "rally"})
-#: where a command's notation puts a keyword before an argument (``attack T with A+B``)
-KEYWORD_AT = {"attack": {1: "with"}, "play": {2: "pay"}, "general": {2: "pay"}, "defend": {2: "pay"},
-              "penalty": {1: "pay"}, "rally": {1: "pay"}}
-
-
 def renderer():
     """The drawing package (imported when first needed: the cog works without it)."""
     return importlib.import_module(RENDER_MODULE)
-
-
-def command_info(info: ActionInfo) -> ActionInfo:
-    """The engine's metadata of a move with one slash-command argument per notation word:
-    ``play forward_strike u5 pay ride`` is ``/evs play card:forward_strike unit:u5 pay:ride``
-    (the engine groups the words after the first step into one ``rest`` for menus)."""
-    words = info.text.split()
-    if not words:
-        return info
-    verb = words[0]
-    args = tuple(w for w in words[1:] if w not in KEYWORDS)
-    if verb == "unpick":  # /evs pick card remove:true
-        return dataclasses.replace(info, command="pick", args=args + ("remove",))
-    command = info.command or (verb if verb in MOVE_COMMANDS else "")
-    if command not in MOVE_COMMANDS:
-        return dataclasses.replace(info, command=command)
-    return dataclasses.replace(info, command=command, args=args)
-
-
-def notation_of(command: str, args: tuple[str | None, ...]) -> str | None:
-    """The notation a move command's arguments spell (keywords put back), or None."""
-    given = [a.strip() for a in args if a is not None and a.strip()]
-    if command not in MOVE_COMMANDS or any(" " in a for a in given):
-        return None
-    if command == "pick" and given[-1:] == ["remove"]:
-        command, given = "unpick", given[:-1]
-    words = [command]
-    for i, arg in enumerate(given):
-        keyword = KEYWORD_AT.get(command, {}).get(i)
-        if keyword:
-            words.append(keyword)
-        words.append(arg)
-    return " ".join(words)
-
-
-class EvsSeat(SeatSnapshot):
-    """A seat's snapshot whose moves carry one argument per word (``command_info``)."""
-
-    @cached_property
-    def moves(self) -> list[ActionInfo]:
-        info = self._engine.action_info
-        return [command_info(info(text)) for text in self.legal]
 
 
 def faction_colour(faction: str | None) -> discord.Colour | None:
@@ -121,8 +70,8 @@ class EvsUI:
         return Board(mine.view, mine.match.names, mine.seat)
 
     @staticmethod
-    def seat_of(snap: Snapshot, seat: int) -> EvsSeat:
-        return EvsSeat(snap, seat)
+    def seat_of(snap: Snapshot, seat: int) -> SeatSnapshot:
+        return SeatSnapshot(snap, seat)
 
     # -- public board --------------------------------------------------------------------
 
@@ -333,7 +282,7 @@ class EvsUI:
     def rest_label(self, board: Board, move: ActionInfo, locale: str) -> str:
         """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
         head_words = len(move.head.split()) if move.head else 1
-        skip = len([w for w in move.head.split()[1:] if w not in KEYWORDS]) if head_words > 1 else 0
+        skip = len(arg_words(move.head)[1]) if head_words > 1 else 0
         if move.verb == "stage" and not move.rest:  # ``stage CARD`` next to ``stage CARD up``
             return t("evs.face.down", locale)
         return tail_label(board, move.text, skip, locale) or move_label(board, move.text, locale)

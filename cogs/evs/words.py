@@ -10,6 +10,7 @@ import re
 from functools import cache
 
 from engine.evs.content import COMMANDS, DATA_DIR, FACTIONS, GENERAL_BY_ID, GENERALS, UNITS
+from engine.evs.notation import GRAMMAR
 from gamehost.i18n import catalog, t
 
 UID = re.compile(r"^u\d+$")
@@ -18,27 +19,6 @@ PATH = re.compile(r"^[A-G][1-6](-[A-G][1-6])+$")
 STANDARD = "standard"
 GENERAL = "general"
 
-# What each word of a move command is, by subcommand and argument position (the notation's
-# keywords ``with`` and ``pay`` are not arguments). Unknown verbs are guessed word by word.
-ARG_KINDS: dict[str, tuple[str, ...]] = {
-    "declare": ("basic", "basic"),
-    "deploy": ("unit_card", "cell"),
-    "vanguard": ("unit_card", "cell"),
-    "stage": ("card", "face"), "clear": ("card",), "dispatch": ("card",), "reveal": ("card",),
-    "pick": ("card",), "unpick": ("card",),
-    "play": ("card", "uid", "pay"),
-    "general": ("general", "uid", "pay"),
-    "move": ("uid", "path"),
-    "skip": ("uid",), "heal": ("uid",),
-    "attack": ("uid", "with"),
-    "defend": ("uid", "defence", "pay"),
-    "place": ("terrain", "cell"),
-    "penalty": ("penalty", "pay"),
-    "morale": ("morale_card",),
-    "token": ("slot",),
-    "rally": ("morale_card", "pay"),
-}
-KEYWORDS = ("with", "pay")
 
 
 def lang(locale: str) -> str:
@@ -229,13 +209,17 @@ def guess_kind(word: str) -> str:
 
 
 def arg_words(text: str) -> tuple[str, list[str]]:
-    """The verb of a move in notation and its argument words (keywords left out)."""
+    """The verb of a move (or of its first menu step) and its argument words, the verb
+    table's keywords (``with``, ``pay``) left out."""
     words = text.split()
-    return (words[0] if words else ""), [w for w in words[1:] if w not in KEYWORDS]
+    verb = words[0] if words else ""
+    literals = GRAMMAR.literals(verb)
+    return verb, [w for w in words[1:] if w not in literals]
 
 
 def kind_of(verb: str, index: int, word: str) -> str:
-    kinds = ARG_KINDS.get(verb, ())
+    """What argument ``index`` of a verb is (the engine's verb table says)."""
+    kinds = GRAMMAR.arg_kinds(verb)
     return kinds[index] if index < len(kinds) else guess_kind(word)
 
 

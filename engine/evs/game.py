@@ -1,7 +1,8 @@
 """The engine contract (engine.base.Game + concede) for Empire vs Steppe."""
 from __future__ import annotations
 
-from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
+from engine.base import Event, IllegalAction, Prompt, Result
+from engine.kit import GameBase
 from engine.rng import new_rng, randbelow
 
 from . import actions, bot, notation, options, redact, setup, standing, vanguard
@@ -11,7 +12,8 @@ from .state import GameOver, copy_state, ev, finish
 REASONS = ("annihilated", "collapse", "resigned", "timeout")
 
 
-class EvsGame:
+class EvsGame(GameBase):
+    grammar = notation.GRAMMAR
     id = "evs"
     min_seats = 2
     max_seats = 2
@@ -105,27 +107,16 @@ class EvsGame:
         ev(events, "game_over", winner=1 - seat, loser=seat, reason=reason)
         return new, events
 
-    # -- notation --------------------------------------------------------------------------
-    def format_action(self, action: dict) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> dict:
-        return notation.parse_action(text)
-
+    # -- notation (the verb table: engine/evs/notation.py) -------------------------------
     def log_text(self, state: dict, actor: int | None, viewer: int | None, text: str) -> str:
         return redact.log_text(state, actor, viewer, text)
 
     def log_hidden(self, text: str) -> bool:
         return redact.log_hidden(text)
 
-    def action_info(self, text: str) -> ActionInfo:
-        return notation.action_info(text)
-
-    def continue_action(self, state: dict, seat: int) -> dict | None:
-        """``done`` (end Deploy / Action / Rally), ``nodefend`` (close the defence window),
-        ``noflip`` / ``nomorale`` (decline a mobility flip / a just-drawn morale card) or
-        ``pass`` (end one's vanguard deployment), when legal for ``seat``."""
-        return next((a for a in actions.legal_actions(state, seat) if notation.continues(a)), None)
+    # continue_action (GameBase): ``done`` (end Deploy / Action / Rally), ``nodefend`` (close
+    # the defence window), ``noflip`` / ``nomorale`` (decline a mobility flip / a just-drawn
+    # morale card) or ``pass`` (end one's vanguard deployment), when legal for ``seat``.
 
     # -- automatic players -----------------------------------------------------------------
     def bot_action(self, state: dict, seat: int) -> dict:

@@ -47,63 +47,16 @@ JSON actions mirror the words: ``{"type": "play", "card", "uid", "pay": [...]}``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Any, Callable
 
 from engine.base import ActionInfo, IllegalAction
+from engine.verbs import Arg, Grammar, Kind, NotationError, Verb, verb
 
 from . import grid
 from .state import ALL_BASICS, uid_num
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _UID = re.compile(r"^u[1-9][0-9]*$")
-
-
-@dataclass(frozen=True)
-class Verb:
-    """Host metadata of one verb (engine.base.ActionInfo): the subcommand making the move,
-    how many arguments form the first menu step, the field it is about, whether it ends the
-    current step, and whether it only changes the mover's hidden plans."""
-
-    command: str
-    head_args: int | None = None
-    subject: str = ""
-    continues: bool = False
-    quiet: bool = False
-
-
-VERBS: dict[str, Verb] = {
-    "pick": Verb("pick", None, "card", quiet=True),
-    "unpick": Verb("", None, "card", quiet=True),
-    "place": Verb("place", 1, "card"),
-    "vanguard": Verb("vanguard", 1, "unit"),
-    "pass": Verb("pass", continues=True),
-    "declare": Verb("declare"),
-    "deploy": Verb("deploy", 1, "unit"),
-    "stage": Verb("stage", 1, "card"),  # menus: the card, then face-down or face-up
-    "clear": Verb("clear", None, "card"),
-    "dispatch": Verb("dispatch", None, "card"),
-    "reveal": Verb("reveal", None, "card"),
-    "play": Verb("play", 1, "card"),
-    "general": Verb("general", 1, "command"),
-    "move": Verb("move", 1, "uid"),
-    "skip": Verb("skip", None, "uid"),
-    "heal": Verb("heal", None, "uid"),
-    "attack": Verb("attack", 1, "target"),
-    "defend": Verb("defend", 2, "uid"),
-    "nodefend": Verb("", None, "", continues=True),
-    "done": Verb("done", continues=True),
-    "penalty": Verb("penalty", 1, "option"),
-    "flip": Verb("flip"),
-    "noflip": Verb("", None, "", continues=True),
-    "morale": Verb("morale", None, "card"),
-    "nomorale": Verb("", None, "", continues=True),
-    "token": Verb("token", None, "slot"),
-    "rally": Verb("rally", 1, "card"),
-    "pol": Verb("policy", None, "value", quiet=True),
-}
-_CARD_VERBS = ("pick", "unpick", "stage", "clear", "dispatch", "reveal", "morale")
-_UID_VERBS = ("skip", "heal")
-_BARE = ("pass", "done", "nodefend", "flip", "noflip", "nomorale")
 PENALTY_OPTIONS = ("mp", "cost", "shake")
 FACE_UP_WORD = " up"  # ``stage CARD up``: staged face-up (ES-DEP-7)
 POLICY_ORDERS = ("never", "lethal", "ask")  # engine/evs/standing.py ORDERS
@@ -114,143 +67,157 @@ def _bad(text: str, why: str) -> IllegalAction:
     return IllegalAction("evs.err.bad_notation", f"cannot read {text!r}: {why}", text=text, why=why)
 
 
-def _pay(pay: list[str]) -> str:
-    return f" pay {'+'.join(pay)}" if pay else ""
+def _bad_action(action: Any) -> IllegalAction:
+    return IllegalAction("evs.err.bad_action", f"not an action: {action!r}", action=str(action))
 
 
-def format_action(a: dict) -> str:
-    try:
-        t = a["type"]
-        if t in _BARE:
-            return t
-        if t == "stage" and "face_up" in a:
-            if a["face_up"] is not True and a["face_up"] is not False:
-                raise TypeError
-            return f"stage {a['card']}{FACE_UP_WORD if a['face_up'] else ''}"
-        if t in _CARD_VERBS:
-            return f"{t} {a['card']}"
-        if t in _UID_VERBS:
-            return f"{t} {a['uid']}"
-        if t in ("vanguard", "deploy"):
-            return f"{t} {a['unit']} {a['cell']}"
-        if t == "place":
-            return f"place {a['card']} {a['cell']}"
-        if t == "declare":
-            return f"declare {a['first']} {a['second']}"
-        if t == "play":
-            return f"play {a['card']} {a['uid']}{_pay(a['pay'])}"
-        if t == "general":
-            return f"general {a['command']} {a['uid']}{_pay(a['pay'])}"
-        if t == "move":
-            return f"move {a['uid']} {'-'.join(a['path'])}"
-        if t == "attack":
-            return f"attack {a['target']} with {'+'.join(a['with'])}"
-        if t == "defend":
-            return f"defend {a['uid']} {a['card']}{_pay(a['pay'])}"
-        if t == "penalty":
-            return f"penalty {a['option']}{_pay(a['pay'])}"
-        if t == "token":
-            if type(a["slot"]) is not int:
-                raise TypeError
-            return f"token {a['slot']}"
-        if t == "rally":
-            return f"rally {a['card']}{_pay(a['pay'])}"
-        if t == "pol":
-            if a["key"] != "defence" or a["value"] not in POLICY_ORDERS:
-                raise TypeError
-            return f"pol {a['key']} {a['value']}"
-    except (KeyError, TypeError):
-        pass
-    raise IllegalAction("evs.err.bad_action", f"not an action: {a!r}", action=str(a))
+def _matching(pattern: re.Pattern, what: str) -> Callable[[str], str]:
+    def read(word: str) -> str:
+        if not pattern.match(word):
+            raise NotationError(f"{word!r} is not {what}")
+        return word
+    return read
 
 
-def _word(text: str, tok: str, pattern: re.Pattern, what: str) -> str:
-    if not pattern.match(tok):
-        raise _bad(text, f"{tok!r} is not {what}")
-    return tok
+def _one_of(choices: tuple[str, ...], what: str) -> Callable[[str], str]:
+    def read(word: str) -> str:
+        if word not in choices:
+            raise NotationError(f"{what} are {', '.join(choices)}")
+        return word
+    return read
 
 
-def _card(text: str, tok: str) -> str:
-    return _word(text, tok, _ID, "a card id")
+def _chosen(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def write(value: Any) -> str:
+        if value not in choices:
+            raise ValueError(value)
+        return str(value)
+    return write
 
 
-def _uid(text: str, tok: str) -> str:
-    return _word(text, tok, _UID, "a unit like u3")
-
-
-def _cell(text: str, tok: str) -> str:
-    c = tok.upper()
+def _cell(word: str) -> str:
+    c = word.upper()
     if not grid.is_cell(c):
-        raise _bad(text, f"{tok!r} is not a cell A1..G6")
+        raise NotationError(f"{word!r} is not a cell A1..G6")
     return c
 
 
-def _pay_clause(text: str, rest: list[str]) -> list[str]:
-    if not rest:
-        return []
-    if len(rest) != 2 or rest[0] != "pay":
-        raise _bad(text, "expected: pay CARD+CARD")
-    return sorted(_card(text, c) for c in rest[1].split("+"))
+def _listed(read_one: Callable[[str], str], sep: str, order: Callable[[list[str]], list[str]]) -> Callable[[str], list]:
+    def read(word: str) -> list:
+        return order([read_one(w) for w in word.split(sep)])
+    return read
+
+
+def _joined(sep: str) -> Callable[[Any], str]:
+    def write(value: Any) -> str:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise TypeError(value)
+        return sep.join(value)
+    return write
+
+
+def _face_up(word: str) -> bool:
+    if word != FACE_UP_WORD.strip():
+        raise NotationError(f"expected: stage CARD or stage CARD{FACE_UP_WORD}")
+    return True
+
+
+def _face_up_word(value: Any) -> str:
+    if value is not True and value is not False:
+        raise TypeError(value)
+    return FACE_UP_WORD.strip() if value else ""
+
+
+def _slot(word: str) -> int:
+    if not _SLOT.match(word):
+        raise NotationError(f"{word!r} is not a command-zone slot number")
+    return int(word)
+
+
+def _slot_word(value: Any) -> str:
+    if type(value) is not int:
+        raise TypeError(value)
+    return str(value)
+
+
+def _defence(word: str) -> str:
+    return "general" if word == "general" else _card_id(word)
+
+
+def _by_uid(uids: list[str]) -> list[str]:
+    return sorted(set(uids), key=uid_num)
+
+
+_card_id = _matching(_ID, "a card id")
+_uid = _matching(_UID, "a unit like u3")
+
+CARD = Kind("card", _card_id)
+UNIT_CARD = Kind("unit_card", _card_id)
+TERRAIN = Kind("terrain", _card_id)
+MORALE_CARD = Kind("morale_card", _card_id)
+UID = Kind("uid", _uid)
+CELL = Kind("cell", _cell)
+PATH = Kind("path", _listed(_cell, "-", list), _joined("-"))
+PAY = Kind("pay", _listed(_card_id, "+", sorted), _joined("+"))
+WITH = Kind("with", _listed(_uid, "+", _by_uid), _joined("+"))
+BASIC = Kind("basic", _one_of(ALL_BASICS, "basic actions"), _chosen(ALL_BASICS))
+GENERAL = Kind("general", _one_of(("move", "attack"), "general commands in an Action"), _chosen(("move", "attack")))
+DEFENCE = Kind("defence", _defence)
+PENALTY = Kind("penalty", _one_of(PENALTY_OPTIONS, "terrain penalties"), _chosen(PENALTY_OPTIONS))
+FACE = Kind("face", _face_up, _face_up_word)
+SLOT = Kind("slot", _slot, _slot_word)
+POLICY_KEY = Kind("key", _one_of(("defence",), "standing orders"), _chosen(("defence",)))
+ORDER = Kind("order", _one_of(POLICY_ORDERS, "standing orders"), _chosen(POLICY_ORDERS))
+
+
+def _pay() -> Arg:
+    return Arg("pay", PAY, keyword="pay", optional=True, default=list)
+
+
+VERBS: tuple[Verb, ...] = (
+    verb("pick", Arg("card", CARD), command="pick", subject="card", quiet=True),
+    verb("unpick", Arg("card", CARD), command="pick", suffix=("remove",), subject="card", quiet=True),
+    verb("place", Arg("card", TERRAIN), Arg("cell", CELL), command="place", head=1, subject="card"),
+    verb("vanguard", Arg("unit", UNIT_CARD), Arg("cell", CELL), command="vanguard", head=1, subject="unit"),
+    verb("pass", command="pass", continues=True),
+    verb("declare", Arg("first", BASIC), Arg("second", BASIC), command="declare"),
+    verb("deploy", Arg("unit", UNIT_CARD), Arg("cell", CELL), command="deploy", head=1, subject="unit"),
+    # menus: the card, then face-down or face-up
+    verb("stage", Arg("card", CARD), Arg("face_up", FACE, optional=True), command="stage", head=1, subject="card"),
+    verb("clear", Arg("card", CARD), command="clear", subject="card"),
+    verb("dispatch", Arg("card", CARD), command="dispatch", subject="card"),
+    verb("reveal", Arg("card", CARD), command="reveal", subject="card"),
+    verb("play", Arg("card", CARD), Arg("uid", UID), _pay(), command="play", head=1, subject="card"),
+    verb("general", Arg("command", GENERAL), Arg("uid", UID), _pay(), command="general", head=1, subject="command"),
+    verb("move", Arg("uid", UID), Arg("path", PATH), command="move", head=1, subject="uid"),
+    verb("skip", Arg("uid", UID), command="skip", subject="uid"),
+    verb("heal", Arg("uid", UID), command="heal", subject="uid"),
+    verb("attack", Arg("target", UID), Arg("with", WITH, keyword="with"), command="attack", head=1,
+         subject="target"),
+    verb("defend", Arg("uid", UID), Arg("card", DEFENCE), _pay(), command="defend", head=2, subject="uid"),
+    verb("nodefend", command="nodefend", continues=True),
+    verb("done", command="done", continues=True),
+    verb("penalty", Arg("option", PENALTY), _pay(), command="penalty", head=1, subject="option"),
+    verb("flip", command="flip"),
+    verb("noflip", command="noflip", continues=True),
+    verb("morale", Arg("card", MORALE_CARD), command="morale", subject="card"),
+    verb("nomorale", command="nomorale", continues=True),
+    verb("token", Arg("slot", SLOT), command="token", subject="slot"),
+    verb("rally", Arg("card", MORALE_CARD), _pay(), command="rally", head=1, subject="card"),
+    verb("pol", Arg("key", POLICY_KEY), Arg("value", ORDER), command="policy", subject="value", quiet=True,
+         usage=f"standing orders are pol defence {'|'.join(POLICY_ORDERS)}"),
+)
+"""The one table of Empire vs Steppe's notation (engine/verbs.py)."""
+
+GRAMMAR = Grammar("evs", VERBS, lower=True, bad=_bad, bad_action=_bad_action)
+
+
+def format_action(a: dict) -> str:
+    return GRAMMAR.format(a)
 
 
 def parse_action(text: str) -> dict:
-    if not isinstance(text, str):
-        raise _bad(str(text), "not text")
-    toks = text.strip().lower().split()
-    if not toks:
-        raise _bad(text, "empty")
-    verb, args = toks[0], toks[1:]
-    n = len(args)
-    if verb in _BARE and n == 0:
-        return {"type": verb}
-    if verb in _CARD_VERBS and n == 1:
-        return {"type": verb, "card": _card(text, args[0])}
-    if verb == "stage" and n == 2:
-        if args[1] != FACE_UP_WORD.strip():
-            raise _bad(text, f"expected: stage CARD or stage CARD{FACE_UP_WORD}")
-        return {"type": "stage", "card": _card(text, args[0]), "face_up": True}
-    if verb in _UID_VERBS and n == 1:
-        return {"type": verb, "uid": _uid(text, args[0])}
-    if verb in ("vanguard", "deploy") and n == 2:
-        return {"type": verb, "unit": _card(text, args[0]), "cell": _cell(text, args[1])}
-    if verb == "place" and n == 2:
-        return {"type": "place", "card": _card(text, args[0]), "cell": _cell(text, args[1])}
-    if verb == "declare" and n == 2:
-        if args[0] not in ALL_BASICS or args[1] not in ALL_BASICS:
-            raise _bad(text, f"basic actions are {', '.join(ALL_BASICS)}")
-        return {"type": "declare", "first": args[0], "second": args[1]}
-    if verb == "play" and n in (2, 4):
-        return {"type": "play", "card": _card(text, args[0]), "uid": _uid(text, args[1]),
-                "pay": _pay_clause(text, args[2:])}
-    if verb == "general" and n in (2, 4):
-        if args[0] not in ("move", "attack"):
-            raise _bad(text, "general commands in an Action are move and attack")
-        return {"type": "general", "command": args[0], "uid": _uid(text, args[1]), "pay": _pay_clause(text, args[2:])}
-    if verb == "move" and n == 2:
-        return {"type": "move", "uid": _uid(text, args[0]), "path": [_cell(text, c) for c in args[1].split("-")]}
-    if verb == "attack" and n == 3 and args[1] == "with":
-        with_ = sorted({_uid(text, u) for u in args[2].split("+")}, key=uid_num)
-        return {"type": "attack", "target": _uid(text, args[0]), "with": with_}
-    if verb == "defend" and n in (2, 4):
-        card = "general" if args[1] == "general" else _card(text, args[1])
-        return {"type": "defend", "uid": _uid(text, args[0]), "card": card, "pay": _pay_clause(text, args[2:])}
-    if verb == "penalty" and n in (1, 3):
-        if args[0] not in PENALTY_OPTIONS:
-            raise _bad(text, f"terrain penalties are {', '.join(PENALTY_OPTIONS)}")
-        return {"type": "penalty", "option": args[0], "pay": _pay_clause(text, args[1:])}
-    if verb == "token" and n == 1:
-        if not _SLOT.match(args[0]):
-            raise _bad(text, f"{args[0]!r} is not a command-zone slot number")
-        return {"type": "token", "slot": int(args[0])}
-    if verb == "rally" and n in (1, 3):
-        return {"type": "rally", "card": _card(text, args[0]), "pay": _pay_clause(text, args[1:])}
-    if verb == "pol" and n == 2:
-        if args[0] != "defence" or args[1] not in POLICY_ORDERS:
-            raise _bad(text, f"standing orders are pol defence {'|'.join(POLICY_ORDERS)}")
-        return {"type": "pol", "key": "defence", "value": args[1]}
-    if verb not in VERBS:
-        raise _bad(text, f"unknown verb {verb!r}")
-    raise _bad(text, f"wrong arguments for {verb!r}")
+    return GRAMMAR.parse(text)
 
 
 _PARSED: dict[str, dict] = {}
@@ -282,21 +249,12 @@ def canonical(action: object) -> dict:
 
 
 def action_info(text: str) -> ActionInfo:
-    action = parse_action(text)
-    canon = format_action(action)
-    row = VERBS[action["type"]]
-    words = canon.split()
-    if row.head_args is None:
-        head, rest = canon, ""
-    else:
-        head = " ".join(words[:1 + row.head_args])
-        rest = " ".join(words[1 + row.head_args:])
-    args = tuple(head.split()[1:]) + ((rest,) if rest else ()) if row.command else ()
-    subject = str(action.get(row.subject, "")) if row.subject else ""
-    return ActionInfo(text=canon, verb=action["type"], command=row.command, args=args, head=head, rest=rest,
-                      subject=subject, quiet=row.quiet, continues=row.continues)
+    return GRAMMAR.info(text)
+
+
+def move_from_command(command: str, args: tuple[str | None, ...]) -> str | None:
+    return GRAMMAR.move_from_command(command, args)
 
 
 def continues(action: dict) -> bool:
-    row = VERBS.get(action.get("type", ""))
-    return row is not None and row.continues
+    return GRAMMAR.continues(action)

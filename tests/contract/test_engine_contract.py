@@ -231,6 +231,22 @@ def test_commands_name_each_legal_move_once(config: Config):
                 made[key] = text
 
 
+def test_a_commands_arguments_spell_its_move(config: Config):
+    """The verb table's inverse (engine/verbs.py): the arguments a slash subcommand gets for
+    a legal move spell that move again, keywords put back, so an adapter holds no grammar."""
+    engine = config.engine
+    for t, i, state in sampled_states(config, per_game=25):
+        for seat in range(config.seats):
+            for action in engine.legal_actions(state, seat):
+                text = engine.format_action(action)
+                info = engine.action_info(text)
+                if info.command:
+                    assert len(info.kinds) == len(info.args), info
+                    spelled = engine.move_from_command(info.command, info.args)
+                    assert spelled is not None and engine.format_action(engine.parse_action(spelled)) == text, \
+                        f"/{info.command} {info.args} spells {spelled!r}, not {text!r}"
+
+
 def test_bot_and_timeout_moves_are_legal(config: Config):
     engine = config.engine
     for t, i, state in sampled_states(config, per_game=12):

@@ -115,4 +115,8 @@ def test_action_info():
                                                               "aimed_bolt")
     assert GAME.action_info("done").continues and GAME.action_info("nodefend").continues
     assert GAME.action_info("pick legionary").quiet
-    assert GAME.action_info("attack u5 with u1").args == ("u5", "with u1")
+    # the command's arguments, one per argument of the verb (the keyword ``with`` is put back
+    # by move_from_command)
+    info = GAME.action_info("attack u5 with u1")
+    assert (info.command, info.args, info.kinds) == ("attack", ("u5", "u1"), ("uid", "with"))
+    assert GAME.move_from_command("attack", info.args) == "attack u5 with u1"
