@@ -18,17 +18,21 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: files and packages with no mypy errors, relative to the project root
 CLEAN = (
-    "engine/base.py",
-    "engine/rng.py",
-    "engine/clash",
-    "engine/cloudspire",
-    "engine/evs",
-    "engine/kr",
+    "engine",
     "render",
+    "gamehost",
+    "cogs",
+    "bot.py",
+    "playground.py",
 )
 #: parts of CLEAN's packages that are not clean yet (mypy --exclude patterns: a folder's
 #: ends in "/", a file's in "$")
-NOT_YET: tuple[str, ...] = ()
+NOT_YET: tuple[str, ...] = (
+    "cogs/evs/",
+    "cogs/kr/",
+    "cogs/cloudspire/",
+    "cogs/move_args\\.py$",
+)
 
 
 def mypy_clean_command() -> list[str]:
