@@ -31,7 +31,7 @@ from collections import Counter, defaultdict
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from cogs.lobby import parse_options_text  # noqa: E402
-from engine.base import JSON, Prompt  # noqa: E402
+from engine.base import JSON, Game, Prompt  # noqa: E402
 from engine.playout import Policy, StopPlayout  # noqa: E402
 from engine.playout import play as play_out  # noqa: E402
 from gamehost.registry import normalize_options, plugin, plugins  # noqa: E402
@@ -42,7 +42,7 @@ def usual_seats(game_id: str, options: dict) -> int:
     return min(max(lo, 2), hi)
 
 
-def _policy(spec: str | None, engine):
+def _policy(spec: str | None, engine: Game) -> Policy:
     if not spec:
         return engine.bot_action
     module, _, name = spec.partition(":")
@@ -172,7 +172,8 @@ def report(game_id: str, options: dict, seats: int, sides: list[str], results: l
              f"every seat played by {bot or 'the engine bot_action'}"
              + (f", {' '.join(f'{k}={v}' for k, v in changed.items())}" if changed else "") + ")", ""]
     if sides and seats >= 2:
-        score, count = Counter(), Counter()
+        score: defaultdict[tuple[str, str], float] = defaultdict(float)  # points, a share per game
+        count: Counter[tuple[str, str]] = Counter()
         for task, g in played:
             a, b = task[3][0], task[3][1]
             if a != b:

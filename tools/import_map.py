@@ -102,10 +102,9 @@ def _is_type_checking(test: ast.expr) -> bool:
         (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _dynamic(node: ast.AST) -> str | None:
+def _dynamic(node: ast.Call) -> str | None:
     """The module named by ``__import__("x")`` or ``importlib.import_module("x")``."""
-    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)):
+    if not (node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
         return None
     fn = node.func
     if (isinstance(fn, ast.Name) and fn.id in ("__import__", "import_module")) or \
@@ -121,9 +120,10 @@ def _walk(node: ast.AST, scope: str):
         if isinstance(child, (ast.Import, ast.ImportFrom)):
             yield child, scope
             continue
-        name = _dynamic(child)
-        if name and not name.startswith("."):
-            yield ast.Import(names=[ast.alias(name=name)], lineno=child.lineno), scope
+        if isinstance(child, ast.Call):
+            name = _dynamic(child)
+            if name and not name.startswith("."):
+                yield ast.Import(names=[ast.alias(name=name)], lineno=child.lineno), scope
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             yield from _walk(child, "function")
         elif isinstance(child, ast.If) and scope == "module" and _is_type_checking(child.test):

@@ -152,8 +152,8 @@ def report(results: list[dict], scenarios: list[str], seats: list[int], difficul
                     row.append(f"{100 * c['win']:.0f}% ± {100 * c['se']:.0f}")
                 else:
                     row.append("-")
-            c = _cell(everything) if everything else None
-            row.append(f"{100 * c['win']:.0f}%" if c else "-")
+            overall = _cell(everything) if everything else None
+            row.append(f"{100 * overall['win']:.0f}%" if overall else "-")
             out.append(f"| {_label(sid)} | " + " | ".join(row) + " |")
         out.append("")
     out += ["### Bot teams: every cell", "",
@@ -165,10 +165,10 @@ def report(results: list[dict], scenarios: list[str], seats: list[int], difficul
     for sid in scenarios:
         for p in seats:
             for d in difficulties:
-                games = cells.get(("bot", sid, p, d))
-                if not games:
+                cell = cells.get(("bot", sid, p, d))
+                if not cell:
                     continue
-                c = _cell(games)
+                c = _cell(cell)
                 out.append(f"| {_label(sid)} | {p} | {d} | {c['n']} | {100 * c['win']:.0f}% ± {100 * c['se']:.0f} "
                            f"| {c['rounds']:.1f} | {100 * c['hearts']:.0f}% | {_losses(c['losses'])} |")
     out.append("")

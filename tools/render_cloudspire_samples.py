@@ -19,11 +19,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "render"))
 
 from PIL import Image  # noqa: E402
 
-import cloudspire_views as cv  # noqa: E402
+from tests.render import cloudspire_views as cv  # noqa: E402
 from render.cloudspire import board_png, private_png  # noqa: E402
 
 OUT = ROOT / "out" / "render" / "cloudspire"
@@ -75,7 +74,7 @@ def _write(filename: str, png: bytes, scaled: bool) -> Path:
     path.write_bytes(png)
     if scaled:
         img = Image.open(io.BytesIO(png))
-        small = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)), Image.LANCZOS)
+        small = img.resize((PHONE_W, round(img.height * PHONE_W / img.width)), Image.Resampling.LANCZOS)
         small.save(OUT / filename.replace(".png", f"_{PHONE_W}px.png"))
     return path
 

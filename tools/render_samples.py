@@ -20,9 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "render"))
 
-import clash_views  # noqa: E402
+from tests.render import clash_views  # noqa: E402
 from engine.clash.cards import CARDS  # noqa: E402
 from render.clash import board_png, private_png, render_board, render_hand  # noqa: E402
 from render.common import font  # noqa: E402
@@ -49,11 +48,11 @@ def main() -> None:
     written.append(_write("board_midgame_no_lookup.png", png, args.scaled))
     # the game's own content, longest names first, everywhere a name is drawn
     ids = sorted(CARDS, key=lambda c: -font(19).getlength(CARDS[c]["name"]["en"]))[:6]
-    for name, (view, seat) in clash_views.long_name_views(CARDS, ids).items():
-        if seat is None:
+    for name, (view, viewer) in clash_views.long_name_views(CARDS, ids).items():
+        if viewer is None:
             png = board_png(view, ["Alice", "Bob"], args.lang)
         else:
-            png = private_png(view, seat, ["Alice", "Bob"], args.lang)
+            png = private_png(view, viewer, ["Alice", "Bob"], args.lang)
         written.append(_write(f"long_{name}.png", png, args.scaled))
     for p in written:
         print(p)
@@ -75,7 +74,7 @@ def _write(filename: str, png: bytes, scaled: bool) -> Path:
         from PIL import Image
 
         img = Image.open(io.BytesIO(png))
-        small = img.resize((round(img.width * 0.4), round(img.height * 0.4)), Image.LANCZOS)
+        small = img.resize((round(img.width * 0.4), round(img.height * 0.4)), Image.Resampling.LANCZOS)
         small.save(OUT / filename.replace(".png", "_40pct.png"))
     return path
 
