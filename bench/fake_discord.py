@@ -17,8 +17,10 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from types import SimpleNamespace
+from typing import cast
 
 import discord
+from discord.ext import commands
 
 _ids = itertools.count(1)
 
@@ -126,9 +128,9 @@ class FakeBot:
     channels: dict[int, FakeMessageable] = field(default_factory=dict)
     users: dict[int, FakeMessageable] = field(default_factory=dict)
     host: object = None
-    cogs: dict[str, object] = field(default_factory=dict)
+    cogs: dict[str, commands.Cog] = field(default_factory=dict)
 
-    async def add_cog(self, cog, **_kwargs) -> None:
+    async def add_cog(self, cog: commands.Cog, **_kwargs) -> None:
         self.cogs[cog.qualified_name] = cog
 
     def get_channel(self, channel_id: int) -> FakeMessageable:
@@ -148,3 +150,14 @@ class FakeBot:
 
     async def fetch_user(self, user_id: int) -> FakeMessageable:
         return self.get_user(user_id)
+
+
+# The stand-ins where the real code takes discord.py's objects: they have only what that code
+# uses (duck typing; nothing checks them at run time), which these casts tell the type checker.
+
+def as_bot(bot: FakeBot) -> commands.Bot:
+    return cast(commands.Bot, bot)
+
+
+def as_interaction(interaction: FakeInteraction) -> discord.Interaction:
+    return cast(discord.Interaction, interaction)

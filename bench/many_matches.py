@@ -53,10 +53,12 @@ import statistics
 import tempfile
 import time
 from dataclasses import dataclass
+from typing import Awaitable, Callable, cast
 
 from discord import app_commands
+from discord.ext import commands
 
-from bench.fake_discord import FakeBot, FakeInteraction
+from bench.fake_discord import FakeBot, FakeInteraction, as_bot, as_interaction
 from bench.figures import percentile
 from bench.games import game_ids, usual_seats
 from bench.run import Measure, problem, sized
@@ -73,6 +75,13 @@ GUILD = 1
 
 # -- the table: store, service, host, cogs --------------------------------------------------
 
+def _cog_callback(command: app_commands.Command) -> Callable[..., Awaitable[object]]:
+    """The callback of a cog's slash command, which takes the cog first. discord.py types a
+    command's callback as either form (with or without the cog), a union its stubs give no
+    way to narrow; for a cog's command it is the first."""
+    return cast(Callable[..., Awaitable[object]], command.callback)
+
+
 class Table:
     """A bot without Discord: the real service, host, render pool and cogs, on a fresh
     database, with fixed match seeds so every run plays the same games."""
@@ -87,11 +96,11 @@ class Table:
         self.bot = FakeBot()
         self.renderer = Renderer(default_workers())  # as bot.main draws: a process per core (at most 4)
         self.renderer.warm()
-        self.host = Host(self.bot, self.service, self.renderer)
+        self.host = Host(as_bot(self.bot), self.service, self.renderer)
         self.bot.host = self.host
         for game in plugins():  # each game's extension adds its cog, as bot.py loads it
             await importlib.import_module(game.cog_module).setup(self.bot)
-        self.acts = {}  # game id -> (cog, its /<id> act command)
+        self.acts: dict[str, tuple[commands.Cog, app_commands.Command]] = {}  # game id -> (cog, its /<id> act)
         for cog in self.bot.cogs.values():
             for command in cog.walk_app_commands():
                 if isinstance(command, app_commands.Command) and command.name == "act" and hasattr(cog, "ui"):
@@ -119,14 +128,14 @@ class Table:
         if arrived_at is not None:
             interaction.arrived_at = arrived_at
         try:
-            await acknowledge(interaction)  # bot.GameTree.interaction_check, before any work
-            await command.callback(cog, interaction, move)
+            await acknowledge(as_interaction(interaction))  # bot.GameTree.interaction_check, before any work
+            await _cog_callback(command)(cog, as_interaction(interaction), move)
         except (ServiceError, IllegalAction) as error:  # bot's on_tree_error
             interaction.error = error
-            await reply_error(interaction, error)
+            await reply_error(as_interaction(interaction), error)
         except Exception as error:  # noqa: BLE001 -- counted as a failure, not hidden
             interaction.error = error
-            await reply_error(interaction, ServiceError("internal"))
+            await reply_error(as_interaction(interaction), ServiceError("internal"))
         interaction.done_at = time.perf_counter()
         return interaction
 
@@ -210,6 +219,12 @@ class Round:
     ack_ms: list[float]
 
 
+def _done_at(interaction: FakeInteraction) -> float:
+    """When ``Table.command`` finished handling the interaction (it always sets it)."""
+    assert interaction.done_at is not None
+    return interaction.done_at
+
+
 async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) -> Round:
     planned = []
     for channel, game, against_bot in tables:
@@ -218,7 +233,7 @@ async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) ->
     start = time.perf_counter()
     done = await asyncio.gather(*(table.command(user, row.channel_id, row.game, move, arrived_at=start)
                                   for row, user, move, _seq in planned))
-    last = max(i.done_at for i in done)
+    last = max(_done_at(i) for i in done)
     failures = 0
     for (row, user, move, seq), interaction in zip(planned, done):
         logged = [a for a in await table.service.log(row.id) if a.seq > seq]
@@ -226,7 +241,7 @@ async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) ->
         if (interaction.error is not None or interaction.refused() or interaction.acked_at is None
                 or not logged or logged[0].user_id != user or logged[0].action != move or not posted):
             failures += 1
-    return Round(failures, (last - start) * 1000, [(i.acked_at or i.done_at) * 1000 - start * 1000 for i in done])
+    return Round(failures, (last - start) * 1000, [(i.acked_at or _done_at(i)) * 1000 - start * 1000 for i in done])
 
 
 async def measure_concurrent(rounds: int = 3, matches: int = 100) -> list[Round]:

@@ -282,9 +282,9 @@ async def _restart(database: str, stored_matches: int) -> float:
                       json.dumps([{"user_id": s + 1, "name": f"player{s}", "bot": False} for s in range(seats)])))
     rows = []
     for i in range(stored_matches):
-        game_id, options, state, seats = kinds[i % len(kinds)]
-        rows.append((1, 10_000 + i, game_id, "active", 1, options, seats, i, state, 3, "async", "auto", 86400,
-                     now + 3600 + i, 0, "en", now, now))
+        game_id, options_json, state, seats_json = kinds[i % len(kinds)]
+        rows.append((1, 10_000 + i, game_id, "active", 1, options_json, seats_json, i, state, 3, "async", "auto",
+                     86400, now + 3600 + i, 0, "en", now, now))
     # The connection autocommits (isolation_level=None): one explicit transaction for the lot.
     async with store.transaction() as db:
         await db.executemany(

@@ -47,7 +47,7 @@ import time
 from bench.games import default_options, game_ids, max_moves, seat_names, usual_seats
 from bench.run import Measure, smoke, sized
 from engine import playout
-from engine.base import JSON
+from engine.base import JSON, Result
 from gamehost.ratings import rate_match
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
@@ -160,6 +160,7 @@ def rating_update(matches: int = 400, warmup: int = 20, pool: int = 16, seed: in
         start = time.perf_counter()
         rated = rate_match(seats, {"placements": placements}, ratings, game="bench")
         elapsed = (time.perf_counter() - start) * 1000
+        assert rated is not None, "four people seated, four sides: always rated"
         if index >= warmup:
             samples.append(elapsed)
         ratings = {**ratings, **rated.ratings}
@@ -188,8 +189,16 @@ def recorded_game(game_id: str, seed: int = 0) -> tuple[MatchRow, list[LoggedAct
                                            enumerate(seat_names(seats))],
                    seed=seed, state=state, version=len(log), pace="live", timeout_policy="bot",
                    decision_seconds=0, deadline_at=None, reminded=False, board_message_id=None,
-                   locale="en", result=engine.result(state), created_at=0.0, updated_at=0.0)
+                   locale="en", result=_result_row(engine.result(state)), created_at=0.0, updated_at=0.0)
     return row, log, stored
+
+
+def _result_row(result: Result | None) -> dict | None:
+    """``MatchRow.result`` as the match service stores it (``gamehost.service``)."""
+    if result is None:
+        return None
+    return {"winners": result.winners, "placements": result.placements, "reason": result.reason,
+            "figures": result.figures}
 
 
 def replay_steps(game_id: str, positions: int = 24, passes: int = 3):
