@@ -12,8 +12,9 @@ Modules, each importing only modules listed before it (tests/engine/clash/test_i
 - moves: ``notation`` (the verb table: parse, format, ActionInfo), ``redact`` (the log table),
   ``actions`` (prompts, legal actions, diagnosis, dispatch);
 - players and views: ``view``, ``bot``;
-- ``game`` (the contract object, with ``apply_inplace`` for engine/playout.py) and
-  ``scenario`` (building positions for tests and puzzles, docs/scenarios.md).
+- ``game`` (the contract object, on engine/kit.py's GameBase, with apply_inplace for
+  engine/playout.py) and ``scenario`` (building positions for tests and puzzles,
+  docs/scenarios.md).
 """
 from .game import ClashGame
 

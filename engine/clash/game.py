@@ -1,7 +1,8 @@
 """The engine contract (engine.base.Game + concede) for Clash of Decks."""
 from __future__ import annotations
 
-from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
+from engine.base import Event, IllegalAction, Prompt, Result
+from engine.kit import GameBase
 from engine.rng import new_rng, randbelow
 
 from . import actions, bot, draft, notation, options, redact, setup, view as view_mod
@@ -14,7 +15,9 @@ def to_events(raw: list[tuple[str, dict]]) -> list[Event]:
     return [Event(k, p) for k, p in raw]
 
 
-class ClashGame:
+class ClashGame(GameBase):
+    grammar = notation.GRAMMAR
+    log_rules = redact.VERBS
     id = "clash"
     min_seats = 1
     max_seats = 2
@@ -104,29 +107,11 @@ class ClashGame:
         finish(new, seat, reason)
         return new, [Event("game_over", {"winner": 1 - seat, "loser": seat, "reason": reason})]
 
-    # -- notation --------------------------------------------------------------------------
-    def format_action(self, action: dict) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> dict:
-        return notation.parse_action(text)
-
-    def log_text(self, state: dict, actor: int | None, viewer: int | None, text: str) -> str:
-        """A logged move as ``viewer`` may see it now (redact.py: the verb table)."""
-        return redact.log_text(state, actor, viewer, text)
-
-    def log_hidden(self, text: str) -> bool:
-        return redact.log_hidden(text)
-
-    def action_info(self, text: str) -> ActionInfo:
-        """How the host presents and treats a move (notation.py: the verb table)."""
-        return notation.action_info(text)
-
-    def continue_action(self, state: dict, seat: int) -> dict | None:
-        """The legal move that ends the current step for ``seat``: ``end`` (phase 2 over,
-        CD-TURN-2) or ``go`` (resume a paused phase 3, CD-AMB-10); None in deck building,
-        the champion choice, another seat's turn or a finished game."""
-        return next((a for a in actions.legal_actions(state, seat) if notation.continues(a)), None)
+    # -- notation (GameBase: the verb table, engine/clash/notation.py, and the log table,
+    # engine/clash/redact.py) ---------------------------------------------------------------
+    # continue_action (GameBase): the legal move that ends the current step for ``seat``:
+    # ``end`` (phase 2 over, CD-TURN-2) or ``go`` (resume a paused phase 3, CD-AMB-10); None in
+    # deck building, the champion choice, another seat's turn or a finished game.
 
     # -- automatic players -----------------------------------------------------------------
     def bot_action(self, state: dict, seat: int) -> dict:

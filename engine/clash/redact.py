@@ -1,5 +1,6 @@
 """What each logged Clash of Decks move shows to the other seat and to spectators
-(``GAME.log_text`` / ``GAME.log_hidden``, engine.base.Game).
+(``GAME.log_text`` / ``GAME.log_hidden``, engine.base.Game, read from :data:`VERBS` by
+engine/kit.py ``GameBase``).
 
 One row per verb of the notation grammar (notation.py). "Private information" and "Public
 information" refer to the rules' section "Information and decisions".
@@ -36,7 +37,7 @@ There are no teams in Clash (CD-GEN-2), so only the actor sees its own hidden mo
 """
 from __future__ import annotations
 
-from engine.base import PUBLIC, LogRule, log_verb_hidden, redact_log_text
+from engine.base import PUBLIC, LogRule
 
 
 def _champion_revealed(st: dict, actor: int) -> bool:
@@ -55,10 +56,3 @@ VERBS: dict[str, LogRule] = {
     "choose": LogRule("choose ?", _champion_revealed, "CD-CHA-4; private until the simultaneous reveal"),
 }
 
-
-def log_text(state: dict, actor: int | None, viewer: int | None, text: str) -> str:
-    return redact_log_text(VERBS, state, actor, viewer, text)
-
-
-def log_hidden(text: str) -> bool:
-    return log_verb_hidden(VERBS, text)
