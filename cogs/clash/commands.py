@@ -5,7 +5,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from engine.clash.cards import CARDS
+from engine.clash.draft import buildable_cards
+from engine.clash.notation import ids_text, typed_ids
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from cogs.host import QUICK, locale_of, origin, send_ephemeral
@@ -15,6 +16,7 @@ from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CH
 from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
+from cogs.move_args import make_command_move, resolve_move
 
 MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
                 app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
@@ -50,13 +52,10 @@ class Clash(GameCog):
     @app_commands.describe(card=_("A playable card (cost shown)", key="arg.card"),
                            where=_("Lane, target or Possess host", key="arg.where_card"))
     async def play(self, interaction: discord.Interaction, card: str, where: str = "") -> None:
-        mine = await self.my_seat(interaction)
-        given = (card, where) if where else (card,)
-        matching = [m.text for m in mine.moves if m.command == "play" and m.args == given]
-        # an unknown card or place goes to the engine as typed, so its refusal says what is legal
-        text = matching[0] if matching else (f"champion {where}".strip() if card == "champion"
-                                             else f"play {card} {where}".strip())
-        await self.ui.make_move(interaction, mine, text)
+        """The legal move these arguments make (``champion`` for the card summons the
+        champion); else the move they spell goes to the engine, whose refusal says what is
+        legal (cogs/move_args.py ``resolve_move``)."""
+        await make_command_move(self, interaction, card, where)
 
     @play.autocomplete("card")
     async def play_card_autocomplete(self, interaction: discord.Interaction,
@@ -84,16 +83,16 @@ class Clash(GameCog):
         locale = locale_of(interaction)
         names = self.ui.seat_names(mine.match)
         choices: list[app_commands.Choice[str]] = []
-        for _move, dest in self.ui.destinations(mine, interaction.namespace.card or ""):
+        for move, dest in self.ui.destinations(mine, interaction.namespace.card or ""):
             if dest:
-                label = describe_destination(mine.match.view, names, dest, locale)
+                label = describe_destination(mine.match.view, names, move, locale)
                 if current.lower() in label.lower() or current in dest:
                     choices.append(app_commands.Choice(name=label[:100], value=dest))
         return choices[:25]
 
     @clash.command(name="end", description=_("End your summon phase; your creatures attack", key="cmd.clash.end"))
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.ui.make_move(interaction, await self.my_seat(interaction), "end")
+        await make_command_move(self, interaction)
 
     @clash.command(name="hand", description=_("See your hand privately", key="cmd.clash.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -117,9 +116,11 @@ class Clash(GameCog):
     @clash.command(name="build", description=_("Constructed: submit your 8 distinct cards", key="cmd.clash.build"))
     @app_commands.describe(cards=_("Eight card ids separated by commas", key="arg.cards"))
     async def build(self, interaction: discord.Interaction, cards: str) -> None:
+        """The deck stays secret (CD-FMT-8): the reply is private, the board shows only that a
+        deck was submitted."""
         mine = await self.my_seat(interaction)
-        ids = ",".join(c.strip() for c in cards.replace(" ", ",").split(",") if c.strip())
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"build {ids}",
+        move = resolve_move(mine, self.build.name, (cards,), shown=self.build.qualified_name)
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
                                               origin=origin(interaction))
         await send_ephemeral(interaction, t("clash.ui.deck_submitted", locale_of(interaction)))
         await self.host.publish(outcome)
@@ -128,15 +129,13 @@ class Clash(GameCog):
     async def build_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
-        done, _, partial = current.rpartition(",")
-        chosen = {c.strip() for c in done.split(",") if c.strip()}
-        prefix = (done + ",") if done else ""
+        done, partial = typed_ids(current)
         choices: list[app_commands.Choice[str]] = []
-        for card_id, card in CARDS.items():
-            if card.get("champion") or card_id in chosen:
+        for card_id in buildable_cards():  # the engine's deck-building rule (no champions)
+            if card_id in done:
                 continue
-            if partial.strip().lower() in card_id or partial.strip().lower() in card_name(card_id, locale).lower():
-                value = prefix + card_id
+            if partial in card_id or partial in card_name(card_id, locale).lower():
+                value = ids_text(done + [card_id])
                 choices.append(app_commands.Choice(name=f"{value} ({card_name(card_id, locale)})"[-100:],
                                                    value=value[:100]))
         return choices[:25]

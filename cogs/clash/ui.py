@@ -11,6 +11,7 @@ from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs.host import Host, locale_of, origin, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
+from cogs.move_args import resolve_move
 from cogs.ui import PrivateMessage
 from cogs.clash.help import card_help
 from cogs.clash.words import action_label, card_line, card_name, describe_destination, narrate_events
@@ -127,8 +128,10 @@ class ClashUI:
         return sorted({m.args[0] for m in mine.moves if m.command == "play" and m.args})
 
     def destinations(self, mine: SeatSnapshot, card: str) -> list[tuple[str, str]]:
-        """``(move, destination)`` for every legal way to play ``card``."""
-        return [(m.text, m.rest) for m in mine.moves if m.command == "play" and m.args[:1] == (card,)]
+        """``(move, destination)`` for every legal way to play ``card`` (or the moves whose
+        first menu step is ``card``: menus drawn before 2026-11 sent ``play <card>``)."""
+        return [(m.text, m.rest) for m in mine.moves
+                if m.command == "play" and (m.args[:1] == (card,) or m.head == card)]
 
     def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
         """A select of what this seat may do now, for DMs and ephemeral replies."""
@@ -146,7 +149,7 @@ class ClashUI:
                                placeholder=t("clash.ui.pick_card", locale))]
         if len(mine.legal) > 25:
             return []
-        options = [discord.SelectOption(label=action_label(a, locale)[:100], value=a[:100]) for a in mine.legal]
+        options = [discord.SelectOption(label=action_label(m, locale)[:100], value=m.text[:100]) for m in mine.moves]
         return [GameSelect(snap.match_id, snap.version, "do", options=options,
                            placeholder=t("clash.ui.choose", locale))]
 
@@ -156,8 +159,8 @@ class ClashUI:
         mine = snap.for_seat(seated(snap, interaction.user.id))
         if verb == "hand":
             await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
-        elif verb == "end":
-            await self.make_move(interaction, mine, "end", expected_version=snap.version)
+        elif verb == "end":  # the /clash end command's move
+            await self.make_move(interaction, mine, resolve_move(mine, "end", ()), expected_version=snap.version)
         elif verb in ("play", "choose"):
             items = self.decision_items(mine, locale)
             if not items:
@@ -166,8 +169,7 @@ class ClashUI:
                 return
             await send_ephemeral(interaction, t("clash.ui.choose_prompt", locale), view=view_of(items))
         elif verb == "card":
-            card = values[0].removeprefix("play ")  # menus drawn before 2026-11 sent "play <card>"
-            options = self.destinations(mine, card)
+            options = self.destinations(mine, values[0])
             if len(options) == 1:
                 await self.make_move(interaction, mine, options[0][0], expected_version=snap.version)
                 return
@@ -175,8 +177,9 @@ class ClashUI:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
             names = self.seat_names(snap)
-            select = [discord.SelectOption(label=describe_destination(snap.view, names, dest, locale)[:100],
-                                           value=move[:100]) for move, dest in options[:25]]
+            select = [discord.SelectOption(label=describe_destination(snap.view, names, move, locale)[:100],
+                                           value=move[:100]) for move, _dest in options[:25]]
+            card = mine.info(options[0][0]).args[0]  # the card, or ``champion``
             await send_ephemeral(interaction, t("clash.ui.where", locale, card=self.card_label(mine, card, locale)),
                                  view=view_of([GameSelect(snap.match_id, snap.version, "do", options=select,
                                                           placeholder=t("clash.ui.where_short", locale))]))

@@ -2,7 +2,9 @@
 all from the engine's card data and the message catalog."""
 from __future__ import annotations
 
+from engine.base import ActionInfo
 from engine.clash.cards import CARDS, DECK_NAMES
+from engine.clash.notation import REF, parse_action
 from gamehost.i18n import catalog, t
 from cogs.clash.help import card_help
 from cogs.narration import move_pairs
@@ -26,32 +28,33 @@ def card_line(card_id: str, locale: str) -> str:
     return f"**{card_name(card_id, locale)}** ({card['cost']}💧 {stats}){' · ' + abilities if abilities else ''}"
 
 
-def describe_destination(view: dict, names: list[str], dest: str, locale: str) -> str:
-    """Human words for a lane (``top``), a target (``@1.top.1``) or a Possess host
-    (``on @0.top.2``), read from the public view."""
-    possess = dest.startswith("on ")
-    ref = dest[3:] if possess else dest
-    if not ref.startswith("@"):
-        return t(f"clash.ui.lane.{ref}", locale)
+def describe_destination(view: dict, names: list[str], move: str, locale: str) -> str:
+    """Human words for where the play ``move`` goes: a lane, a target creature or a Possess
+    host, from the move the engine reads (its ``lane``, ``target`` or ``on``) and the public
+    view."""
+    action = parse_action(move)
+    if "lane" in action:
+        return t(f"clash.ui.lane.{action['lane']}", locale)
+    possess = "on" in action
+    ref = action["on"] if possess else action["target"]
+    seat, lane, pos = ref
     try:
-        seat_text, lane, pos = ref[1:].split(".")
-        seat, index = int(seat_text), int(pos) - 1
-        creature = view["lanes"][lane][seat][index]
+        creature = view["lanes"][lane][seat][pos - 1]
         text = t("clash.ui.target", locale, card=card_name(creature["card"], locale), player=names[seat],
-                 lane=t(f"clash.ui.lane.{lane}", locale), pos=index + 1)
-    except (ValueError, KeyError, IndexError):
-        text = ref
+                 lane=t(f"clash.ui.lane.{lane}", locale), pos=pos)
+    except (KeyError, IndexError, TypeError):  # not on the board this view shows: the engine's words
+        text = REF.write(ref)
     return t("clash.ui.possess", locale, target=text) if possess else text
 
 
-def action_label(notation: str, locale: str) -> str:
-    """A menu label for a non-card move (a draft pick, a deck choice)."""
-    verb, _, rest = notation.partition(" ")
-    if verb in ("pick", "choose") and rest in CARDS:
-        return f"{card_name(rest, locale)} — {card_help(rest, locale, limit=90 - len(card_name(rest, locale)))}"
-    if verb == "deck":
-        return t("clash.ui.deck", locale, deck=deck_name(rest, locale))
-    return notation
+def action_label(move: ActionInfo, locale: str) -> str:
+    """A menu label for a non-card move (a draft pick, a deck choice): what it is about."""
+    thing = move.subject
+    if move.verb in ("pick", "choose") and thing in CARDS:
+        return f"{card_name(thing, locale)} — {card_help(thing, locale, limit=90 - len(card_name(thing, locale)))}"
+    if move.verb == "deck":
+        return t("clash.ui.deck", locale, deck=deck_name(thing, locale))
+    return move.text
 
 
 # -- narration ------------------------------------------------------------------------

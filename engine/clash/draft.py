@@ -6,7 +6,7 @@ Duel draft uses the 32 starter cards, as the Solo draft does (CD-AMB-38).
 """
 from __future__ import annotations
 
-from .cards import COST, DECK_IDS, DECKS, STARTER_SET
+from .cards import CARDS, COST, DECK_IDS, DECKS, STARTER_SET
 from .deal import after_decks
 from .state import ev
 
@@ -91,6 +91,14 @@ def auto_pick(st: dict) -> str:
 
 
 # --- constructed ------------------------------------------------------------------------------
+
+def buildable_cards() -> list[str]:
+    """The cards a constructed deck may hold, in card-data order (CD-FMT-3/8): the starter
+    cards only, so never a champion (CD-CHA-2/4: champions are chosen, not built with) nor a
+    card registered beside the starter set. What a deck builder offers; ``build_problem``
+    refuses anything else."""
+    return [c for c in CARDS if c in STARTER_SET]
+
 
 def build_problem(cards: object) -> str | None:
     """Why a submitted constructed deck is illegal, or None (CD-FMT-3/8)."""

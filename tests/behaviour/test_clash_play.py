@@ -87,6 +87,24 @@ async def test_autocomplete_offers_only_playable_cards(world):
     assert {p["value"] for p in places} == legal_places
 
 
+async def test_constructed_build_offers_no_champion_and_reads_commas_or_spaces(world):
+    """CD-FMT-8, CD-CHA: /clash build suggests only the cards a constructed deck may hold (the
+    engine's buildable cards: no champion, even with the Champion module on), leaves out the
+    ones already typed, and takes the deck with commas or spaces between the ids."""
+    await create_duel(world, format="constructed", champions=True)
+    offered = await world.alice.autocomplete(world.channel, "clash build", "cards", "")
+    assert offered and not any(CARDS[c["value"]]["champion"] for c in offered)
+    deck = [c for c in CARDS if not CARDS[c]["champion"]][:8]
+    typed = ", ".join(deck[:2]) + ", "
+    more = await world.alice.autocomplete(world.channel, "clash build", "cards", typed)
+    assert more and all(c["value"].startswith(",".join(deck[:2]) + ",") for c in more)
+    assert not any(c["value"].split(",")[-1] in deck[:2] for c in more)
+    built = await world.alice.slash(world.channel, "clash build", cards=" ".join(deck))
+    assert moved(built)
+    row = await world.match()
+    assert row.state["setup"]["built"][0] == deck
+
+
 async def test_wrong_turn_non_player_and_malformed_input_change_nothing(world):
     await create_duel(world)
     await finish_setup(world)

@@ -6,10 +6,11 @@ import os
 
 import pytest
 
-from clash_helpers import GAME, IllegalAction, act, ev_of, lane, make
+from clash_helpers import GAME, IllegalAction, act, ev_of, lane, make, tc, tchamp
 
 from engine.clash import cards
-from engine.clash.cards import CARDS, DECKS, STARTER, CardDataError, validate_bundle
+from engine.clash.cards import CARDS, CHAMPIONS, DECKS, STARTER, CardDataError, validate_bundle
+from engine.clash.draft import build_problem, buildable_cards
 
 
 def finish_decks(st, picks=None):
@@ -182,6 +183,20 @@ def test_fmt_8_constructed_simultaneous_and_validated():
     st, _ = GAME.apply(st, 0, "build " + ",".join(mine))  # both may use the same cards
     assert st["stage"] == "play"
     assert sorted(st["players"][0]["hand"][1:]) == sorted(mine)
+
+
+def test_fmt_8_cha_buildable_cards_leave_champions_out():
+    """CD-FMT-3/8, CD-CHA: the cards a constructed deck may hold (what /clash build offers) are
+    the 32 starter cards in card-data order, never a champion (data or registered) nor a card
+    registered beside the starter set, and every one of them passes the engine's check."""
+    champion, extra = tchamp(3, 3, name="tch_not_buildable"), tc(1, 1, name="t_not_buildable")
+    offered = buildable_cards()
+    assert sorted(offered) == sorted(STARTER) and offered == [c for c in CARDS if c in set(STARTER)]
+    assert not any(CARDS[c]["champion"] for c in offered) and champion not in offered and extra not in offered
+    assert all(c not in offered for c in CHAMPIONS)
+    for i in range(0, len(offered), 8):
+        assert build_problem(offered[i:i + 8]) is None
+    assert build_problem(offered[:7] + [champion]) == "unknown"
 
 
 def test_set_3_4_shuffled_deck_fort_leftmost():
