@@ -5,7 +5,7 @@ The state is one JSON value (``"schema": 1``); see docs/cloudspire-view.md for t
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping, TypeGuard
+from typing import Any, Mapping, TypeGuard, TypeVar
 
 from .. import rng as _rng
 from .content import ALLOWANCE, load
@@ -66,36 +66,34 @@ def is_policy_key(k: str | None) -> TypeGuard[PolicyKey]:
     return k in POLICIES
 
 
+_Part = TypeVar("_Part")
+
+
+def _during(st: State, part: _Part | None, what: str) -> _Part:
+    """A part of the state that exists only in some phases, for code that runs only then."""
+    if part is None:
+        raise TypeError(f"no {what} in phase {st['phase']!r}")
+    return part
+
+
 def turn_of(st: State) -> Turn:
-    """The Onslaught turn (``st["turn"]``), for code that runs only while there is one."""
-    t = st["turn"]
-    if t is None:
-        raise TypeError(f"no Onslaught turn in phase {st['phase']!r}")
-    return t
+    """The Onslaught turn (``st["turn"]``)."""
+    return _during(st, st["turn"], "Onslaught turn")
 
 
 def build_of(st: State) -> BuildState:
-    """The build phase's progress (``st["build"]``), for code that runs only in that phase."""
-    b = st["build"]
-    if b is None:
-        raise TypeError(f"no build state in phase {st['phase']!r}")
-    return b
+    """The build phase's progress (``st["build"]``)."""
+    return _during(st, st["build"], "build state")
 
 
 def prep_of(st: State) -> PrepState:
-    """The prep phase's stacks (``st["prep"]``), for code that runs only in that phase."""
-    pr = st["prep"]
-    if pr is None:
-        raise TypeError(f"no prep state in phase {st['phase']!r}")
-    return pr
+    """The prep phase's stacks (``st["prep"]``)."""
+    return _during(st, st["prep"], "prep state")
 
 
 def setup_of(st: State) -> SetupState:
-    """The faction pick or guided map set-up (``st["setup"]``), for code that runs only then."""
-    su = st["setup"]
-    if su is None:
-        raise TypeError(f"no set-up state in phase {st['phase']!r}")
-    return su
+    """The faction pick or guided map set-up (``st["setup"]``)."""
+    return _during(st, st["setup"], "set-up state")
 
 
 def turn_order(st: State) -> list[Seat]:
