@@ -151,17 +151,21 @@ def hero_destinations(st: State, u: Unit, occ: Occupancy | None = None) -> dict[
 
 
 def apply_minion_path(st: State, u: Unit, path: Path, occ: Occupancy | None = None) -> list[str]:
-    """Move along ``path``; each friendly hero met is put in the hex just left (CS-MOV-11)."""
+    """Move along ``path``; each friendly hero met is put in the hex just left (CS-MOV-11).
+
+    A deploying minion's first step leaves its gate, where no unit may stand (CS-MOV-4,
+    CS-AMB-22), so no swap is legal there (CS-AMB-19) and ``minion_paths`` never offers one:
+    a friendly hero on that step blocks (CS-AMB-21)."""
     occ = occupancy(st) if occ is None else occ
     prev = u["pos"]
     swaps = []
     for h in path:
         o = occ.get(h)
         if o and o[0] == "u" and o[1] != u["id"]:
+            assert prev is not None, f"{u['id']}: no swap on the step out of the gate (CS-AMB-19, CS-AMB-22)"
             hero = st["units"][o[1]]
             hero["pos"] = prev
-            if prev is not None:  # (a hero met on a deploying minion's first step goes to the stack)
-                occ[prev] = ("u", hero["id"])
+            occ[prev] = ("u", hero["id"])
             swaps.append(hero["id"])
         if prev is not None and occ.get(prev) == ("u", u["id"]):
             del occ[prev]

@@ -57,6 +57,21 @@ def test_swap_with_friendly_hero_cs_mov_11():
     assert st["units"][u]["pos"] == "3,-1" and st["units"][hero]["pos"] == "5,-2"
 
 
+def test_no_swap_into_the_gate_when_deploying_cs_mov_11():
+    """CS-MOV-11 puts the swapped hero on the hex the minion just left; for a minion deploying
+    from the stack that hex is its gate, where no unit may stand (CS-MOV-4, CS-AMB-22), so
+    the swap is not legal (CS-AMB-19): the friendly hero on the gate's only exit blocks, and
+    the minion stays in the stack (CS-AMB-21) rather than sending the hero anywhere."""
+    st = make_sandbox()
+    u = put_unit(st, B, "slinger", None)
+    hero = put_unit(st, B, "awsh", "6,-2")  # the only exit of Brawnen's gate 7,-2
+    assert M.minion_paths(st, st["units"][u]) == {1: {}, 2: {}}
+    assert opts(st, u) == ("sidestep", [""])
+    with pytest.raises(AssertionError):
+        M.apply_minion_path(st, st["units"][u], ["6,-2"])
+    assert st["units"][hero]["pos"] == "6,-2"
+
+
 def test_enemy_hero_is_not_swapped_cs_mov_10():
     """CS-MOV-10: enemy heroes block like any unit."""
     st = make_sandbox()
