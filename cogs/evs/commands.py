@@ -5,12 +5,15 @@ level down, as Discord allows 25 subcommands a group: /evs expansion penalty, fl
 morale, nomorale, token, rally), any move in notation (act), the Act menu, the private view
 and standing defence orders (policy).
 
-Each move command names its arguments ``EvsArg[i]`` (cogs/move_args.py ``MoveArg``): one
+Each move command types its arguments ``app_commands.Transform[str, EvsArg(i)]`` (argument
+``i`` of the command's moves; cogs/move_args.py ``MoveArg``): one
 autocomplete mechanism offers the legal values from the engine's move metadata, and the
 command finds the legal move those arguments make. A move that is not legal is handed to the
 engine as notation, so the refusal says exactly why (the unit already acted, the cost is not
 paid, the target is out of reach), privately and with nothing changed."""
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import discord
 from discord import app_commands
@@ -36,7 +39,9 @@ class EvsArg(MoveArg):
     """``MoveArg`` for commands whose Discord names differ from their Python names (``with``
     is a Python keyword): the earlier arguments are looked up by both names."""
 
-    async def autocomplete(self, interaction: discord.Interaction, value: str):
+    # typed as discord.py's Transformer.autocomplete (and MoveArg's) is
+    async def autocomplete(self, interaction: discord.Interaction, value: int | float | str, /
+                           ) -> list[app_commands.Choice[int | float | str]]:
         command = interaction.command
         namespace = interaction.namespace
         for parameter in getattr(command, "parameters", []):
@@ -45,7 +50,7 @@ class EvsArg(MoveArg):
         return await super().autocomplete(interaction, value)
 
 
-def _choices(values, key_prefix: str) -> list[app_commands.Choice]:
+def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=_(str(v), key=f"{key_prefix}.{v}"), value=str(v)) for v in values]
 
 
@@ -109,17 +114,20 @@ class Evs(GameCog):
                                             key="cmd.evs.pick"))
     @app_commands.describe(card=_("A card of your faction, or the standard set", key="arg.evs_pick"),
                            remove=_("Take this card back out of your pick", key="arg.evs_unpick"))
-    async def pick(self, interaction: discord.Interaction, card: EvsArg[0], remove: bool = False) -> None:
+    async def pick(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)],
+                   remove: bool = False) -> None:
         await self.make_move(interaction, card, "remove" if remove else None)
 
     @evs.command(name="place", description=_("Terrain: place the drawn terrain card", key="cmd.evs.place"))
     @app_commands.describe(card=_("The terrain card", key="arg.evs_terrain_card"), cell=CELL_HELP)
-    async def place(self, interaction: discord.Interaction, card: EvsArg[0], cell: EvsArg[1]) -> None:
+    async def place(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)],
+                    cell: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, card, cell)
 
     @evs.command(name="vanguard", description=_("Vanguard deployment: place a unit card", key="cmd.evs.vanguard"))
     @app_commands.describe(unit=_("A unit card in your hand", key="arg.evs_unit_card"), cell=CELL_HELP)
-    async def vanguard(self, interaction: discord.Interaction, unit: EvsArg[0], cell: EvsArg[1]) -> None:
+    async def vanguard(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)],
+                       cell: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, unit, cell)
 
     @evs.command(name="pass", description=_("Vanguard deployment: place no more units", key="cmd.evs.pass"))
@@ -131,66 +139,72 @@ class Evs(GameCog):
     @evs.command(name="declare", description=_("Declare the turn's 2 basic actions in order", key="cmd.evs.declare"))
     @app_commands.describe(first=_("The first basic action", key="arg.evs_first"),
                            second=_("The second basic action", key="arg.evs_second"))
-    async def declare(self, interaction: discord.Interaction, first: EvsArg[0], second: EvsArg[1]) -> None:
+    async def declare(self, interaction: discord.Interaction, first: app_commands.Transform[str, EvsArg(0)],
+                      second: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, first, second)
 
     @evs.command(name="deploy", description=_("Deploy: put a unit from your hand on the battlefield",
                                               key="cmd.evs.deploy"))
     @app_commands.describe(unit=_("A unit card in your hand", key="arg.evs_unit_card"), cell=CELL_HELP)
-    async def deploy(self, interaction: discord.Interaction, unit: EvsArg[0], cell: EvsArg[1]) -> None:
+    async def deploy(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)],
+                     cell: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, unit, cell)
 
     @evs.command(name="stage", description=_("Deploy: put a command card in your command zone", key="cmd.evs.stage"))
     @app_commands.describe(card=_("A command card in your hand", key="arg.evs_hand_card"),
                            face=_("Face down (hidden) or face up (both players see it)", key="arg.evs_face"))
     @app_commands.choices(face=FACE_CHOICES)
-    async def stage(self, interaction: discord.Interaction, card: EvsArg[0], face: str = "down") -> None:
+    async def stage(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)],
+                    face: str = "down") -> None:
         """ES-DEP-7: ``face: up`` makes ``stage CARD up``."""
         await self.make_move(interaction, card, "up" if face == "up" else None)
 
     @evs.command(name="clear", description=_("Deploy: discard a card from your command zone", key="cmd.evs.clear"))
     @app_commands.describe(card=_("A card in your command zone", key="arg.evs_zone_card"))
-    async def clear(self, interaction: discord.Interaction, card: EvsArg[0]) -> None:
+    async def clear(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, card)
 
     @evs.command(name="dispatch", description=_("Deploy: put a token on a command-zone card", key="cmd.evs.dispatch"))
     @app_commands.describe(card=_("A card in your command zone", key="arg.evs_zone_card"))
-    async def dispatch(self, interaction: discord.Interaction, card: EvsArg[0]) -> None:
+    async def dispatch(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, card)
 
     @evs.command(name="reveal", description=_("Action: reveal a command-zone card", key="cmd.evs.reveal"))
     @app_commands.describe(card=_("A card in your command zone", key="arg.evs_zone_card"))
-    async def reveal(self, interaction: discord.Interaction, card: EvsArg[0]) -> None:
+    async def reveal(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, card)
 
     @evs.command(name="play", description=_("Action: a unit executes a command card from your zone",
                                             key="cmd.evs.play"))
     @app_commands.describe(card=_("A command card you can play", key="arg.evs_play_card"), unit=UNIT_HELP,
                            pay=PAY_HELP)
-    async def play(self, interaction: discord.Interaction, card: EvsArg[0], unit: EvsArg[1],
-                   pay: EvsArg[2] = None) -> None:
+    async def play(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)],
+                   unit: app_commands.Transform[str, EvsArg(1)],
+                   pay: app_commands.Transform[str, EvsArg(2)] | None = None) -> None:
         await self.make_move(interaction, card, unit, pay)
 
     @evs.command(name="general", description=_("Action: a unit executes a general command", key="cmd.evs.general"))
     @app_commands.describe(kind=_("General move or general attack", key="arg.evs_general"), unit=UNIT_HELP,
                            pay=PAY_HELP)
-    async def general(self, interaction: discord.Interaction, kind: EvsArg[0], unit: EvsArg[1],
-                      pay: EvsArg[2] = None) -> None:
+    async def general(self, interaction: discord.Interaction, kind: app_commands.Transform[str, EvsArg(0)],
+                      unit: app_commands.Transform[str, EvsArg(1)],
+                      pay: app_commands.Transform[str, EvsArg(2)] | None = None) -> None:
         await self.make_move(interaction, kind, unit, pay)
 
     @evs.command(name="move", description=_("Mobility phase: move a unit", key="cmd.evs.move"))
     @app_commands.describe(unit=UNIT_HELP, to=_("A cell it can reach (with terrain: the path)", key="arg.evs_to"))
-    async def move(self, interaction: discord.Interaction, unit: EvsArg[0], to: EvsArg[1]) -> None:
+    async def move(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)],
+                   to: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, unit, to)
 
     @evs.command(name="skip", description=_("Skip the next phase of a unit's command", key="cmd.evs.skip"))
     @app_commands.describe(unit=UNIT_HELP)
-    async def skip(self, interaction: discord.Interaction, unit: EvsArg[0]) -> None:
+    async def skip(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, unit)
 
     @evs.command(name="heal", description=_("Carry out the heal phase of a unit's command", key="cmd.evs.heal"))
     @app_commands.describe(unit=UNIT_HELP)
-    async def heal(self, interaction: discord.Interaction, unit: EvsArg[0]) -> None:
+    async def heal(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, unit)
 
     @evs.command(name="attack", description=_("Attack an enemy unit (several of your units may join)",
@@ -198,7 +212,8 @@ class Evs(GameCog):
     @app_commands.describe(target=_("An enemy unit in reach", key="arg.evs_target"),
                            with_=_("Your attacking units, joined by +", key="arg.evs_with"))
     @app_commands.rename(with_="with")
-    async def attack(self, interaction: discord.Interaction, target: EvsArg[0], with_: EvsArg[1]) -> None:
+    async def attack(self, interaction: discord.Interaction, target: app_commands.Transform[str, EvsArg(0)],
+                     with_: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, target, with_)
 
     @evs.command(name="defend", description=_("Defence window: defend the attacked unit", key="cmd.evs.defend"))
@@ -206,8 +221,9 @@ class Evs(GameCog):
                            with_=_("A defence card from your zone, or the general defence", key="arg.evs_defence"),
                            pay=PAY_HELP)
     @app_commands.rename(with_="with")
-    async def defend(self, interaction: discord.Interaction, unit: EvsArg[0], with_: EvsArg[1],
-                     pay: EvsArg[2] = None) -> None:
+    async def defend(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)],
+                     with_: app_commands.Transform[str, EvsArg(1)],
+                     pay: app_commands.Transform[str, EvsArg(2)] | None = None) -> None:
         await self.make_move(interaction, unit, with_, pay)
 
     @evs.command(name="nodefend", description=_("Defence window: do not defend", key="cmd.evs.nodefend"))
@@ -224,7 +240,8 @@ class Evs(GameCog):
                                                key="cmd.evs.penalty"))
     @app_commands.describe(option=_("Extra mobility, an extra card, or a shake", key="arg.evs_penalty"),
                            pay=PAY_HELP)
-    async def penalty(self, interaction: discord.Interaction, option: EvsArg[0], pay: EvsArg[1] = None) -> None:
+    async def penalty(self, interaction: discord.Interaction, option: app_commands.Transform[str, EvsArg(0)],
+                      pay: app_commands.Transform[str, EvsArg(1)] | None = None) -> None:
         await self.make_move(interaction, option, pay)
 
     @ex.command(name="flip", description=_("Terrain: reveal a terrain card after the move", key="cmd.evs.flip"))
@@ -237,7 +254,7 @@ class Evs(GameCog):
 
     @ex.command(name="morale", description=_("Morale: play a morale card", key="cmd.evs.morale"))
     @app_commands.describe(card=_("A morale card you may play now", key="arg.evs_morale_card"))
-    async def morale(self, interaction: discord.Interaction, card: EvsArg[0]) -> None:
+    async def morale(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, card)
 
     @ex.command(name="nomorale", description=_("Morale: keep the drawn card in your zone", key="cmd.evs.nomorale"))
@@ -246,12 +263,13 @@ class Evs(GameCog):
 
     @ex.command(name="token", description=_("Morale: the command-zone card whose tokens change", key="cmd.evs.token"))
     @app_commands.describe(slot=_("A command-zone slot", key="arg.evs_slot"))
-    async def token(self, interaction: discord.Interaction, slot: EvsArg[0]) -> None:
+    async def token(self, interaction: discord.Interaction, slot: app_commands.Transform[str, EvsArg(0)]) -> None:
         await self.make_move(interaction, slot)
 
     @ex.command(name="rally", description=_("Rally: return one of your debuffs", key="cmd.evs.rally"))
     @app_commands.describe(card=_("Your debuff in the opponent's morale zone", key="arg.evs_debuff"), pay=PAY_HELP)
-    async def rally(self, interaction: discord.Interaction, card: EvsArg[0], pay: EvsArg[1] = None) -> None:
+    async def rally(self, interaction: discord.Interaction, card: app_commands.Transform[str, EvsArg(0)],
+                    pay: app_commands.Transform[str, EvsArg(1)] | None = None) -> None:
         await self.make_move(interaction, card, pay)
 
     # -- any move, menus, views, policies ------------------------------------------------
@@ -263,7 +281,8 @@ class Evs(GameCog):
         await self.ui.make_move(interaction, mine, notation)
 
     @act.autocomplete("notation")
-    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def act_autocomplete(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
         try:
             mine = await self.my_seat(interaction)
         except ServiceError:
@@ -271,7 +290,7 @@ class Evs(GameCog):
         locale = locale_of(interaction)
         board = self.ui.board(mine)
         typed = (current or "").lower()
-        out = []
+        out: list[app_commands.Choice[str]] = []
         for move in mine.legal:
             label = f"{move} — {move_label(board, move, locale)}"
             if typed in move.lower() or typed in label.lower():

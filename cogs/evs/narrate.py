@@ -33,9 +33,9 @@ class Narrator:
         self.board = board
         self.locale = locale
         self.cards: dict[str, tuple[str, int | None]] = {}  # uid -> (unit card, seat) named by events
-        self.destroyed: set[str] = set()
+        self.destroyed: set[str | None] = set()  # uids of this publish's destroyed events
         self.wounded_to_death: set[str] = set()
-        self.pos: dict[str, str] = {}
+        self.pos: dict[str, str | None] = {}  # uid -> its cell at this point of the events
 
     def say(self, key: str, /, **params) -> str:
         return sentence(t(key, self.locale, **params), self.board.names)
@@ -93,12 +93,12 @@ class Narrator:
         if method is not None:
             return method(p)
         params = {k: v for k, v in p.items() if not isinstance(v, (list, dict))}
-        for key in ("seat", "winner", "loser", "by", "shaken"):
-            if isinstance(p.get(key), int):
-                params[key] = self.player(p[key])
-        for key in ("card", "unit", "effect", "faction", "command"):
-            if isinstance(p.get(key), str):
-                params[key] = self.name(p[key])
+        for field in ("seat", "winner", "loser", "by", "shaken"):
+            if isinstance(p.get(field), int):
+                params[field] = self.player(p[field])
+        for field in ("card", "unit", "effect", "faction", "command"):
+            if isinstance(p.get(field), str):
+                params[field] = self.name(p[field])
         key = next((k for k in (f"evs.narr.{kind}", f"evs.ev.{kind}") if catalog().has(k)), None)
         if key is None:
             return None

@@ -131,10 +131,11 @@ class EvsUI:
         return "\n".join(lines)
 
     def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
-        items = [GameButton(snap.match_id, snap.version, "menu", label=t("evs.btn.act", locale),
-                            style=discord.ButtonStyle.primary, emoji="🎯"),
-                 GameButton(snap.match_id, snap.version, "next", label=t("evs.btn.continue", locale), emoji="⏭️"),
-                 GameButton(snap.match_id, snap.version, "view", label=t("evs.btn.view", locale), emoji="🔒")]
+        items: list[discord.ui.Item] = [
+            GameButton(snap.match_id, snap.version, "menu", label=t("evs.btn.act", locale),
+                       style=discord.ButtonStyle.primary, emoji="🎯"),
+            GameButton(snap.match_id, snap.version, "next", label=t("evs.btn.continue", locale), emoji="⏭️"),
+            GameButton(snap.match_id, snap.version, "view", label=t("evs.btn.view", locale), emoji="🔒")]
         if snap.view.get("peek") and snap.view.get("phase") not in ("select", None):
             # without the advanced rule the opponent may look at the command zone (ES-ADV-2)
             items.append(GameButton(snap.match_id, snap.version, "zone", label=t("evs.btn.zone", locale), emoji="👁️"))
@@ -306,7 +307,7 @@ class EvsUI:
             shown, more = _page(options, 0)
             return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
                                placeholder=clip(move_label(board, head, locale) + " …", 150))]
-        items = []
+        items: list[discord.ui.Item] = []
         for row, (before, pays) in enumerate(groups.items()):
             cost = max((len(p) for p in pays), default=0)
             prefix = f"{head} {before}".strip()
@@ -388,9 +389,9 @@ class EvsUI:
             items = self.rest_items(mine, locale, head, int(page or 0))
         elif value.startswith("g|"):
             prefix = value[2:]
-            head = next((h for h in self.heads(mine) if prefix.startswith(h + " ")), None)
-            items = self.pay_items(mine, locale, head, self.heads(mine)[head], only=prefix[len(head):].strip()) \
-                if head else []
+            paid = next((h for h in self.heads(mine) if prefix.startswith(h + " ")), None)
+            items = self.pay_items(mine, locale, paid, self.heads(mine)[paid], only=prefix[len(paid):].strip()) \
+                if paid else []
         else:
             items = []
         if not items:
