@@ -136,8 +136,7 @@ class EvsUI:
                        style=discord.ButtonStyle.primary, emoji="🎯"),
             GameButton(snap.match_id, snap.version, "next", label=t("evs.btn.continue", locale), emoji="⏭️"),
             GameButton(snap.match_id, snap.version, "view", label=t("evs.btn.view", locale), emoji="🔒")]
-        if snap.view.get("peek") and snap.view.get("phase") not in ("select", None):
-            # without the advanced rule the opponent may look at the command zone (ES-ADV-2)
+        if snap.view.get("peek"):  # the engine says the opponent's command zone may be looked at now
             items.append(GameButton(snap.match_id, snap.version, "zone", label=t("evs.btn.zone", locale), emoji="👁️"))
         return items
 

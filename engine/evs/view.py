@@ -4,9 +4,10 @@
 secret pick are shown only to their owner (counts are public). A command-zone card is shown
 to everyone once revealed or when it was staged face-up (ES-DEP-7, ``face_up``); any other
 one to its owner, and, when the advanced rule is off, also to the opponent, who may look at
-the zone at any time (ES-ADV-2, ES-AMB-15): ``peek`` tells the host so. With the advanced rule
-only the owner sees it (ES-ADV-1); count, reveal states, face-up flags, tokens and staging
-turns stay public.
+the zone at any time (ES-ADV-2, ES-AMB-15): ``peek`` tells the host whether a seat may look at
+the opponent's command zone now (:func:`may_peek`: from the end of the secret pick on). With the
+advanced rule only the owner sees it (ES-ADV-1); count, reveal states, face-up flags, tokens and
+staging turns stay public.
 """
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ from .board import expansion
 from .content import FACTIONS, UNITS
 from .state import _deep, basic, battle_entry, hand_commands, hand_units, uid_num
 from .track import collapse_square
+
+
+def may_peek(st: dict) -> bool:
+    """Whether a seat may look at the opponent's command zone now, unrevealed cards included
+    (ES-ADV-2, ES-AMB-15): only without the advanced rule (ES-ADV-1), and not during the secret
+    pick, before any card can be in a zone. The view's ``peek``: a host offers the look on it."""
+    return st["options"]["advanced"] == "off" and st["phase"] != "select"
 
 
 def _zone(st: dict, seat: int, viewer: int | None) -> list[dict]:
@@ -117,7 +125,7 @@ def view(st: dict, viewer: int | None) -> dict:
     return {
         "game": "evs", "viewer": viewer, "phase": st["phase"], "turn": st["turn"], "active": st["active"],
         "first": st["first"], "factions": list(st["factions"]), "options": dict(st["options"]),
-        "peek": st["options"]["advanced"] == "off",
+        "peek": may_peek(st),
         "players": [_player(st, s, viewer) for s in (0, 1)],
         "units": [_unit(st, u) for u in sorted(st["units"], key=uid_num)],
         "declared": list(ts["declared"]) if ts and ts["declared"] else None,

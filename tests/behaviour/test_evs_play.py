@@ -412,10 +412,12 @@ async def test_without_the_advanced_rule_the_opponent_may_look_at_the_zone(world
 
 async def test_the_secret_pick_is_answered_privately(world):
     """ES-AMB-3: with hands=pick each player picks in secret; a pick is answered privately
-    and the channel learns only that a hand is complete."""
+    and the channel learns only that a hand is complete. The board offers no look at the
+    command zone while the pick is on (the engine's ``peek``)."""
     await create(world, [world.alice, world.bob], hands="pick")
     row = await world.match()
     assert row.state["phase"] == "select"
+    assert "Command zone" not in button_labels(last_board(world.channel))
     before = len(world.channel.history())
     cards = [c for c in await offered(world.alice, world.channel, "evs pick", "card") if c != "standard"]
     assert "standard" in await offered(world.alice, world.channel, "evs pick", "card")

@@ -7,6 +7,7 @@ import pytest
 from evs_helpers import EMPIRE, STEPPE, IllegalAction, run, scenario
 
 from engine.evs import GAME
+from engine.evs.view import may_peek
 
 ZONES = {EMPIRE: ["advance", {"card": "aimed_bolt", "revealed": True, "revealed_turn": 1, "tokens": 2}]}
 
@@ -37,6 +38,20 @@ def test_ES_ADV_1_ES_DEP_7_advanced_rule_hides_the_zone():
         assert [(z["revealed"], z["tokens"], z["staged_turn"]) for z in zone] == [(False, 0, 2), (True, 2, 2)]
     assert GAME.view(st, None)["peek"] is False
     assert GAME.view(st, EMPIRE)["players"][EMPIRE]["zone"][0]["card"] == "advance"
+
+
+def test_ES_ADV_2_the_engine_says_when_the_zone_may_be_looked_at():
+    """ES-ADV-1/2, ES-AMB-15: ``peek`` (what the host's look button asks) is the engine's
+    may_peek: without the advanced rule, from the end of the secret pick on (there is no zone
+    before it); never with the advanced rule."""
+    picking = GAME.setup(2, {"hands": "pick"}, 1)
+    assert picking["phase"] == "select" and not may_peek(picking)
+    assert all(GAME.view(picking, v)["peek"] is False for v in (None, 0, 1))
+    for options, phase in (({}, "vanguard"), ({"terrain": "on"}, "terrain")):
+        st = GAME.setup(2, options, 1)
+        assert st["phase"] == phase and may_peek(st) and GAME.view(st, None)["peek"] is True
+    assert not may_peek(GAME.setup(2, {"advanced": "on"}, 1))
+    assert may_peek(pos()) and not may_peek(pos("on"))
 
 
 def test_hands_and_discards_only_to_their_owner():
