@@ -360,8 +360,7 @@ def decision_text(p: dict | None) -> str:
     """A decision in placement notation (``t3:b2+c2``, ``t3:s:b2``), ``-`` when left unplaced."""
     if p is None:
         return SKIP
-    words = notation.format_action({"type": "build", "card": "", "site": "", "facing": "", "attacks": [[p]]})
-    return words.split()[-1]
+    return notation.format_placement(p)
 
 
 def draft_text(site: str, facing: str, decisions: list | tuple) -> str:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import ActionInfo, Event, IllegalAction, Prompt, Result
+from engine.base import Event, IllegalAction, Prompt, Result
+from engine.kit import GameBase
 
 from . import bot, displacement, notation, redact, rounds, setup, towers
 from . import view as view_mod
@@ -79,7 +80,9 @@ def _listed(value: Any) -> Any:
     return [x for x in value.replace("|", "+").split("+") if x] if isinstance(value, str) else value
 
 
-class KrGame:
+class KrGame(GameBase):
+    grammar = notation.GRAMMAR
+    log_rules = redact.RULES
     id = "kr"
     min_seats = 1
     max_seats = 4
@@ -246,24 +249,16 @@ class KrGame:
         ev(events, "game_over", outcome="defeat", reason=reason, seat=seat)
         return new, events
 
-    # -- notation --------------------------------------------------------------------------
-    def format_action(self, action: dict) -> str:
-        return notation.format_action(action)
+    def why_waiting(self, state: dict, seat: int) -> IllegalAction | None:
+        """Why a seat the game is not asking may not act, beyond waiting for the others (a
+        seat done for the phase hears so), or None; the host asks before it says whose
+        decision it is (cogs/move_args.py)."""
+        return rounds.why_waiting(state, seat)
 
-    def parse_action(self, text: str) -> dict:
-        return notation.parse_action(text)
-
-    def log_text(self, state: dict, actor: int | None, viewer: int | None, text: str) -> str:
-        return redact.log_text(state, actor, viewer, text)
-
-    def log_hidden(self, text: str) -> bool:
-        return redact.log_hidden(text)
-
-    def action_info(self, text: str) -> ActionInfo:
-        return notation.action_info(text)
-
+    # -- Continue --------------------------------------------------------------------------
     def continue_action(self, state: dict, seat: int) -> dict | None:
-        """``done`` (phase 2 or 6) when ``seat`` is asked to act (not where a hero goes)."""
+        """``done`` (phase 2 or 6) when ``seat`` is asked to act (not where a hero goes): what
+        the kit's first continuing legal move gives, without listing every move."""
         if displacement.pending(state) is not None:
             return None
         if seat in rounds.waiting(state) and not rounds.exclusion_due(state):

@@ -1,5 +1,6 @@
 """Action notation: one canonical line of text per action, its parser, and the host metadata of
-each verb (``engine.base.ActionInfo``); docs/kr-engine.md "Actions".
+each verb (``engine.base.ActionInfo``), all generated from one verb table (``VERBS``, the kit
+of engine/verbs.py); docs/kr-engine.md "Actions".
 
 Map squares are written ``C4`` (column letter, row number, upper case); squares of a horde
 card's own grid are written lower case, column letter then row number from 1: ``b2`` is
@@ -43,10 +44,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from engine.base import ActionInfo, IllegalAction
+from engine.verbs import Arg, Grammar, Kind, NotationError, Verb, verb
 
 from .content import TOWERS
 from .mapgeo import COLOURS
@@ -58,34 +59,9 @@ _GRID = re.compile(r"^([a-z])([1-9][0-9]?)$")
 _SEAT = re.compile(r"^[1-4]$")
 FACINGS = ("N", "E", "S", "W")
 ACTS = ("basic", "ability", "recover", "none")
-
-
-@dataclass(frozen=True)
-class Verb:
-    """Host metadata of one verb: the subcommand, how many arguments form the first menu
-    step, the field the move is about, whether it ends the current phase."""
-
-    command: str
-    head_args: int | None = None
-    subject: str = ""
-    continues: bool = False
-    quiet: bool = False
-
-
-VERBS: dict[str, Verb] = {
-    "build": Verb("build", 1, "card"),
-    "pass": Verb("pass", 1, "card"),
-    "hero": Verb("hero", 1, "figure"),
-    "spell": Verb("spell", 1, "spell"),
-    "done": Verb("done", continues=True),
-    "exclude": Verb("exclude", None, "colour"),
-    "propose": Verb("propose"),
-    "approve": Verb("approve"),
-    "object": Verb("object"),
-    "pol": Verb("policy", None, "value", quiet=True),
-    "displace": Verb("displace", None, "figure"),
-}
-_BARE = ("done", "approve", "object")
+VARIANTS = ("a", "b")
+PASS_USAGE = "a pass is: CARD to SEAT [a|b]"
+HERO_USAGE = "hero FIGURE [act-first] [path SQ-SQ] face FACING [engage CELL] ACT ..."
 
 
 def bad(text: str, why: str) -> IllegalAction:
@@ -96,7 +72,44 @@ def _bad_action(a: Any) -> IllegalAction:
     return IllegalAction("kr.err.bad_action", f"not an action: {a!r}", action=str(a))
 
 
-# --- formatting --------------------------------------------------------------------------------
+# --- words -------------------------------------------------------------------------------------
+
+def _word(value: Any) -> str:
+    """One word of an action's text as it is (an id, a square, a facing)."""
+    if not isinstance(value, str) or not value or value.split() != [value]:
+        raise TypeError(value)
+    return value
+
+
+def _id(what: str) -> Callable[[str], str]:
+    def read(tok: str) -> str:
+        tok = tok.lower()
+        if not _ID.match(tok):
+            raise NotationError(f"{tok!r} is not {what}")
+        return tok
+    return read
+
+
+def _card(tok: str) -> str:
+    tok = tok.lower()
+    if tok not in TOWERS:
+        raise NotationError(f"{tok!r} is not a tower card")
+    return tok
+
+
+def _map_cell(tok: str) -> str:
+    c = tok.upper()
+    if not _MAP.match(c):
+        raise NotationError(f"{tok!r} is not a map square like C4")
+    return c
+
+
+def _grid(tok: str) -> list[int]:
+    m = _GRID.match(tok.lower())
+    if not m:
+        raise NotationError(f"{tok!r} is not a card square like b2")
+    return [ord(m.group(1)) - 97, int(m.group(2)) - 1]
+
 
 def grid_cell(cell: Any) -> str:
     c, r = cell
@@ -105,8 +118,49 @@ def grid_cell(cell: Any) -> str:
     return f"{chr(97 + c)}{r + 1}"
 
 
-def _placement(p: dict) -> str:
-    tray = p["tray"]
+def _tray(tok: str) -> str:
+    tok = tok.lower()
+    if not _TRAY.match(tok):
+        raise NotationError(f"{tok!r} is not a tray like t3")
+    return tok
+
+
+def _seat(tok: str) -> int:
+    if not _SEAT.match(tok):
+        raise NotationError(f"{tok!r} is not a seat number 1-4")
+    return int(tok) - 1
+
+
+def _seat_word(to: Any) -> str:
+    if type(to) is not int:
+        raise TypeError(to)
+    return str(to + 1)
+
+
+def _facing(tok: str) -> str:
+    f = tok.upper()
+    if f not in FACINGS:
+        raise NotationError(f"{tok!r} is not a facing N, E, S or W")
+    return f
+
+
+def _variant(tok: str) -> str:
+    if tok.lower() not in VARIANTS:
+        raise NotationError(f"{tok!r} is not an L4 variant a or b")
+    return tok.lower()
+
+
+def _colour(tok: str) -> str:
+    if tok.lower() not in COLOURS:
+        raise NotationError("exclude COLOUR (red, blue, green, ...)")
+    return tok.lower()
+
+
+# --- placements --------------------------------------------------------------------------------
+
+def format_placement(p: dict) -> str:
+    """``t3:b2+c2``, ``t3#1:e4``, ``t3:s:b2``, ``t3:s:b2<t1:c3``, ``t3@extra:b2`` (see above)."""
+    tray = _word(p["tray"])
     if "attack" in p:       # a hero placement's attack: an index or "extra" (engine/kr/hero_attacks.py)
         at = p["attack"]
         if not (at == "extra" or (type(at) is int and 0 <= at < 100)):
@@ -119,308 +173,228 @@ def _placement(p: dict) -> str:
         return f"{head}{attack}:{'+'.join(grid_cell(c) for c in p['cells'])}"
     text = f"{tray}{attack}:s:{grid_cell(p['cell'])}"
     if p.get("from") is not None:
-        text += f"<{p['from'][0]}:{grid_cell(p['from'][1])}"
+        text += f"<{_word(p['from'][0])}:{grid_cell(p['from'][1])}"
     return text
 
 
-def _placements(ps: list) -> list[str]:
-    return [_placement(p) for p in ps]
+def _attack_of(tok: str, attack: str) -> dict:
+    if not attack:
+        return {}
+    if attack.lower() == "extra":
+        return {"attack": "extra"}
+    if attack.isdigit() and len(attack) <= 2:
+        return {"attack": int(attack)}
+    raise NotationError(f"{tok!r}: the attack after @ is a number or extra")
 
 
-def _pass_words(card: str, to: int, variant: Any) -> list[str]:
-    return [card, "to", str(to + 1)] + ([variant] if variant else [])
-
-
-def format_action(a: dict) -> str:
-    try:
-        t = a["type"]
-        if t in _BARE:
-            return t
-        if t == "exclude":
-            return f"exclude {a['colour']}"
-        if t == "displace":
-            if not (isinstance(a["figure"], str) and isinstance(a["to"], str)) or " " in a["figure"] + a["to"]:
-                raise TypeError
-            return f"displace {a['figure']} {a['to']}"
-        if t == "build":
-            groups = [list(g) for g in a["attacks"]]
-            while groups and not groups[-1]:
-                groups.pop()
-            words = ["build", a["card"], a["site"], a["facing"]]
-            for i, g in enumerate(groups):
-                words += (["/"] if i else []) + _placements(g)
-            return " ".join(words)
-        if t == "pass":
-            return " ".join(["pass"] + _pass_words(a["card"], a["to"], a.get("variant")))
-        if t == "pol":
-            if not (isinstance(a["key"], str) and isinstance(a["value"], str)) or " " in a["key"] + a["value"]:
-                raise TypeError
-            return f"pol {a['key']} {a['value']}"
-        if t == "propose":
-            items = [f"{b['card']}>{b['to'] + 1}" for b in a.get("buys") or []]
-            items += [f"{x['site']}:{x['card']}>{x['to'] + 1}" for x in a.get("takes") or []]
-            return "propose " + "+".join(items)
-        if t == "hero":
-            return _format_hero(a)
-        if t == "spell":
-            words = ["spell", a["spell"]] + _placements(a.get("placements") or [])
-            if a.get("hero"):
-                words += ["hero", a["hero"]]
-            if a.get("pass"):
-                p = a["pass"]
-                words += ["pass"] + _pass_words(p["card"], p["to"], p.get("variant"))
-            return " ".join(words)
-    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
-        pass
-    raise _bad_action(a)
-
-
-def _format_hero(a: dict) -> str:
-    words = ["hero", a["figure"]]
-    if a.get("order", "move_first") == "act_first":
-        words.append("act-first")
-    if a.get("path"):
-        words += ["path", "-".join(a["path"])]
-    words += ["face", a["facing"]]
-    if a.get("base") is not None:
-        words += ["engage", grid_cell(a["base"])]
-    act = a.get("act")
-    words += ["ability", a["ability"]] if act == "ability" else [act or "none"]
-    words += _placements(a.get("placements") or [])
-    if a.get("choice"):
-        words += ["choice", json.dumps(a["choice"], sort_keys=True, separators=(",", ":"))]
-    return " ".join(words)
-
-
-# --- parsing -----------------------------------------------------------------------------------
-
-def _id(text: str, tok: str, what: str = "an id") -> str:
-    if not _ID.match(tok):
-        raise bad(text, f"{tok!r} is not {what}")
-    return tok
-
-
-def _card(text: str, tok: str) -> str:
-    tok = tok.lower()
-    if tok not in TOWERS:
-        raise bad(text, f"{tok!r} is not a tower card")
-    return tok
-
-
-def _map_cell(text: str, tok: str) -> str:
-    c = tok.upper()
-    if not _MAP.match(c):
-        raise bad(text, f"{tok!r} is not a map square like C4")
-    return c
-
-
-def _grid(text: str, tok: str) -> list[int]:
-    m = _GRID.match(tok.lower())
-    if not m:
-        raise bad(text, f"{tok!r} is not a card square like b2")
-    return [ord(m.group(1)) - 97, int(m.group(2)) - 1]
-
-
-def _tray(text: str, tok: str) -> str:
-    tok = tok.lower()
-    if not _TRAY.match(tok):
-        raise bad(text, f"{tok!r} is not a tray like t3")
-    return tok
-
-
-def _seat(text: str, tok: str) -> int:
-    if not _SEAT.match(tok):
-        raise bad(text, f"{tok!r} is not a seat number 1-4")
-    return int(tok) - 1
-
-
-def _facing(text: str, tok: str) -> str:
-    f = tok.upper()
-    if f not in FACINGS:
-        raise bad(text, f"{tok!r} is not a facing N, E, S or W")
-    return f
-
-
-def parse_placement(text: str, tok: str) -> dict:
+def _placement(tok: str) -> dict:
     head, _, origin = tok.partition("<")
     parts = head.split(":")
     spec, _, attack = parts[0].partition("@")
-    extra: dict = {}
-    if attack:
-        if attack.lower() == "extra":
-            extra["attack"] = "extra"
-        elif attack.isdigit() and len(attack) <= 2:
-            extra["attack"] = int(attack)
-        else:
-            raise bad(text, f"{tok!r}: the attack after @ is a number or extra")
+    extra = _attack_of(tok, attack)
     if len(parts) == 3 and parts[1].lower() == "s" and "#" not in spec:
-        p: dict = {"tray": _tray(text, spec), "cell": _grid(text, parts[2]), **extra}
+        p: dict = {"tray": _tray(spec), "cell": _grid(parts[2]), **extra}
         if origin:
             o = origin.split(":")
             if len(o) != 2:
-                raise bad(text, f"{tok!r}: a moved soldier is TRAY:s:CELL<TRAY:CELL")
-            p["from"] = [_tray(text, o[0]), _grid(text, o[1])]
+                raise NotationError(f"{tok!r}: a moved soldier is TRAY:s:CELL<TRAY:CELL")
+            p["from"] = [_tray(o[0]), _grid(o[1])]
         return p
     if len(parts) != 2 or not parts[1] or origin:
-        raise bad(text, f"{tok!r} is not a placement like t3:b2+c2 or t3:s:b2")
+        raise NotationError(f"{tok!r} is not a placement like t3:b2+c2 or t3:s:b2")
     tray, _, index = spec.partition("#")
-    p = {"tray": _tray(text, tray), "cells": [_grid(text, c) for c in parts[1].split("+")]}
+    p = {"tray": _tray(tray), "cells": [_grid(c) for c in parts[1].split("+")]}
     if index:
         if not index.isdigit() or len(index) > 2:
-            raise bad(text, f"{tok!r}: the tile index after # is a number")
+            raise NotationError(f"{tok!r}: the tile index after # is a number")
         p["tile"] = int(index)
     p.update(extra)
     return p
 
 
-def _pass_clause(text: str, args: list[str]) -> dict:
-    if len(args) not in (3, 4) or args[1].lower() != "to":
-        raise bad(text, "a pass is: CARD to SEAT [a|b]")
-    variant = args[3].lower() if len(args) == 4 else None
-    if variant not in (None, "a", "b"):
-        raise bad(text, f"{args[3]!r} is not an L4 variant a or b")
-    return {"card": _card(text, args[0]), "to": _seat(text, args[2]), "variant": variant}
+def parse_placement(text: str, tok: str) -> dict:
+    """One placement word of ``text``; ``kr.err.bad_notation`` saying why if it does not read."""
+    try:
+        return _placement(tok)
+    except NotationError as e:
+        raise bad(text, e.why) from None
 
 
-def parse_action(text: str) -> dict:
-    if not isinstance(text, str):
-        raise bad(str(text), "not text")
-    toks = text.strip().split()
-    if not toks:
-        raise bad(text, "empty")
-    verb, args = toks[0].lower(), toks[1:]
-    if verb in _BARE:
-        if args:
-            raise bad(text, f"{verb!r} takes no arguments")
-        return {"type": verb}
-    if verb == "pol":
-        if len(args) != 2:
-            raise bad(text, "pol displace ask|exit|away|site")
-        return {"type": "pol", "key": args[0].lower(), "value": args[1].lower()}
-    if verb == "displace":
-        if len(args) != 2:
-            raise bad(text, "displace FIGURE SQUARE")
-        return {"type": "displace", "figure": _id(text, args[0].lower(), "a hero"), "to": _map_cell(text, args[1])}
-    if verb == "exclude":
-        if len(args) != 1 or args[0].lower() not in COLOURS:
-            raise bad(text, "exclude COLOUR (red, blue, green, ...)")
-        return {"type": "exclude", "colour": args[0].lower()}
-    if verb == "build":
-        return _parse_build(text, args)
-    if verb == "pass":
-        return {"type": "pass", **_pass_clause(text, args)}
-    if verb == "propose":
-        if len(args) != 1:
-            raise bad(text, "propose CARD>SEAT+SITE:CARD>SEAT...")
-        buys, takes = [], []
-        for item in args[0].split("+"):
-            what, sep, seat = item.partition(">")
-            site, colon, card = what.rpartition(":")
-            if not sep or (colon and not site):
-                raise bad(text, f"{item!r} is not CARD>SEAT (a purchase) or SITE:CARD>SEAT (a white-site tower)")
-            if colon:
-                takes.append({"site": site.upper(), "card": _card(text, card), "to": _seat(text, seat)})
-            else:
-                buys.append({"card": _card(text, card), "to": _seat(text, seat)})
-        return {"type": "propose", "buys": buys, **({"takes": takes} if takes else {})}
-    if verb == "hero":
-        return _parse_hero(text, args)
-    if verb == "spell":
-        return _parse_spell(text, args)
-    raise bad(text, f"unknown verb {verb!r}")
+def _placements_text(ps: Any) -> str:
+    return " ".join(format_placement(p) for p in ps or [])
 
 
-def _parse_build(text: str, args: list[str]) -> dict:
-    if len(args) < 3:
-        raise bad(text, "build CARD SITE FACING [placements] [/ placements]")
-    card = _card(text, args[0])
+def _attack_groups(words: list[str]) -> list[list]:
+    """A build's placements, one group per attack, ``/`` between groups (padded by ``_pad``)."""
     groups: list[list] = [[]]
-    for tok in args[3:]:
+    for tok in words:
         if tok == "/":
             groups.append([])
         else:
-            groups[-1].append(parse_placement(text, tok))
+            groups[-1].append(_placement(tok))
+    return groups
+
+
+def _attack_groups_text(attacks: Any) -> str:
+    """Trailing empty groups are left out (``_pad`` restores them from the card)."""
+    groups = [list(g) for g in attacks]
+    while groups and not groups[-1]:
+        groups.pop()
+    words: list[str] = []
+    for i, group in enumerate(groups):
+        words += (["/"] if i else []) + [format_placement(p) for p in group]
+    return " ".join(words)
+
+
+def _pad(action: dict) -> dict:
+    """A build's groups restored to one per attack printed on the card."""
+    card, groups = action["card"], action["attacks"]
     n = len(TOWERS[card]["attacks"])
     if len(groups) > n:
-        raise bad(text, f"{card} has {n} attack(s), not {len(groups)}")
+        raise NotationError(f"{card} has {n} attack(s), not {len(groups)}")
     groups += [[] for _ in range(n - len(groups))]
-    return {"type": "build", "card": card, "site": _map_cell(text, args[1]),
-            "facing": _facing(text, args[2]), "attacks": groups}
+    return action
 
 
-def _parse_hero(text: str, args: list[str]) -> dict:
-    a: dict = {"type": "hero", "figure": _id(text, args[0].lower() if args else "", "a hero"),
-               "order": "move_first", "path": [], "facing": None, "base": None, "act": None,
-               "ability": None, "placements": [], "choice": {}}
-    i = 1
-    if i < len(args) and args[i].lower() == "act-first":
-        a["order"], i = "act_first", i + 1
-    if i + 1 < len(args) and args[i].lower() == "path":
-        a["path"], i = [_map_cell(text, c) for c in args[i + 1].split("-")], i + 2
-    if i + 1 >= len(args) or args[i].lower() != "face":
-        raise bad(text, "hero FIGURE [act-first] [path SQ-SQ] face FACING [engage CELL] ACT ...")
-    a["facing"], i = _facing(text, args[i + 1]), i + 2
-    if i + 1 < len(args) and args[i].lower() == "engage":
-        a["base"], i = _grid(text, args[i + 1]), i + 2
-    if i >= len(args) or args[i].lower() not in ACTS:
-        raise bad(text, f"the hero's action is one of {', '.join(ACTS)}")
-    act, i = args[i].lower(), i + 1
+# --- clauses of several words ------------------------------------------------------------------
+
+def _pass_clause(words: list[str]) -> dict:
+    if len(words) not in (3, 4) or words[1].lower() != "to":
+        raise NotationError(PASS_USAGE)
+    variant = _variant(words[3]) if len(words) == 4 else None
+    return {"card": _card(words[0]), "to": _seat(words[2]), "variant": variant}
+
+
+def _pass_clause_text(p: Any) -> str:
+    words = [_word(p["card"]), "to", _seat_word(p["to"])]
+    return " ".join(words + ([_word(p["variant"])] if p.get("variant") else []))
+
+
+def _order(tok: str) -> str:
+    if tok.lower() != "act-first":
+        raise NotationError(HERO_USAGE)
+    return "act_first"
+
+
+def _plan(words: list[str]) -> dict:
+    """A hero's ``ACT [PLACEMENT ...]``: its act, ability and placements."""
+    if not words or words[0].lower() not in ACTS:
+        raise NotationError(f"the hero's action is one of {', '.join(ACTS)}")
+    act, ability, i = words[0].lower(), None, 1
     if act == "ability":
-        if i >= len(args):
-            raise bad(text, "ability ID")
-        a["ability"], i = _id(text, args[i].lower(), "an ability id"), i + 1
-    a["act"] = None if act == "none" else act
-    while i < len(args) and args[i].lower() != "choice":
-        a["placements"].append(parse_placement(text, args[i]))
-        i += 1
-    if i < len(args):
-        raw = text.strip().split(None, 1)[1]
-        raw = raw[raw.lower().index(" choice ") + 8:] if " choice " in raw.lower() else ""
-        try:
-            choice = json.loads(raw)
-        except ValueError:
-            raise bad(text, "choice is followed by a JSON object") from None
-        if not isinstance(choice, dict) or not choice:
-            raise bad(text, "choice is followed by a non-empty JSON object")
-        a["choice"] = choice
-    return a
+        if len(words) < 2:
+            raise NotationError("ability ID")
+        ability, i = _id("an ability id")(words[1]), 2
+    return {"act": None if act == "none" else act, "ability": ability,
+            "placements": [_placement(w) for w in words[i:]]}
 
 
-def _parse_spell(text: str, args: list[str]) -> dict:
-    if not args:
-        raise bad(text, "spell ID [placements] [hero FIGURE] [pass CARD to SEAT]")
-    a: dict = {"type": "spell", "spell": _id(text, args[0].lower(), "a spell"), "placements": []}
-    i = 1
-    while i < len(args) and args[i].lower() not in ("hero", "pass"):
-        a["placements"].append(parse_placement(text, args[i]))
-        i += 1
-    if i + 1 < len(args) and args[i].lower() == "hero":
-        a["hero"], i = _id(text, args[i + 1].lower(), "a hero"), i + 2
-    if i < len(args) and args[i].lower() == "pass":
-        a["pass"], i = _pass_clause(text, args[i + 1:]), len(args)
-    if i != len(args):
-        raise bad(text, f"unexpected {args[i]!r}")
-    return a
+def _plan_text(a: dict) -> str:
+    act = a.get("act")
+    words = ["ability", _word(a["ability"])] if act == "ability" else [_word(act) if act else "none"]
+    return " ".join(words + [format_placement(p) for p in a.get("placements") or []])
 
 
-# --- host metadata -----------------------------------------------------------------------------
+def _choice(words: list[str]) -> dict:
+    try:
+        choice = json.loads(" ".join(words))
+    except ValueError:
+        raise NotationError("choice is followed by a JSON object") from None
+    if not isinstance(choice, dict) or not choice:
+        raise NotationError("choice is followed by a non-empty JSON object")
+    return choice
+
+
+def _buys(word: str) -> dict:
+    buys, takes = [], []
+    for item in word.split("+"):
+        what, sep, seat = item.partition(">")
+        site, colon, card = what.rpartition(":")
+        if not sep or (colon and not site):
+            raise NotationError(f"{item!r} is not CARD>SEAT (a purchase) or SITE:CARD>SEAT (a white-site tower)")
+        if colon:
+            takes.append({"site": site.upper(), "card": _card(card), "to": _seat(seat)})
+        else:
+            buys.append({"card": _card(card), "to": _seat(seat)})
+    return {"buys": buys, **({"takes": takes} if takes else {})}
+
+
+def _buys_text(a: dict) -> str:
+    items = [f"{b['card']}>{b['to'] + 1}" for b in a.get("buys") or []]
+    items += [f"{x['site']}:{x['card']}>{x['to'] + 1}" for x in a.get("takes") or []]
+    return "+".join(items)
+
+
+# --- the verb table ----------------------------------------------------------------------------
+
+CARD = Kind("card", _card, _word)
+SITE = Kind("site", _map_cell, _word)
+SQUARE = Kind("square", _map_cell, _word)
+FACING = Kind("facing", _facing, _word)
+SEAT = Kind("seat", _seat, _seat_word)
+VARIANT = Kind("variant", _variant, _word)
+FIGURE = Kind("figure", _id("a hero"), _word)
+SPELL = Kind("spell", _id("a spell"), _word)
+COLOUR = Kind("colour", _colour, _word)
+POLICY = Kind("policy", str.lower, _word)
+PREFERENCE = Kind("preference", str.lower, _word)
+PATH = Kind("path", lambda tok: [_map_cell(c) for c in tok.split("-")], lambda path: "-".join(map(_word, path)))
+ENGAGE = Kind("cell", _grid, grid_cell)
+ORDER = Kind("order", _order, lambda order: "act-first" if order == "act_first" else "")
+ATTACKS = Kind("placements", _attack_groups, _attack_groups_text, rest=True)
+TARGETS = Kind("targets", lambda words: [_placement(w) for w in words], _placements_text, rest=True)
+PLAN = Kind("act", _plan, _plan_text, rest=True)            # act, ability and placements
+CHOICE = Kind("choice", _choice, lambda c: json.dumps(c, sort_keys=True, separators=(",", ":")), rest=True)
+PASS = Kind("pass", _pass_clause, _pass_clause_text, rest=True)
+BUYS = Kind("buys", _buys, _buys_text)                      # buys and takes
+
+
+def _bare(word: str, **kw: Any) -> Verb:
+    return verb(word, command=word, usage=f"{word!r} takes no arguments", **kw)
+
+
+VERBS: tuple[Verb, ...] = (
+    verb("build", Arg("card", CARD), Arg("site", SITE), Arg("facing", FACING), Arg("attacks", ATTACKS),
+         command="build", split=3, head=1, subject="card", fills=True, finish=_pad,
+         usage="build CARD SITE FACING [placements] [/ placements]"),
+    verb("pass", Arg("card", CARD), "to", Arg("to", SEAT), Arg("variant", VARIANT, optional=True, default=None),
+         command="pass", head=1, subject="card", fills=True, usage=PASS_USAGE),
+    verb("hero", Arg("figure", FIGURE), Arg("order", ORDER, optional=True, default="move_first"),
+         Arg("path", PATH, keyword="path", optional=True, default=list), Arg("facing", FACING, keyword="face"),
+         Arg("base", ENGAGE, keyword="engage", optional=True, default=None), Arg(None, PLAN),
+         Arg("choice", CHOICE, keyword="choice", optional=True, default=dict),
+         command="hero", split=1, head=1, subject="figure", fills=True, usage=HERO_USAGE),
+    verb("spell", Arg("spell", SPELL), Arg("placements", TARGETS, optional=True, default=list),
+         Arg("hero", FIGURE, keyword="hero", optional=True), Arg("pass", PASS, keyword="pass", optional=True),
+         command="spell", split=1, head=1, subject="spell", fills=True,
+         usage="unexpected or missing words: spell ID [placements] [hero FIGURE] [pass CARD to SEAT [a|b]]"),
+    _bare("done", continues=True),
+    verb("exclude", Arg("colour", COLOUR), command="exclude", subject="colour",
+         usage="exclude COLOUR (red, blue, green, ...)"),
+    verb("propose", Arg(None, BUYS), command="propose", usage="propose CARD>SEAT+SITE:CARD>SEAT..."),
+    _bare("approve"),
+    _bare("object"),
+    verb("pol", Arg("key", POLICY), Arg("value", PREFERENCE), command="policy", subject="value", quiet=True,
+         usage="pol displace ask|exit|away|site"),
+    verb("displace", Arg("figure", FIGURE), Arg("to", SQUARE), command="displace", subject="figure",
+         usage="displace FIGURE SQUARE"),
+)
+"""The one table of Kingdom Rush's notation (engine/verbs.py)."""
+
+GRAMMAR = Grammar("kr", VERBS, bad=bad, bad_action=_bad_action)
+
+
+def format_action(a: dict) -> str:
+    return GRAMMAR.format(a)
+
+
+def parse_action(text: str) -> dict:
+    return GRAMMAR.parse(text)
+
 
 def action_info(text: str) -> ActionInfo:
-    action = parse_action(text)
-    canon = format_action(action)
-    row = VERBS[action["type"]]
-    words = canon.split()
-    if row.head_args is None:
-        head, rest = canon, ""
-    else:
-        head = " ".join(words[:1 + row.head_args])
-        rest = " ".join(words[1 + row.head_args:])
-    args = tuple(head.split()[1:]) + ((rest,) if rest else ())
-    subject = str(action.get(row.subject, "")) if row.subject else ""
-    return ActionInfo(text=canon, verb=action["type"], command=row.command, args=args, head=head,
-                      rest=rest, subject=subject, continues=row.continues, quiet=row.quiet)
+    return GRAMMAR.info(text)
 
 
 def continues(action: dict) -> bool:
-    row = VERBS.get(action.get("type", ""))
-    return row is not None and row.continues
+    return GRAMMAR.continues(action)

@@ -204,6 +204,16 @@ def _hand_out_white(st: dict, takes: list, events: list) -> None:
 
 # --- decisions ---------------------------------------------------------------------------------
 
+def why_waiting(st: dict, seat: int) -> IllegalAction | None:
+    """Why ``seat``, not asked now, may not act, when the rules say more than "the others are
+    deciding": a seat done for phase 2 or 6 hears so while its team-mates act (KR-ACT-5)."""
+    if over(st) or seat in waiting(st) or not 0 <= seat < len(st["seats"]):
+        return None
+    if st["seats"][seat]["done"]:
+        return err("already_done", "you are done for this phase (KR-ACT-5)", seat=seat)
+    return None
+
+
 def check_may_act(st: dict, seat: int, kind: str) -> None:
     """``seat`` may take an action of ``kind`` ("exclude", "phase2", "phase6") now."""
     if over(st):

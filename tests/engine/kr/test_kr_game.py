@@ -178,4 +178,14 @@ def test_log_is_public_and_action_info():
     assert (info.verb, info.command, info.head, info.rest, info.subject) == (
         "build", "build", "build archer_1", "F2 S t1:c2+c3", "archer_1")
     assert GAME.action_info("done").continues and not GAME.action_info("approve").continues
-    assert copy.deepcopy(GAME.action_info("pass archer_1 to 2").args) == ("archer_1", "to 2")
+    assert copy.deepcopy(GAME.action_info("pass archer_1 to 2").args) == ("archer_1", "2")   # /kr pass card to
+    assert info.args == ("archer_1", "F2", "S", "t1:c2+c3") and info.kinds == ("card", "site", "facing", "placements")
+
+
+def test_a_seat_done_for_the_phase_is_told_so():
+    """KR-ACT-5: a seat that is done waits for its team-mates; asked why it may not act, the
+    engine says so (the host refuses unprompted seats before ``apply``)."""
+    st = GAME.setup(2, {}, 1)
+    assert GAME.why_waiting(st, 0) is None and GAME.why_waiting(st, 1) is None
+    st, _ = GAME.apply(st, 0, "done")
+    assert GAME.why_waiting(st, 0).code == "kr.err.already_done" and GAME.why_waiting(st, 1) is None

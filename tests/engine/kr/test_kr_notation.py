@@ -120,3 +120,54 @@ def test_listed_actions_round_trip(seats: int, scenario: str, seed: int, steps: 
             assert parse_action(text) == a
             assert format_action(parse_action(text)) == text
             assert GAME.action_info(text).text == text
+
+
+@pytest.mark.parametrize("text,command,args,kinds,head", [
+    ("build archer_3 F2 S t1:c2+c3 / t1:a1", "build", ("archer_3", "F2", "S", "t1:c2+c3 / t1:a1"),
+     ("card", "site", "facing", "placements"), "build archer_3"),
+    ("build archer_1 F2 W", "build", ("archer_1", "F2", "W"), ("card", "site", "facing"), "build archer_1"),
+    ("pass archer_3 to 1 b", "pass", ("archer_3", "1", "b"), ("card", "seat", "variant"), "pass archer_3"),
+    ("pass archer_1 to 2", "pass", ("archer_1", "2"), ("card", "seat"), "pass archer_1"),
+    ("hero wildcat path J3 face S none", "hero", ("wildcat", "path J3 face S none"), ("figure", "rest"),
+     "hero wildcat"),
+    ("spell rain_of_fire t3:a1+b1 t3:c1", "spell", ("rain_of_fire", "t3:a1+b1 t3:c1"), ("spell", "targets"),
+     "spell rain_of_fire"),
+    ("spell hand_of_midas pass mage_1 to 1", "spell", ("hand_of_midas", "pass mage_1 to 1"), ("spell", "pass"),
+     "spell hand_of_midas"),
+    ("spell time_gem t4:a1+a2 hero malik", "spell", ("time_gem", "t4:a1+a2 hero malik"), ("spell", "rest"),
+     "spell time_gem"),
+    ("exclude green", "exclude", ("green",), ("colour",), "exclude green"),
+    ("propose archer_2>1+I7:mage_1>3", "propose", ("archer_2>1+I7:mage_1>3",), ("buys",),
+     "propose archer_2>1+I7:mage_1>3"),
+    ("displace lilith A4", "displace", ("lilith", "A4"), ("figure", "square"), "displace lilith A4"),
+    ("pol displace away", "policy", ("displace", "away"), ("policy", "preference"), "pol displace away"),
+    ("done", "done", (), (), "done"), ("approve", "approve", (), (), "approve"),
+])
+def test_each_verb_names_its_command_and_arguments(text: str, command: str, args: tuple, kinds: tuple, head: str):
+    """The verb table (engine/verbs.py) gives the slash command, its arguments and their
+    kinds, and spells the move again from them (``to`` and the keywords put back)."""
+    info = GAME.action_info(text)
+    assert (info.text, info.command, info.args, info.kinds, info.head) == (text, command, args, kinds, head)
+    assert GAME.move_from_command(command, args) == text
+
+
+def test_other_spellings_read_as_the_canonical_text():
+    for typed, canonical in [
+            ("  BUILD Archer_1  f2 s T1:C2+C3 ", "build archer_1 F2 S t1:c2+c3"),
+            ("hero MAGNUS ACT-FIRST FACE n ABILITY Magic_Trick CHOICE {\"figure\": \"malik\", \"to\": \"C3\"}",
+             'hero magnus act-first face N ability magic_trick choice {"figure":"malik","to":"C3"}'),
+            ("Pass ARCHER_3 TO 1 B", "pass archer_3 to 1 b"), ("propose i7:Mage_1>2", "propose I7:mage_1>2"),
+            ("spell Time_Gem t4:A1+a2 HERO Malik", "spell time_gem t4:a1+a2 hero malik"),
+            ("pol DISPLACE Away", "pol displace away"), ("DONE", "done")]:
+        assert format_action(parse_action(typed)) == canonical, typed
+
+
+def test_a_command_spells_a_move_the_engine_then_judges():
+    """Arguments that name no listed move still spell one (the engine says why it is refused);
+    arguments that spell nothing give None."""
+    assert GAME.move_from_command("pass", ("archer_1", "3")) == "pass archer_1 to 3"
+    spelled = GAME.move_from_command("build", ("archer_3", "F2", "N", "t1:a1 / t2:b2"))
+    assert spelled == "build archer_3 F2 N t1:a1 / t2:b2"
+    assert GAME.move_from_command("hero", ("malik", "face N basic t1:a1")) == "hero malik face N basic t1:a1"
+    assert GAME.move_from_command("pass", ("archer_1",)) is None
+    assert GAME.move_from_command("exclude", ("purple",)) is None
