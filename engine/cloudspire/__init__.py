@@ -1,11 +1,14 @@
 """Cloudspire rules engine (the rules and their CS- IDs: docs/rules/cloudspire.md).
 
-``GAME`` implements the engine.base contract; game.py lists the modules behind it."""
+``GAME`` implements the engine.base contract on the kit (engine/kit.py): notation, move
+metadata and a command's move from the verb table (notation.py), the log from redact.py's
+table; game.py lists the modules behind it."""
 from __future__ import annotations
 
 from typing import Any
 
-from ..base import ActionInfo, Event, Prompt, Result
+from ..base import Event, Prompt, Result
+from ..kit import GameBase
 from . import apply, legal, notation, opening, redact, turns
 from .bot import strong_bot_action, timeout_action
 from .options import options_schema
@@ -13,7 +16,9 @@ from .types import Action, State
 from .view import view
 
 
-class Cloudspire:
+class Cloudspire(GameBase):
+    grammar = notation.GRAMMAR
+    log_rules = redact.VERBS
     id = "cloudspire"
     min_seats = 2
     max_seats = 4
@@ -54,26 +59,13 @@ class Cloudspire:
     def concede(self, state: State, seat: int, reason: str) -> tuple[State, list[Event]]:
         return apply.concede(state, seat, reason)
 
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return notation.parse_action(text)
-
-    def action_info(self, text: str) -> ActionInfo:
-        """How the host presents a move (notation.VERBS decides; engine.base.ActionInfo)."""
-        return notation.action_info(text)
+    # format_action, parse_action, action_info, move_from_command (GameBase: notation.VERBS);
+    # log_text, log_hidden (GameBase: redact.VERBS)
 
     def continue_action(self, state: State, seat: int) -> Action | None:
-        """The first legal of next / end / skip / pass / lock (notation.CONTINUE_ORDER)."""
+        """The first legal of next / end / skip / pass / lock (notation.CONTINUE_ORDER), by
+        that preference rather than by the order of the legal moves."""
         return legal.continue_action(state, seat)
-
-    def log_text(self, state: State, actor: int | None, viewer: int | None, text: str) -> str:
-        """A logged move as ``viewer`` may see it now (redact.py: the verb table)."""
-        return redact.log_text(state, actor, viewer, text)
-
-    def log_hidden(self, text: str) -> bool:
-        return redact.log_hidden(text)
 
     def bot_action(self, state: State, seat: int) -> Action | None:
         return strong_bot_action(state, seat)

@@ -1,5 +1,6 @@
-"""Compact canonical notation for Cloudspire actions, driven by one table (``VERBS``) that
-both ``parse_action`` and ``format_action`` read, and that ``action_info`` reads for the host.
+"""Compact canonical notation for Cloudspire actions: one verb table (``VERBS``, on the kit of
+engine/verbs.py) from which ``GRAMMAR`` generates parsing, formatting, the host's
+``action_info`` and the inverse of a slash command's arguments (``move_from_command``).
 
 Actions are dicts ``{"type": verb, ...fields}``. Hexes are axial ``q,r`` (e.g. ``3,-1``).
 Unit ids ``u7``, spire ids ``s3``. Grammar (one action per line; words separated by single
@@ -34,142 +35,161 @@ nearest_gate | heroes_first | manual; levelup / reward / mark = auto | manual ("
 turns the off-turn decision into a reaction prompt for that player).
 
 A logged move is one notation line; replaying the moves through ``apply`` from the same
-seed and options reproduces the state.
+seed and options reproduces the state, so the canonical text of every action must never
+change.
 
-Each row of ``VERBS`` also says how the host presents the move (``action_info``, the
-engine.base.ActionInfo contract): the Discord subcommand that makes it and that command's
-argument values, whether it is quiet (it only changes the mover's hidden plans or standing
-choices) and whether it continues (ends the current step, phase or turn).
+Each row of ``VERBS`` also says how the host presents the move (engine.base.ActionInfo):
+the /cloudspire subcommand that makes it and its arguments (every word after the verb;
+``deploy`` adds ``group`` for ``join``; ``stack``, ``peek`` and ``end`` take the verb
+itself; hero moves are ``move`` and lead-minion moves ``lead``, so that a command's
+arguments always spell one move: ``GRAMMAR.move_from_command``), each argument's kind (``hex``, ``unit``, ``spire``, ...: what the Discord adapter
+labels it as), the first menu step (the verb and its first word), the subject, whether it is
+quiet (it only changes the mover's hidden plans or standing choices) and whether it
+continues (ends the current step, phase or turn: ``CONTINUE_ORDER``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, Callable, Literal, Mapping, cast
+import re
+from typing import Any, Callable, cast
 
 from ..base import ActionInfo, IllegalAction
+from ..verbs import Arg, Grammar, Kind, NotationError, Verb, verb
 from .types import Action
 
-FieldKind = Literal["word", "int", "spire_side", "stay", "rest"]
+_HEX = re.compile(r"^-?\d+,-?\d+$")
+_UID = re.compile(r"^u\d+$")
+_SID = re.compile(r"^s\d+$")
+_CHIPS = re.compile(r"^[arf]+$")
+STAY = "stay"   # ``mm UID stay``: the lead minion stays where it is (its ``to`` is "")
+NO_SPIRE = "none"  # ``free none``: the free-spire reward declined (no order follows)
+PROMOTED = "+"  # ``build catapult+``: the promoted side
 
 
-def _fields(a: Action) -> dict[str, Any]:
-    """The action as a plain dict, for a Field, whose key is only known at run time."""
-    return cast("dict[str, Any]", a)
+def _word(word: str) -> str:
+    return word
 
 
-@dataclass(frozen=True)
-class Field:
-    """One word of the notation and the action field(s) it stands for.
-
-    ``word``: the field as is; ``int``: an integer; ``spire_side``: ``spire`` plus ``+`` when
-    ``side`` is "promoted" (two fields, one word); ``stay``: "" is written ``stay``; ``rest``:
-    every remaining word, as a list. ``when``: the word is there only if this holds for the
-    fields read so far (else the field is ""), e.g. ``free none`` has no order."""
-
-    name: str
-    kind: FieldKind = "word"
-    when: Callable[[Action], bool] | None = None
-
-    def write(self, a: Action) -> list[str]:
-        if self.when is not None and not self.when(a):
-            return []
-        if self.kind == "spire_side":
-            return [a["spire"] + ("+" if a.get("side") == "promoted" else "")]
-        f = _fields(a)
-        if self.kind == "stay":
-            return [f[self.name] or "stay"]
-        if self.kind == "rest":
-            return list(f.get(self.name, []))
-        return [str(f[self.name])]
-
-    def read(self, words: list[str], i: int, a: Action) -> int:
-        """Read this field from ``words[i:]`` into ``a``; returns the next index."""
-        f = _fields(a)
-        if self.when is not None and not self.when(a):
-            f[self.name] = ""
-            return i
-        if self.kind == "rest":
-            f[self.name] = list(words[i:])
-            return len(words)
-        w = words[i]
-        if self.kind == "int":
-            f[self.name] = int(w)
-        elif self.kind == "spire_side":
-            a["spire"] = w.rstrip("+")
-            a["side"] = "promoted" if w.endswith("+") else "basic"
-        elif self.kind == "stay":
-            f[self.name] = "" if w == "stay" else w
-        else:
-            f[self.name] = w
-        return i + 1
+def _matching(pattern: re.Pattern[str], what: str) -> Callable[[str], str]:
+    def read(word: str) -> str:
+        if not pattern.match(word):
+            raise NotationError(f"{word!r} is not {what}")
+        return word
+    return read
 
 
-@dataclass(frozen=True)
-class Verb:
-    """One verb of the grammar: its fields in notation order and how the host presents it.
-
-    ``command``: the slash subcommand that makes the move ("" = only the generic ``act``);
-    its arguments are the words after the verb, or the verb itself when ``verb_arg``, then
-    ``extra_args`` (an option of the command that picks this verb, e.g. deploy's ``group``).
-    ``subject``: the field naming the unit / card / chip the move is about."""
-
-    verb: str
-    fields: tuple[Field, ...] = ()
-    command: str = ""
-    verb_arg: bool = False
-    subject: str = ""
-    quiet: bool = False
-    extra_args: tuple[str, ...] = ()
+def _int(word: str) -> int:
+    return int(word)
 
 
-def _row(verb: str, *fields: Field | str, **kw: object) -> Verb:
-    return Verb(verb, tuple(f if isinstance(f, Field) else Field(f) for f in fields), **kw)  # type: ignore[arg-type]
+def _int_word(value: Any) -> str:
+    if type(value) is not int:
+        raise TypeError(value)
+    return str(value)
 
 
-def _not_none(a: Action) -> bool:
-    return a["spire"] != "none"
+_hex = _matching(_HEX, "a hex q,r")
 
 
-_ROWS = (
-    _row("pick", "faction", subject="faction"),
-    _row("isle", Field("slot", "int"), Field("rot", "int")),
-    _row("fort", "gate", Field("orient", "int")),
-    _row("buy", "chip", command="buy", subject="chip"),
-    _row("pass", command="pass"),
-    _row("build", Field("spire", "spire_side"), "at", "order", command="build", subject="spire"),
-    _row("up", "at", "chips", command="upgrade"),
-    _row("es", "earthscape", "at", Field("rot", "int"), command="earthscape", subject="earthscape"),
-    _row("skip", command="end"),
-    _row("adv", "structure", command="advance", subject="structure"),
-    _row("end", command="end"),
-    _row("mark", Field("target", "int"), command="mark"),
-    _row("add", "unit", command="deploy", subject="unit", quiet=True),
-    _row("join", "unit", command="deploy", subject="unit", quiet=True, extra_args=("group",)),
-    _row("equip", "item", "hero", command="equip", subject="item", quiet=True),
-    _row("undo", command="stack", verb_arg=True, quiet=True),
-    _row("lock", command="stack", verb_arg=True),
-    _row("autostack", command="stack", verb_arg=True, quiet=True),
-    _row("relic", "relic", Field("args", "rest"), subject="relic"),
-    _row("die"),
-    _row("next", command="end"),
-    _row("mv", "unit", "to", command="move", subject="unit"),
-    _row("mm", "unit", Field("to", "stay"), command="move", subject="unit"),
-    _row("explore", "at", command="explore"),
-    _row("reveal", command="peek", verb_arg=True),
-    _row("hide", command="peek", verb_arg=True),
-    _row("atk", "unit", "at", command="attack", subject="unit"),
-    _row("lvl", "unit", "choice", subject="unit"),
-    _row("free", "spire", Field("order", when=_not_none), subject="spire"),
-    _row("fire", "spire", "unit", subject="spire"),
-    _row("pol", "key", "value", command="policy", subject="key", quiet=True),
+def _spire_side(word: str) -> dict[str, str]:
+    """``catapult+`` -> the spire type and its side (two fields, one word)."""
+    return {"spire": word.rstrip(PROMOTED), "side": "promoted" if word.endswith(PROMOTED) else "basic"}
+
+
+def _spire_side_word(action: Any) -> str:
+    return str(action["spire"]) + (PROMOTED if action.get("side") == "promoted" else "")
+
+
+def _destination(word: str) -> str:
+    return "" if word == STAY else _hex(word)
+
+
+def _destination_word(value: Any) -> str:
+    return str(value) or STAY
+
+
+def _hexes(words: list[str]) -> list[str]:
+    return [_hex(w) for w in words]
+
+
+def _hexes_words(value: Any) -> str:
+    if not isinstance(value, list):
+        raise TypeError(value)
+    return " ".join(value)
+
+
+FACTION = Kind("faction", _word)
+SLOT = Kind("slot", _int, _int_word)
+ROTATION = Kind("rotation", _int, _int_word)
+HEX = Kind("hex", _hex)
+CHIP = Kind("chip", _word)  # a market chip id, or ``es``: the market's earthscape
+SPIRE_TYPE = Kind("spire_type", _spire_side, _spire_side_word)  # key=None: fields spire + side
+FREE_SPIRE = Kind("spire_type", _word)  # a spire type, or ``none``
+ORDER = Kind("order", _matching(_CHIPS, "upgrade chips a, r, f"))
+CHIPS = Kind("chips", _matching(_CHIPS, "upgrade chips a, r, f"))
+EARTHSCAPE = Kind("earthscape", _word)
+STRUCTURE = Kind("structure", _word)
+SEAT = Kind("seat", _int, _int_word)
+UNIT_TYPE = Kind("unit_type", _word)
+ITEM = Kind("item", _word)
+HERO = Kind("hero", _word)  # a hero's type on the stack
+RELIC = Kind("relic", _word)
+HEXES = Kind("hexes", _hexes, _hexes_words, rest=True)
+UNIT = Kind("unit", _matching(_UID, "a unit like u7"))
+DESTINATION = Kind("destination", _destination, _destination_word)  # a hex, or ``stay``
+LEVEL = Kind("level", _word)
+SPIRE = Kind("spire", _matching(_SID, "a spire like s3"))
+POLICY = Kind("policy", _word)
+SETTING = Kind("setting", _word)
+
+
+def _free_order(action: dict) -> dict:
+    """``free none`` has no order; any other free spire has one."""
+    if (action["spire"] == NO_SPIRE) != (action["order"] == ""):
+        raise NotationError("expected: free SPIRE ORDER or free none")
+    return action
+
+
+VERBS: tuple[Verb, ...] = (
+    verb("pick", Arg("faction", FACTION), head=1, subject="faction"),
+    verb("isle", Arg("slot", SLOT), Arg("rot", ROTATION), head=1),
+    verb("fort", Arg("gate", HEX), Arg("orient", ROTATION), head=1),
+    verb("buy", Arg("chip", CHIP), command="buy", head=1, subject="chip"),
+    verb("pass", command="pass", head=1, continues=True),
+    verb("build", Arg(None, SPIRE_TYPE), Arg("at", HEX), Arg("order", ORDER), command="build", head=1,
+         subject="spire"),
+    verb("up", Arg("at", HEX), Arg("chips", CHIPS), command="upgrade", head=1),
+    verb("es", Arg("earthscape", EARTHSCAPE), Arg("at", HEX), Arg("rot", ROTATION), command="earthscape", head=1,
+         subject="earthscape"),
+    verb("skip", command="end", prefix=("skip",), head=1, continues=True),
+    verb("adv", Arg("structure", STRUCTURE), command="advance", head=1, subject="structure"),
+    verb("end", command="end", prefix=("end",), head=1, continues=True),
+    verb("mark", Arg("target", SEAT), command="mark", head=1),
+    verb("add", Arg("unit", UNIT_TYPE), command="deploy", head=1, subject="unit", quiet=True),
+    verb("join", Arg("unit", UNIT_TYPE), command="deploy", suffix=("group",), head=1, subject="unit", quiet=True),
+    verb("equip", Arg("item", ITEM), Arg("hero", HERO), command="equip", head=1, subject="item", quiet=True),
+    verb("lock", command="stack", prefix=("lock",), head=1, continues=True),
+    verb("undo", command="stack", prefix=("undo",), head=1, quiet=True),
+    verb("autostack", command="stack", prefix=("autostack",), head=1, quiet=True),
+    verb("relic", Arg("relic", RELIC), Arg("args", HEXES), head=1, subject="relic"),
+    verb("die", head=1),
+    verb("next", command="end", prefix=("next",), head=1, continues=True),
+    verb("mv", Arg("unit", UNIT), Arg("to", HEX), command="move", head=1, subject="unit"),
+    verb("mm", Arg("unit", UNIT), Arg("to", DESTINATION), command="lead", head=1, subject="unit"),
+    verb("explore", Arg("at", HEX), command="explore", head=1),
+    verb("reveal", command="peek", prefix=("reveal",), head=1),
+    verb("hide", command="peek", prefix=("hide",), head=1),
+    verb("atk", Arg("unit", UNIT), Arg("at", HEX), command="attack", head=1, subject="unit"),
+    verb("lvl", Arg("unit", UNIT), Arg("choice", LEVEL), head=1, subject="unit"),
+    verb("free", Arg("spire", FREE_SPIRE), Arg("order", ORDER, optional=True, default=""), head=1,
+         subject="spire", finish=_free_order),
+    verb("fire", Arg("spire", SPIRE), Arg("unit", UNIT), head=1, subject="spire"),
+    verb("pol", Arg("key", POLICY), Arg("value", SETTING), command="policy", head=1, subject="key", quiet=True),
 )
-
-VERBS: Mapping[str, Verb] = MappingProxyType({r.verb: r for r in _ROWS})
-"""verb -> its row: the one table for parsing, formatting and action metadata."""
+"""The one table of Cloudspire's notation (engine/verbs.py)."""
 
 CONTINUE_ORDER = ("next", "end", "skip", "pass", "lock")
-"""What a Continue button does, in order of preference, for whichever of them is legal."""
+"""What a Continue button does, in order of preference, for whichever of them is legal (the
+verbs whose rows continue)."""
 
 
 def bad_notation(text: str) -> IllegalAction:
@@ -177,58 +197,17 @@ def bad_notation(text: str) -> IllegalAction:
                          "Empty action." if not text.strip() else f"Cannot read action '{text}'.", text=text)
 
 
+GRAMMAR = Grammar("cloudspire", VERBS, bad=lambda text, why: bad_notation(text))
+
+
 def format_action(a: Action) -> str:
-    d = a["type"]
-    row = VERBS.get(d)
-    if row is None:
-        return d
-    words = [d]
-    for f in row.fields:
-        words += f.write(a)
-    return " ".join(words)
+    return GRAMMAR.format(a)
 
 
 def parse_action(text: str) -> Action:
-    w = text.strip().split()
-    if not w or w[0] not in VERBS:
-        raise bad_notation(text)
-    row = VERBS[w[0]]
-    a: Action = {"type": row.verb}
-    i = 1
-    try:
-        for f in row.fields:
-            i = f.read(w, i, a)
-    except (IndexError, ValueError):
-        raise bad_notation(text) from None
-    if i != len(w):
-        raise bad_notation(text)
-    return a
+    return cast(Action, GRAMMAR.parse(text))
 
 
 def action_info(text: str) -> ActionInfo:
     """engine.base.ActionInfo of one move in notation (the table above decides)."""
-    words = text.split()
-    verb = words[0] if words else ""
-    row = VERBS.get(verb)
-    if row is None:
-        return ActionInfo(text=text, verb=verb, head=text.strip())
-    rest_words = words[1:]
-    if row.verb_arg:
-        args: tuple[str, ...] = (verb,)
-    elif row.command:
-        args = tuple(rest_words) + row.extra_args
-    else:
-        args = ()
-    if len(rest_words) >= 2:
-        head, rest = f"{verb} {rest_words[0]}", " ".join(rest_words[1:])
-    else:
-        head, rest = " ".join(words), ""
-    subject = ""
-    if row.subject:
-        try:
-            value = parse_action(text).get(row.subject, "")
-        except IllegalAction:
-            value = ""
-        subject = "" if value in ("none", None) else str(value)
-    return ActionInfo(text=text, verb=verb, command=row.command, args=args, head=head, rest=rest,
-                      subject=subject, quiet=row.quiet, continues=verb in CONTINUE_ORDER)
+    return GRAMMAR.info(text)

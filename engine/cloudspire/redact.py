@@ -1,5 +1,6 @@
-"""What each logged Cloudspire move shows to other seats and to spectators
-(``GAME.log_text`` / ``GAME.log_hidden``, engine.base.Game).
+"""What each logged Cloudspire move shows to other seats and to spectators: the LogRule table
+(``VERBS``) that ``GAME.log_text`` / ``GAME.log_hidden`` read (engine/kit.py GameBase,
+engine.base.redact_log_text).
 
 One row per verb of the notation grammar (notation.py). "Information" is the rules' table
 "What is public and what is private" (section "Information and decisions").
@@ -57,7 +58,7 @@ pol                   ``pol ? ?``  Standing policies are private settings of the
 
 2 vs 2: team-mates are "friendly" for attacks and swaps (CS-TEAM-4, CS-AMB-19), but no rule
 lets them see each other's hidden stack or settings (CS-TEAM-1..6 add nothing to the
-Information table), so a team-mate sees what an opponent sees (``TEAMMATES_SHARE``).
+Information table), so a team-mate sees what an opponent sees.
 Nothing hidden becomes public at the end of the game: no rule reveals stacks or policies then.
 """
 from __future__ import annotations
@@ -65,11 +66,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from ..base import PUBLIC, LogRule, log_verb_hidden, redact_log_text
-from .state import friendly
-from .types import Seat, State
-
-TEAMMATES_SHARE = False
+from ..base import PUBLIC, LogRule
 
 _STACK = LogRule("?", None, "CS-PREP-3..8, CS-PREP-11, CS-MKT-7, CS-AMB-33: the deployment stack is private")
 
@@ -81,13 +78,3 @@ VERBS: Mapping[str, LogRule] = MappingProxyType({
     "pol": LogRule("pol ? ?", None, "Information and decisions, notes for an asynchronous bot: private settings"),
 })
 
-
-def log_text(state: State, actor: Seat | None, viewer: Seat | None, text: str) -> str:
-    if TEAMMATES_SHARE and actor is not None and viewer is not None and state and state.get("teams"):
-        if friendly(state, actor, viewer):
-            return text
-    return redact_log_text(VERBS, state, actor, viewer, text)
-
-
-def log_hidden(text: str) -> bool:
-    return log_verb_hidden(VERBS, text)

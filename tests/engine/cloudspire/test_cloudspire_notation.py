@@ -14,76 +14,99 @@ from engine.cloudspire.scenario import Scenario
 
 B, GR = 0, 1
 
-# text -> (command, args, head, rest, subject, quiet, continues); one row per verb form
+# text -> (command, args, kinds, head, rest, subject, quiet, continues); one row per verb form
 INFO = {
-    "pick brawnen": ("", (), "pick brawnen", "", "brawnen", False, False),
-    "isle 3 2": ("", (), "isle 3", "2", "", False, False),
-    "fort 2,-3 1": ("", (), "fort 2,-3", "1", "", False, False),
-    "buy ballista": ("buy", ("ballista",), "buy ballista", "", "ballista", False, False),
-    "buy es": ("buy", ("es",), "buy es", "", "es", False, False),
-    "pass": ("pass", (), "pass", "", "", False, True),
-    "build catapult+ 3,-1 af": ("build", ("catapult+", "3,-1", "af"), "build catapult+", "3,-1 af", "catapult",
-                                False, False),
-    "build catapult 3,-1 ar": ("build", ("catapult", "3,-1", "ar"), "build catapult", "3,-1 ar", "catapult",
-                               False, False),
-    "up 3,-1 f": ("upgrade", ("3,-1", "f"), "up 3,-1", "f", "", False, False),
-    "es es9 -2,3 1": ("earthscape", ("es9", "-2,3", "1"), "es es9", "-2,3 1", "es9", False, False),
-    "skip": ("end", (), "skip", "", "", False, True),
-    "adv harbor": ("advance", ("harbor",), "adv harbor", "", "harbor", False, False),
-    "end": ("end", (), "end", "", "", False, True),
-    "mark 2": ("mark", ("2",), "mark 2", "", "", False, False),
-    "add slinger": ("deploy", ("slinger",), "add slinger", "", "slinger", True, False),
-    "join warmonger": ("deploy", ("warmonger", "group"), "join warmonger", "", "warmonger", True, False),
-    "equip longbow grimjaw": ("equip", ("longbow", "grimjaw"), "equip longbow", "grimjaw", "longbow", True, False),
-    "undo": ("stack", ("undo",), "undo", "", "", True, False),
-    "lock": ("stack", ("lock",), "lock", "", "", False, True),
-    "autostack": ("stack", ("autostack",), "autostack", "", "", True, False),
-    "relic war_horn": ("", (), "relic war_horn", "", "war_horn", False, False),
-    "relic switcheroo 1,2 3,4": ("", (), "relic switcheroo", "1,2 3,4", "switcheroo", False, False),
-    "die": ("", (), "die", "", "", False, False),
-    "next": ("end", (), "next", "", "", False, True),
-    "mv u4 2,-1": ("move", ("u4", "2,-1"), "mv u4", "2,-1", "u4", False, False),
-    "mm u5 1,1": ("move", ("u5", "1,1"), "mm u5", "1,1", "u5", False, False),
-    "mm u5 stay": ("move", ("u5", "stay"), "mm u5", "stay", "u5", False, False),
-    "explore 4,-1": ("explore", ("4,-1",), "explore 4,-1", "", "", False, False),
-    "reveal": ("peek", ("reveal",), "reveal", "", "", False, False),
-    "hide": ("peek", ("hide",), "hide", "", "", False, False),
-    "atk u4 5,-2": ("attack", ("u4", "5,-2"), "atk u4", "5,-2", "u4", False, False),
-    "lvl u4 flip": ("", (), "lvl u4", "flip", "u4", False, False),
-    "free ballista ar": ("", (), "free ballista", "ar", "ballista", False, False),
-    "free none": ("", (), "free none", "", "", False, False),
-    "fire s3 u7": ("", (), "fire s3", "u7", "s3", False, False),
-    "pol spire heroes_first": ("policy", ("spire", "heroes_first"), "pol spire", "heroes_first", "spire", True, False),
+    "pick brawnen": ("", (), (), "pick brawnen", "", "brawnen", False, False),
+    "isle 3 2": ("", (), (), "isle 3", "2", "", False, False),
+    "fort 2,-3 1": ("", (), (), "fort 2,-3", "1", "", False, False),
+    "buy ballista": ("buy", ("ballista",), ("chip",), "buy ballista", "", "ballista", False, False),
+    "buy es": ("buy", ("es",), ("chip",), "buy es", "", "es", False, False),
+    "pass": ("pass", (), (), "pass", "", "", False, True),
+    "build catapult+ 3,-1 af": ("build", ("catapult+", "3,-1", "af"), ("spire_type", "hex", "order"),
+                                "build catapult+", "3,-1 af", "catapult", False, False),
+    "build catapult 3,-1 ar": ("build", ("catapult", "3,-1", "ar"), ("spire_type", "hex", "order"),
+                               "build catapult", "3,-1 ar", "catapult", False, False),
+    "up 3,-1 f": ("upgrade", ("3,-1", "f"), ("hex", "chips"), "up 3,-1", "f", "", False, False),
+    "es es9 -2,3 1": ("earthscape", ("es9", "-2,3", "1"), ("earthscape", "hex", "rotation"), "es es9", "-2,3 1",
+                      "es9", False, False),
+    "skip": ("end", ("skip",), ("word",), "skip", "", "", False, True),
+    "adv harbor": ("advance", ("harbor",), ("structure",), "adv harbor", "", "harbor", False, False),
+    "end": ("end", ("end",), ("word",), "end", "", "", False, True),
+    "mark 2": ("mark", ("2",), ("seat",), "mark 2", "", "", False, False),
+    "add slinger": ("deploy", ("slinger",), ("unit_type",), "add slinger", "", "slinger", True, False),
+    "join warmonger": ("deploy", ("warmonger", "group"), ("unit_type", "word"), "join warmonger", "", "warmonger",
+                       True, False),
+    "equip longbow grimjaw": ("equip", ("longbow", "grimjaw"), ("item", "hero"), "equip longbow", "grimjaw",
+                              "longbow", True, False),
+    "undo": ("stack", ("undo",), ("word",), "undo", "", "", True, False),
+    "lock": ("stack", ("lock",), ("word",), "lock", "", "", False, True),
+    "autostack": ("stack", ("autostack",), ("word",), "autostack", "", "", True, False),
+    "relic war_horn": ("", (), (), "relic war_horn", "", "war_horn", False, False),
+    "relic switcheroo 1,2 3,4": ("", (), (), "relic switcheroo", "1,2 3,4", "switcheroo", False, False),
+    "die": ("", (), (), "die", "", "", False, False),
+    "next": ("end", ("next",), ("word",), "next", "", "", False, True),
+    "mv u4 2,-1": ("move", ("u4", "2,-1"), ("unit", "hex"), "mv u4", "2,-1", "u4", False, False),
+    "mm u5 1,1": ("lead", ("u5", "1,1"), ("unit", "destination"), "mm u5", "1,1", "u5", False, False),
+    "mm u5 stay": ("lead", ("u5", "stay"), ("unit", "destination"), "mm u5", "stay", "u5", False, False),
+    "explore 4,-1": ("explore", ("4,-1",), ("hex",), "explore 4,-1", "", "", False, False),
+    "reveal": ("peek", ("reveal",), ("word",), "reveal", "", "", False, False),
+    "hide": ("peek", ("hide",), ("word",), "hide", "", "", False, False),
+    "atk u4 5,-2": ("attack", ("u4", "5,-2"), ("unit", "hex"), "atk u4", "5,-2", "u4", False, False),
+    "lvl u4 flip": ("", (), (), "lvl u4", "flip", "u4", False, False),
+    "free ballista ar": ("", (), (), "free ballista", "ar", "ballista", False, False),
+    "free none": ("", (), (), "free none", "", "", False, False),
+    "fire s3 u7": ("", (), (), "fire s3", "u7", "s3", False, False),
+    "pol spire heroes_first": ("policy", ("spire", "heroes_first"), ("policy", "setting"), "pol spire",
+                               "heroes_first", "spire", True, False),
 }
 
 # The /cloudspire subcommands a move can be made with (cogs/cloudspire); "" = only /cloudspire act.
 COMMANDS = {"", "buy", "pass", "build", "upgrade", "earthscape", "advance", "mark", "deploy", "equip", "stack",
-            "move", "explore", "peek", "attack", "end", "policy"}
+            "move", "lead", "explore", "peek", "attack", "end", "policy"}
 
 
 def test_every_verb_has_an_action_info_row():
     """Every verb of the table is in the expectations above, in every form."""
-    assert {t.split()[0] for t in INFO} == set(notation.VERBS)
-    assert {row.command for row in notation.VERBS.values()} <= COMMANDS
+    assert {t.split()[0] for t in INFO} == {row.verb for row in notation.VERBS}
+    assert {row.command for row in notation.VERBS} <= COMMANDS
 
 
 @pytest.mark.parametrize("text", sorted(INFO))
 def test_action_info_of_every_verb(text):
-    """ActionInfo (engine.base): command and its arguments, the two menu steps, the subject,
-    quiet moves (the hidden stack CS-PREP-3..8 and standing policies) and the moves that
-    continue (end the step, phase or turn: CS-BLD-1, CS-MKT-3, CS-ONS-2, CS-PREP-9)."""
-    command, args, head, rest, subject, quiet, continues = INFO[text]
+    """ActionInfo (engine.base): command, its arguments and their kinds, the two menu steps,
+    the subject, quiet moves (the hidden stack CS-PREP-3..8 and standing policies) and the
+    moves that continue (end the step, phase or turn: CS-BLD-1, CS-MKT-3, CS-ONS-2, CS-PREP-9).
+    A command's arguments spell the move again (the verb table's inverse)."""
+    command, args, kinds, head, rest, subject, quiet, continues = INFO[text]
     info = GAME.action_info(text)
     assert info == base.ActionInfo(text=text, verb=text.split()[0], command=command, args=args, head=head,
-                                   rest=rest, subject=subject, quiet=quiet, continues=continues)
+                                   rest=rest, subject=subject, quiet=quiet, continues=continues, kinds=kinds)
     assert (info.head + " " + info.rest).strip() == text
     assert GAME.format_action(GAME.parse_action(text)) == text
+    if command:
+        assert GAME.move_from_command(command, args) == text
 
 
-def test_action_info_of_text_that_is_not_notation():
-    info = GAME.action_info("frobnicate x y")
-    assert (info.verb, info.command, info.args, info.quiet, info.continues) == ("frobnicate", "", (), False, False)
-    assert GAME.action_info("").verb == ""
+@pytest.mark.parametrize("text", ["frobnicate x y", "", "mv"])
+def test_action_info_of_text_that_is_not_notation_is_refused(text):
+    """Only moves have metadata: the host asks for it of legal moves and of moves the engine
+    has just accepted, so text that is no move is refused like parse_action refuses it."""
+    with pytest.raises(IllegalAction) as e:
+        GAME.action_info(text)
+    assert e.value.code == "cloudspire.err.bad_notation" and e.value.params["text"] == text
+
+
+def test_move_from_command_spells_only_moves_of_that_command():
+    """The inverse of a command's arguments: keywords-free, so only the right shapes spell a
+    move (a hex where a hex goes, ``stay`` only for the lead minion, ``group`` for join)."""
+    assert GAME.move_from_command("move", ("u4", "2,-1")) == "mv u4 2,-1"
+    assert GAME.move_from_command("move", ("u4", "stay")) is None
+    assert GAME.move_from_command("lead", ("u5", "stay")) == "mm u5 stay"
+    assert GAME.move_from_command("deploy", ("slinger",)) == "add slinger"
+    assert GAME.move_from_command("deploy", ("slinger", "group")) == "join slinger"
+    assert GAME.move_from_command("attack", ("grimjaw", "5,-2")) is None
+    assert GAME.move_from_command("end", ()) is None
+    assert GAME.move_from_command("end", ("next",)) == "next"
 
 
 def test_contract_signatures():
