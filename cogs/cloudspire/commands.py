@@ -1,15 +1,19 @@
 """Cloudspire slash commands: /cloudspire new, the market, building, prep, the onslaught,
 any move in notation, menus, the private view and standing policies.
 
-Each move command names its arguments ``MoveArg[i]``: one autocomplete mechanism
-(cogs/move_args.py) offers the legal values from the engine's move metadata, and
-``self.move(...)`` finds the legal move those arguments make."""
+Each move command is a subcommand of the engine's verb table (``ActionInfo.command``) and
+names its arguments ``Transform[str, MoveArg(i)]``: one autocomplete mechanism
+(cogs/move_args.py) offers the legal values from the engine's move metadata, labelled by
+their kinds, and ``make_command_move`` finds the move those arguments make."""
 from __future__ import annotations
+
+from typing import Iterable
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from engine.cloudspire.notation import GRAMMAR
 from engine.cloudspire.state import POLICIES
 from gamehost.i18n import t
 from gamehost.service import ServiceError
@@ -20,10 +24,10 @@ from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.items import view_of
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, move_for
+from cogs.move_args import MoveArg, move_for, resolve_move
 
 
-def _choices(values, key_prefix: str) -> list[app_commands.Choice]:
+def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=_(str(v), key=f"{key_prefix}.{v}"), value=str(v)) for v in values]
 
 
@@ -33,8 +37,16 @@ FACTION_CHOICES = _choices(["random", "pick"], "opt.cloudspire.factions")
 ONOFF_CHOICES = _choices(["on", "off"], "opt.onoff")
 SPIRE_POLICY_CHOICES = _choices(POLICIES["spire"], "opt.cloudspire.spire")
 AUTO_MANUAL_CHOICES = _choices(["auto", "manual"], "opt.cloudspire.automanual")
-STACK_CHOICES = _choices(["lock", "undo", "autostack"], "opt.cloudspire.stack")
-PEEK_CHOICES = _choices(["reveal", "hide"], "opt.cloudspire.peek")
+
+
+def _verb_words(command: str) -> list[str]:
+    """The values of a subcommand whose one argument names the move (``/cloudspire stack
+    do:lock``): the verbs it makes, as the verb table spells them (their ``prefix``)."""
+    return [row.prefix[0] for row in GRAMMAR.by_command[command]]
+
+
+STACK_CHOICES = _choices(_verb_words("stack"), "opt.cloudspire.stack")
+PEEK_CHOICES = _choices(_verb_words("peek"), "opt.cloudspire.peek")
 
 
 class Cloudspire(GameCog):
@@ -47,11 +59,18 @@ class Cloudspire(GameCog):
         await self.ui.make_move(interaction, mine, move)
 
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
-        """The legal move this subcommand makes with these arguments (or a refusal that
-        says what it could do now)."""
+        """The move this subcommand makes with these arguments, or a refusal that says why
+        (cogs/move_args.py ``resolve_move``). A subcommand that can make no move now is
+        refused as such, naming the command and what is legal now, rather than with the
+        engine's judgement of the notation its arguments spell (whose verb, ``mv``, is not
+        the command the player typed)."""
         mine = await self.my_seat(interaction)
         command = interaction.command
-        move = move_for(mine, command.name, args, shown=command.qualified_name)
+        assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
+        if any(m.command == command.name for m in mine.moves):
+            move = resolve_move(mine, command.name, args, shown=command.qualified_name)
+        else:
+            move = move_for(mine, command.name, args, shown=command.qualified_name)  # refuses
         await self.ui.make_move(interaction, mine, move)
 
     # -- creating ------------------------------------------------------------------------
@@ -87,7 +106,7 @@ class Cloudspire(GameCog):
 
     @cs.command(name="buy", description=_("Market: buy a chip or the earthscape", key="cmd.cloudspire.buy"))
     @app_commands.describe(item=_("A chip you can afford now", key="arg.cs_item"))
-    async def buy(self, interaction: discord.Interaction, item: MoveArg[0]) -> None:
+    async def buy(self, interaction: discord.Interaction, item: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, item)
 
     @cs.command(name="pass", description=_("Market: pass", key="cmd.cloudspire.pass"))
@@ -98,46 +117,52 @@ class Cloudspire(GameCog):
     @app_commands.describe(spire=_("Spire type (+ = promoted side)", key="arg.cs_spire"),
                            at=_("A well where you may build", key="arg.cs_at"),
                            order=_("Initial upgrade chips, top first", key="arg.cs_order"))
-    async def build(self, interaction: discord.Interaction, spire: MoveArg[0], at: MoveArg[1],
-                    order: MoveArg[2]) -> None:
+    async def build(self, interaction: discord.Interaction, spire: app_commands.Transform[str, MoveArg(0)],
+                    at: app_commands.Transform[str, MoveArg(1)],
+                    order: app_commands.Transform[str, MoveArg(2)]) -> None:
         await self.make_move(interaction, spire, at, order)
 
     @cs.command(name="upgrade", description=_("Add upgrade chips to the bottom of a spire", key="cmd.cloudspire.up"))
     @app_commands.describe(at=_("Your spire", key="arg.cs_spire_at"),
                            chips=_("Chips to add, in order (a, r, f)", key="arg.cs_chips"))
-    async def upgrade(self, interaction: discord.Interaction, at: MoveArg[0], chips: MoveArg[1]) -> None:
+    async def upgrade(self, interaction: discord.Interaction, at: app_commands.Transform[str, MoveArg(0)],
+                      chips: app_commands.Transform[str, MoveArg(1)]) -> None:
         await self.make_move(interaction, at, chips)
 
     @cs.command(name="earthscape", description=_("Place an earthscape you bought", key="cmd.cloudspire.es"))
     @app_commands.describe(tile=_("The earthscape", key="arg.cs_tile"), at=_("Where its first hex goes", key="arg.cs_at"),
                            rotation=_("Rotation 0-5", key="arg.cs_rotation"))
-    async def earthscape(self, interaction: discord.Interaction, tile: MoveArg[0], at: MoveArg[1],
-                         rotation: MoveArg[2]) -> None:
+    async def earthscape(self, interaction: discord.Interaction, tile: app_commands.Transform[str, MoveArg(0)],
+                         at: app_commands.Transform[str, MoveArg(1)],
+                         rotation: app_commands.Transform[str, MoveArg(2)]) -> None:
         await self.make_move(interaction, tile, at, rotation)
 
     @cs.command(name="advance", description=_("Advance a fortress structure", key="cmd.cloudspire.adv"))
     @app_commands.describe(structure=_("An advancement you can afford", key="arg.cs_structure"))
-    async def advance(self, interaction: discord.Interaction, structure: MoveArg[0]) -> None:
+    async def advance(self, interaction: discord.Interaction,
+                      structure: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, structure)
 
     # -- prep ----------------------------------------------------------------------------
 
     @cs.command(name="mark", description=_("Declare your mark (3-4 players)", key="cmd.cloudspire.mark"))
     @app_commands.describe(player=_("The player whose gate you march on", key="arg.cs_player"))
-    async def mark(self, interaction: discord.Interaction, player: MoveArg[0]) -> None:
+    async def mark(self, interaction: discord.Interaction, player: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, player)
 
     @cs.command(name="deploy", description=_("Prep: put a unit on your hidden deployment stack",
                                              key="cmd.cloudspire.deploy"))
     @app_commands.describe(unit=_("A unit you can pay for", key="arg.cs_unit"),
                            group=_("Add this minion to the group on top instead", key="arg.cs_group"))
-    async def deploy(self, interaction: discord.Interaction, unit: MoveArg[0], group: bool = False) -> None:
+    async def deploy(self, interaction: discord.Interaction, unit: app_commands.Transform[str, MoveArg(0)],
+                     group: bool = False) -> None:
         await self.make_move(interaction, unit, "group" if group else None)
 
     @cs.command(name="equip", description=_("Prep: give a bought item to a hero on your stack",
                                             key="cmd.cloudspire.equip"))
     @app_commands.describe(item=_("The item", key="arg.cs_item"), hero=_("The hero", key="arg.cs_hero"))
-    async def equip(self, interaction: discord.Interaction, item: MoveArg[0], hero: MoveArg[1]) -> None:
+    async def equip(self, interaction: discord.Interaction, item: app_commands.Transform[str, MoveArg(0)],
+                    hero: app_commands.Transform[str, MoveArg(1)]) -> None:
         await self.make_move(interaction, item, hero)
 
     @cs.command(name="stack", description=_("Prep: lock your stack, undo the last entry, or fill it automatically",
@@ -149,14 +174,21 @@ class Cloudspire(GameCog):
 
     # -- onslaught -----------------------------------------------------------------------
 
-    @cs.command(name="move", description=_("Move a hero, or choose the lead minion's move", key="cmd.cloudspire.move"))
+    @cs.command(name="move", description=_("Move a hero", key="cmd.cloudspire.move"))
     @app_commands.describe(unit=_("Your unit", key="arg.cs_unit"), to=_("A legal destination", key="arg.cs_to"))
-    async def move(self, interaction: discord.Interaction, unit: MoveArg[0], to: MoveArg[1]) -> None:
+    async def move(self, interaction: discord.Interaction, unit: app_commands.Transform[str, MoveArg(0)],
+                   to: app_commands.Transform[str, MoveArg(1)]) -> None:
+        await self.make_move(interaction, unit, to)
+
+    @cs.command(name="lead", description=_("Choose the lead minion's move", key="cmd.cloudspire.lead"))
+    @app_commands.describe(unit=_("Your unit", key="arg.cs_unit"), to=_("A legal destination", key="arg.cs_to"))
+    async def lead(self, interaction: discord.Interaction, unit: app_commands.Transform[str, MoveArg(0)],
+                   to: app_commands.Transform[str, MoveArg(1)]) -> None:
         await self.make_move(interaction, unit, to)
 
     @cs.command(name="explore", description=_("Explore a landmark next to your hero", key="cmd.cloudspire.explore"))
     @app_commands.describe(at=_("A face-down landmark you can explore", key="arg.cs_landmark"))
-    async def explore(self, interaction: discord.Interaction, at: MoveArg[0]) -> None:
+    async def explore(self, interaction: discord.Interaction, at: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, at)
 
     @cs.command(name="peek", description=_("After exploring: reveal the landmark or keep it face down",
@@ -168,7 +200,8 @@ class Cloudspire(GameCog):
 
     @cs.command(name="attack", description=_("Attack with one of your units", key="cmd.cloudspire.attack"))
     @app_commands.describe(unit=_("Your unit", key="arg.cs_unit"), target=_("A target in range", key="arg.cs_target"))
-    async def attack(self, interaction: discord.Interaction, unit: MoveArg[0], target: MoveArg[1]) -> None:
+    async def attack(self, interaction: discord.Interaction, unit: app_commands.Transform[str, MoveArg(0)],
+                     target: app_commands.Transform[str, MoveArg(1)]) -> None:
         await self.make_move(interaction, unit, target)
 
     @cs.command(name="end", description=_("End this step: stop building, continue, or end your turn",
@@ -184,14 +217,15 @@ class Cloudspire(GameCog):
         await self.act(interaction, move)
 
     @act_any.autocomplete("move")
-    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def act_autocomplete(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
         try:
             mine = await self.my_seat(interaction)
         except ServiceError:
             return []
         locale = locale_of(interaction)
         board = self.ui.board(mine)
-        out = []
+        out: list[app_commands.Choice[str]] = []
         for move in mine.legal:
             if current.lower() in move.lower():
                 out.append(app_commands.Choice(name=f"{move} — {move_label(board, move, locale)}"[:100],

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import discord
 
+from engine.base import ActionInfo
 from engine.cloudspire.content import load
 from gamehost.i18n import t
 from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs import choices
-from cogs.cloudspire.words import Board, content_name, move_label, narrate_events, word_label
+from cogs.cloudspire.words import Board, arg_label, content_name, move_label, narrate_events, word_label
 from cogs.host import Host, locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
@@ -124,12 +125,9 @@ class CloudspireUI:
         kind = t(f"cloudspire.ui.landmark_kind.{lm.get('kind', 'inert')}", locale)
         return f"{kind}, ❤{lm['hp']}" if lm.get("hp") else kind
 
-    def arg_label(self, mine: SeatSnapshot, move, index: int, locale: str) -> str:
-        """The autocomplete label of argument ``index`` of ``move`` (an ActionInfo)."""
-        words = move.text.split()
-        word = move.args[index]
-        position = next((i for i in range(1, len(words)) if words[i] == word and i > index), index + 1)
-        return word_label(self.board(mine), words, min(position, len(words) - 1), locale)
+    def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
+        """The autocomplete label of argument ``index`` of ``move``, by its kind."""
+        return arg_label(self.board(mine), move.kinds[index], move.args[index], locale)
 
     # -- menus ---------------------------------------------------------------------------
 

@@ -1,14 +1,18 @@
 """Words for Cloudspire on Discord: content names, what is on a hex, menu labels for the
-words of a move, and the narration of engine events. No Discord objects here."""
+words of a move, and the narration of engine events. No Discord objects here.
+
+What a word of a move is (a hex, a unit, a spire type, ...) comes from the engine's verb
+table (engine/cloudspire/notation.py): the kind of each argument, also in
+``ActionInfo.kinds`` for a command's arguments; this module only words each kind."""
 from __future__ import annotations
 
-import re
+from typing import Callable
 
 from engine.cloudspire.content import load, name_of
+from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
 from cogs.narration import move_pairs
 
-HEX = re.compile(r"^-?\d+,-?\d+$")
 TERRAIN_KEYS = {"p": "path", "l": "plains", "f": "forest", "m": "mountain", "w": "lake", "x": "fortress"}
 
 
@@ -97,40 +101,61 @@ class Board:
         return " · ".join(parts)
 
 
-ORDER_VERBS = {"build", "up", "free"}
+def word_kinds(verb: str, count: int) -> list[str]:
+    """The kind of each of the ``count`` words after ``verb`` in a move: the verb table's
+    arguments in order, a rest argument (``relic``'s hexes) taking every word left."""
+    row = GRAMMAR.by_word.get(verb)
+    kinds: list[str] = []
+    for item in row.forms[0] if row is not None else ():
+        if isinstance(item, str):
+            kinds.append("word")
+        elif item.kind.rest:
+            kinds += [item.kind.name] * max(0, count - len(kinds))
+        else:
+            kinds.append(item.kind.name)
+    return kinds[:count] + ["word"] * (count - len(kinds))
 
 
 def word_label(board: Board, words: list[str], index: int, locale: str) -> str:
-    """A menu label for ``words[index]`` of a move (the earlier words give the context)."""
-    word = words[index]
-    verb = words[0]
+    """A menu label for ``words[index]`` of a move (its verb, or an argument by its kind)."""
     if index == 0:
-        return t(f"cloudspire.verb.{word}", locale)
-    if re.fullmatch(r"u\d+", word):
-        return board.unit(word, locale)
-    if re.fullmatch(r"s\d+", word):
-        return board.spire(word, locale)
-    if HEX.match(word):
-        return board.hex(word, locale)
-    if verb == "mark":
-        return board.seat(int(word), locale) if word.isdigit() else word
-    if verb == "lvl":
-        return t(f"cloudspire.ui.level.{word}", locale)
-    if verb == "es" and index == 3:
-        return t("cloudspire.ui.rotation", locale, n=word)
-    if verb == "isle" and index == 2:
-        return t("cloudspire.ui.rotation", locale, n=word)
-    if verb == "isle" and index == 1:
-        return t("cloudspire.ui.slot", locale, n=word)
-    if verb == "fort" and index == 2:
-        return t("cloudspire.ui.rotation", locale, n=word)
-    if verb == "mm" and word == "stay":
-        return t("cloudspire.ui.stay", locale)
-    if verb == "free" and word == "none":
-        return t("cloudspire.ui.no_free_spire", locale)
-    if verb in ORDER_VERBS and index == len(words) - 1 and re.fullmatch(r"[arf]+", word):
-        return chips_label(word, locale)
-    return content_name(word, locale)
+        return t(f"cloudspire.verb.{words[0]}", locale)
+    return arg_label(board, word_kinds(words[0], len(words) - 1)[index - 1], words[index], locale)
+
+
+def _seat(board: Board, word: str, locale: str) -> str:
+    return board.seat(int(word), locale) if word.isdigit() else word
+
+
+def _destination(board: Board, word: str, locale: str) -> str:
+    return t("cloudspire.ui.stay", locale) if word == STAY else board.hex(word, locale)
+
+
+def _spire_type(board: Board, word: str, locale: str) -> str:
+    return t("cloudspire.ui.no_free_spire", locale) if word == NO_SPIRE else content_name(word, locale)
+
+
+KIND_LABELS: dict[str, Callable[[Board, str, str], str]] = {
+    "hex": lambda board, word, locale: board.hex(word, locale),
+    "hexes": lambda board, word, locale: board.hex(word, locale),
+    "unit": lambda board, word, locale: board.unit(word, locale),
+    "spire": lambda board, word, locale: board.spire(word, locale),
+    "seat": _seat,
+    "destination": _destination,
+    "spire_type": _spire_type,
+    "level": lambda board, word, locale: t(f"cloudspire.ui.level.{word}", locale),
+    "rotation": lambda board, word, locale: t("cloudspire.ui.rotation", locale, n=word),
+    "slot": lambda board, word, locale: t("cloudspire.ui.slot", locale, n=word),
+    "order": lambda board, word, locale: chips_label(word, locale),
+    "chips": lambda board, word, locale: chips_label(word, locale),
+}
+"""How each argument kind of the verb table is worded; any other kind is a content id."""
+
+
+def arg_label(board: Board, kind: str, word: str, locale: str) -> str:
+    """A label for one argument of a move, by its kind (``ActionInfo.kinds``)."""
+    label = KIND_LABELS.get(kind)
+    return label(board, word, locale) if label is not None else content_name(word, locale)
 
 
 def chips_label(chips: str, locale: str) -> str:

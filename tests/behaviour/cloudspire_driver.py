@@ -76,8 +76,10 @@ async def by_command(world, actor, move: str, channel=None):
         return await slash("cloudspire deploy", unit=w[1])
     if verb in ("lock", "undo", "autostack"):
         return await actor.slash(channel, "cloudspire stack", do=verb)
-    if verb in ("mv", "mm"):
+    if verb == "mv":
         return await slash("cloudspire move", unit=w[1], to=w[2])
+    if verb == "mm":
+        return await slash("cloudspire lead", unit=w[1], to=w[2])
     if verb == "explore":
         return await slash("cloudspire explore", at=w[1])
     if verb == "atk":
