@@ -3,38 +3,83 @@ for every such argument of every game.
 
 A game's engine tells, for each legal move, which subcommand makes it and that command's
 argument values (``engine.base.ActionInfo.command`` / ``.args``). Declaring a parameter as
-``MoveArg[i]`` makes its autocomplete offer argument ``i`` of the legal moves of the running
-command whose earlier arguments match what the player already typed, labelled by the
-game's adapter (``ui.arg_label``). The command then finds its move with ``move_for``.
+``app_commands.Transform[str, MoveArg(i)]`` makes its autocomplete offer argument ``i`` of the
+legal moves of the running command whose earlier arguments match what the player already
+typed, labelled by the game's adapter (``ui.arg_label``). The command then finds its move with
+``resolve_move`` (or ``move_for``, the exact match only).
+
+Discord carries at most 100 characters in an autocomplete choice's or a select option's value:
+a longer value (a hero's whole plan, a build's placements) is offered as its ``token`` (``~``
+and a hash of the text) and matched back to the legal move it came from, for every game.
 """
 from __future__ import annotations
+
+import hashlib
+from typing import Any, Iterable
 
 import discord
 from discord import app_commands
 
-from engine.base import IllegalAction
+from engine.base import ActionInfo, IllegalAction
 from gamehost.registry import plugin
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot
 from cogs.host import locale_of
 
 MAX_CHOICES = 25
+LIMIT = 100  # Discord: an autocomplete choice's or a select option's value
+TOKEN = "~"
 
 
-def matching_moves(mine: SeatSnapshot, command: str, typed: tuple[str, ...]) -> list:
+def token(text: str) -> str:
+    """A value Discord can carry for ``text``: itself, or ``~`` and a hash when too long."""
+    return text if len(text) <= LIMIT else TOKEN + hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def untoken(value: str, values: Iterable[str]) -> str | None:
+    """The one of ``values`` that ``value`` carries: ``value`` itself unless it is a token,
+    else the value whose token it is; None for a token none of them has (a stale suggestion)."""
+    if not value.startswith(TOKEN):
+        return value
+    return next((v for v in values if token(v) == value), None)
+
+
+def _given(args: Iterable[str | None]) -> tuple[str, ...]:
+    return tuple(a.strip() for a in args if a is not None and a.strip())
+
+
+def _carries(values: tuple[str, ...], given: tuple[str, ...]) -> bool:
+    """Whether ``given`` are the first of ``values``, each as it is or as its token."""
+    return len(given) <= len(values) and all(g == v or g == token(v) for v, g in zip(values, given))
+
+
+def matching_moves(mine: SeatSnapshot, command: str, typed: tuple[str, ...]) -> list[ActionInfo]:
     """Legal moves of ``command`` whose first arguments are ``typed``."""
-    return [m for m in mine.moves if m.command == command and m.args[:len(typed)] == typed]
+    return [m for m in mine.moves if m.command == command and _carries(m.args, typed)]
+
+
+def why_not_asked(mine: SeatSnapshot) -> IllegalAction | None:
+    """The engine's reason why ``mine``, not asked now, may not act, when it says more than
+    whose decision it is (its optional ``why_waiting(state, seat)``: Kingdom Rush's seat done
+    for the phase), or None."""
+    if mine.prompted or mine.match.status != "active":
+        return None
+    why = getattr(mine._engine, "why_waiting", None)
+    return why(mine._state, mine.seat) if why is not None else None
 
 
 def move_for(mine: SeatSnapshot, command: str, args: tuple[str | None, ...], shown: str = "") -> str:
     """The legal move ``command`` makes with exactly ``args``; otherwise a refusal that names
     the command as the player typed it (``shown``, e.g. ``<game> build``) and lists what
     it could do now, or, if nothing, every legal move."""
-    given = tuple(a.strip() for a in args if a is not None and a.strip() != "")
+    given = _given(args)
     for move in mine.moves:
-        if move.command == command and move.args == given:
+        if move.command == command and len(move.args) == len(given) and _carries(move.args, given):
             return move.text
     if not mine.prompted:
+        refusal = why_not_asked(mine)
+        if refusal is not None:
+            raise refusal
         waiting = mine.match.waiting
         raise ServiceError("not_your_turn", waiting=", ".join(mine.match.names[s] for s in waiting) or "-")
     options = [m.text for m in mine.moves if m.command == command]
@@ -46,28 +91,36 @@ def move_for(mine: SeatSnapshot, command: str, args: tuple[str | None, ...], sho
 
 def resolve_move(mine: SeatSnapshot, command: str, args: tuple[str | None, ...], shown: str = "") -> str:
     """The move a slash subcommand's arguments make, for every game: the legal move with
-    exactly these arguments; else, when the game's verb table lets the command leave trailing
-    arguments out (``fills``), the first legal move that fits (the engine lists its suggestion
-    first); else the notation they spell (the engine's ``move_from_command``), so the engine's
-    refusal says exactly why; else the refusal listing what the command could do now."""
-    given = tuple(a.strip() for a in args if a is not None and a.strip())
+    exactly these arguments (a long one given as its token); else, when the game's verb table
+    lets the command leave trailing arguments out (``fills``), the first legal move that fits
+    (the engine lists its suggestion first); else the notation they spell (the engine's
+    ``move_from_command``), so the engine's refusal says exactly why; else (or for a token no
+    legal move has any more) the refusal listing what the command could do now. A seat the
+    game is not asking hears the engine's reason first (``why_not_asked``)."""
+    unasked = why_not_asked(mine)
+    if unasked is not None:
+        raise unasked
+    given = _given(args)
     engine = plugin(mine.match.game).engine
+    fits = matching_moves(mine, command, given)
+    exact = next((m.text for m in fits if len(m.args) == len(given)), None)
+    if exact is not None:
+        return exact
     grammar = getattr(engine, "grammar", None)
-    if grammar is not None and any(row.fills for row in grammar.by_command.get(command, ())):
-        fits = [m for m in mine.moves if m.command == command and m.args[:len(given)] == given]
-        if fits and given:
-            return next((m.text for m in fits if m.args == given), fits[0].text)
+    if fits and given and grammar is not None and any(row.fills for row in grammar.by_command.get(command, ())):
+        return fits[0].text
     try:
         return move_for(mine, command, args, shown=shown)
     except IllegalAction as refusal:
         spell = getattr(engine, "move_from_command", None)
-        spelled = spell(command, args) if spell is not None else None
+        stale = any(g.startswith(TOKEN) for g in given)
+        spelled = spell(command, args) if spell is not None and not stale else None
         if spelled is None:
             raise refusal
         return spelled
 
 
-async def make_command_move(cog, interaction: discord.Interaction, *args: str | None) -> None:
+async def make_command_move(cog: Any, interaction: discord.Interaction, *args: str | None) -> None:
     """A move subcommand of any game: the caller's seat, the move its arguments make
     (``resolve_move``), handed to the game's adapter."""
     mine = await cog.my_seat(interaction)
@@ -86,14 +139,15 @@ class MoveArg(app_commands.Transformer):
     def __class_getitem__(cls, index: int):
         return app_commands.Transform[str, cls(index)]
 
-    async def transform(self, interaction: discord.Interaction, value: str) -> str:
-        return value
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
+        return str(value)
 
-    async def autocomplete(self, interaction: discord.Interaction, value: str) -> list[app_commands.Choice[str]]:
+    async def autocomplete(self, interaction: discord.Interaction, value: int | float | str, /
+                           ) -> list[app_commands.Choice[int | float | str]]:
         command = interaction.command
-        cog = getattr(command, "binding", None)
-        if command is None or cog is None:
+        if not isinstance(command, app_commands.Command) or command.binding is None:
             return []
+        cog = command.binding
         try:
             mine = await cog.my_seat(interaction)
         except ServiceError:
@@ -101,9 +155,9 @@ class MoveArg(app_commands.Transformer):
         names = [p.name for p in command.parameters]
         typed = tuple(str(getattr(interaction.namespace, n, "") or "") for n in names[:self.index])
         locale = locale_of(interaction)
-        current = (value or "").lower()
+        current = str(value or "").lower()
         seen: set[str] = set()
-        choices = []
+        choices: list[app_commands.Choice[int | float | str]] = []
         for move in matching_moves(mine, command.name, typed):
             if len(move.args) <= self.index or move.args[self.index] in seen:
                 continue
@@ -111,7 +165,7 @@ class MoveArg(app_commands.Transformer):
             seen.add(word)
             label = cog.ui.arg_label(mine, move, self.index, locale)
             if current in label.lower() or current in word.lower():
-                choices.append(app_commands.Choice(name=label[:100], value=word[:100]))
+                choices.append(app_commands.Choice(name=label[:100], value=token(word)))
             if len(choices) == MAX_CHOICES:
                 break
         return choices

@@ -9,12 +9,14 @@ channel of its own): ``/kr new`` offers every scenario with its state (✅ won, 
 🔒 locked) and refuses a locked one, privately, naming the scenario whose victory unlocks it;
 ``any_scenario:true`` starts it anyway, for members with Manage Server only.
 
-Each move command names its arguments ``MoveArg[i]`` (cogs/move_args.py): autocomplete offers
-the values of the legal moves the engine lists (complete actions with suggested placements),
-filtered by what is typed. A trailing argument left out takes the first listed move that fits
-(``/kr build card site facing`` places the suggested tiles); values that match no listed move
-are handed to the engine as notation, so a refusal says exactly why (a team-mate's site, a
-square a team-mate's tile covers since), privately and with nothing changed."""
+Each move command names its arguments ``app_commands.Transform[str, MoveArg(i)]``
+(cogs/move_args.py): autocomplete offers the values of the legal moves the engine lists
+(complete actions with suggested placements), filtered by what is typed; the engine's verb
+table (engine/kr/notation.py) says which command makes a move with which arguments. A
+trailing argument left out takes the first listed move that fits (``/kr build card site
+facing`` places the suggested tiles); values that match no listed move are handed to the
+engine as the notation they spell, so a refusal says exactly why (a team-mate's site, a square
+a team-mate's tile covers since), privately and with nothing changed (``resolve_move``)."""
 from __future__ import annotations
 
 import discord
@@ -28,18 +30,17 @@ from engine.kr.game import GAME
 from engine.kr.standing import ASK, PREFERENCES
 from gamehost.i18n import t
 from gamehost.service import ServiceError
+from cogs.channels import channel_id_of
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, is_admin, locale_of, send_ephemeral
-from cogs.kr.ui import KrSeat, KrUI, notation_of, token
+from cogs.kr.ui import KrUI
 from cogs.kr.words import hero_name, horde_name, move_label, scenario_name, spell_name, tower_name
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, match_language, parse_options_text)
-from cogs.move_args import MoveArg, move_for
+from cogs.move_args import MoveArg, make_command_move, token, untoken, why_not_asked
 
 GAME_ID = "kr"
 SCHEMA = GAME.options_schema()
-#: how many leading arguments a command needs before the first listed move that fits is taken
-REQUIRED = {"build": 3, "pass": 2, "hero": 1, "spell": 1, "exclude": 1, "propose": 1, "displace": 2}
 
 
 def _choices(name: str) -> list[app_commands.Choice]:
@@ -58,41 +59,11 @@ class Kr(GameCog):
     ui_class = KrUI
     kr = app_commands.Group(name="kr", description=_("Play Kingdom Rush: Rift in Time", key="cmd.kr"))
 
-    async def my_seat(self, interaction: discord.Interaction) -> KrSeat:
-        mine = await super().my_seat(interaction)
-        return KrSeat(mine.match, mine.seat)
-
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
         """The listed legal move these arguments make (the first that fits when trailing
-        arguments are left out); otherwise the engine judges the move they spell."""
-        mine = await self.my_seat(interaction)
-        command = interaction.command.name
-        move = self.find_move(mine, command, args, interaction.command.qualified_name)
-        await self.ui.make_move(interaction, mine, move)
-
-    def find_move(self, mine: KrSeat, command: str, args: tuple[str | None, ...], shown: str) -> str:
-        self.check_waiting(mine)
-        given = tuple(a.strip() for a in args if a is not None and a.strip())
-        fits = [m for m in mine.moves if m.command == command and m.args[:len(given)] == given]
-        exact = [m for m in fits if m.args == given]
-        if exact or (fits and len(given) >= REQUIRED.get(command, 0)):
-            return (exact or fits)[0].text
-        try:
-            return move_for(mine, command, args, shown=shown)
-        except IllegalAction as refusal:
-            move = notation_of(command, args)
-            if move is None or len(given) < REQUIRED.get(command, 0) or not _readable(move):
-                raise refusal
-            return move
-
-    @staticmethod
-    def check_waiting(mine: KrSeat) -> None:
-        """A seat that is done for the phase hears so (not only who is still to act)."""
-        if mine.prompted or mine.match.status != "active":
-            return
-        seats = mine.view.get("seats") or []
-        if mine.seat < len(seats) and seats[mine.seat].get("done"):
-            raise IllegalAction("kr.err.already_done", "you are done for this phase", seat=mine.seat)
+        arguments are left out); otherwise the engine judges the move they spell
+        (cogs/move_args.py ``resolve_move``)."""
+        await make_command_move(self, interaction, *args)
 
     # -- creating ------------------------------------------------------------------------
 
@@ -146,7 +117,7 @@ class Kr(GameCog):
         """Every scenario, each with this channel's state of it (a new thread's: only the first)."""
         locale, typed = locale_of(interaction), (current or "").strip().lower()
         progress = None
-        if getattr(interaction.namespace, "where", None) != "thread":
+        if getattr(interaction.namespace, "where", None) != "thread" and interaction.channel_id is not None:
             progress = await self.host.service.campaigns.progress(interaction.guild_id, interaction.channel_id,
                                                                   GAME_ID)
         out = []
@@ -160,7 +131,8 @@ class Kr(GameCog):
                                                              key="cmd.kr.campaign"))
     async def campaign_(self, interaction: discord.Interaction) -> None:
         """Posted in the channel: the group's progress is the channel's."""
-        progress = await self.host.service.campaigns.catch_up(interaction.guild_id, interaction.channel_id, GAME_ID)
+        progress = await self.host.service.campaigns.catch_up(interaction.guild_id, channel_id_of(interaction),
+                                                              GAME_ID)
         await interaction.response.send_message(embed=campaign_embed(progress, match_language(interaction, None)),
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -172,30 +144,34 @@ class Kr(GameCog):
                            site=_("One of your building sites, e.g. F2", key="arg.kr_site"), facing=FACING_HELP,
                            placements=_("Where the attacks go, in notation (default: the suggested ones)",
                                         key="arg.kr_placements"))
-    async def build(self, interaction: discord.Interaction, card: MoveArg[0], site: MoveArg[1], facing: MoveArg[2],
-                    placements: MoveArg[3] = None) -> None:
+    async def build(self, interaction: discord.Interaction, card: app_commands.Transform[str, MoveArg(0)],
+                    site: app_commands.Transform[str, MoveArg(1)], facing: app_commands.Transform[str, MoveArg(2)],
+                    placements: app_commands.Transform[str, MoveArg(3)] | None = None) -> None:
         await self.make_move(interaction, card, site, facing, placements)
 
     @kr.command(name="pass", description=_("Pass a tower card to a team-mate, upgraded", key="cmd.kr.pass"))
     @app_commands.describe(card=_("A tower card in your hand", key="arg.kr_card"),
                            to=_("The team-mate receiving it", key="arg.kr_to"),
                            variant=_("The level-4 upgrade, a or b, when there are two", key="arg.kr_variant"))
-    async def pass_(self, interaction: discord.Interaction, card: MoveArg[0], to: MoveArg[1],
-                    variant: MoveArg[2] = None) -> None:
+    async def pass_(self, interaction: discord.Interaction, card: app_commands.Transform[str, MoveArg(0)],
+                    to: app_commands.Transform[str, MoveArg(1)],
+                    variant: app_commands.Transform[str, MoveArg(2)] | None = None) -> None:
         await self.make_move(interaction, card, to, variant)
 
     @kr.command(name="hero", description=_("Activate your hero: move, face, attack or use an ability",
                                            key="cmd.kr.hero"))
     @app_commands.describe(figure=_("Your hero (or the wildcat)", key="arg.kr_figure"),
                            action=_("Path, facing and action; suggestions list the legal ones", key="arg.kr_action"))
-    async def hero(self, interaction: discord.Interaction, figure: MoveArg[0], action: MoveArg[1] = None) -> None:
+    async def hero(self, interaction: discord.Interaction, figure: app_commands.Transform[str, MoveArg(0)],
+                   action: app_commands.Transform[str, MoveArg(1)] | None = None) -> None:
         await self.make_move(interaction, figure, action)
 
     @kr.command(name="spell", description=_("Cast one of the team's spells", key="cmd.kr.spell"))
     @app_commands.describe(spell=_("A spell the team may cast now", key="arg.kr_spell"),
                            details=_("Its placements (and hero or pass); suggestions list the legal ones",
                                      key="arg.kr_details"))
-    async def spell(self, interaction: discord.Interaction, spell: MoveArg[0], details: MoveArg[1] = None) -> None:
+    async def spell(self, interaction: discord.Interaction, spell: app_commands.Transform[str, MoveArg(0)],
+                    details: app_commands.Transform[str, MoveArg(1)] | None = None) -> None:
         await self.make_move(interaction, spell, details)
 
     @kr.command(name="done", description=_("You are done for this phase", key="cmd.kr.done"))
@@ -204,13 +180,14 @@ class Kr(GameCog):
 
     @kr.command(name="exclude", description=_("Solo: the colour of sites left out this round", key="cmd.kr.exclude"))
     @app_commands.describe(colour=_("One of your colours", key="arg.kr_colour"))
-    async def exclude(self, interaction: discord.Interaction, colour: MoveArg[0]) -> None:
+    async def exclude(self, interaction: discord.Interaction, colour: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, colour)
 
     @kr.command(name="displace", description=_("Choose where your displaced hero goes", key="cmd.kr.displace"))
     @app_commands.describe(figure=_("The displaced hero", key="arg.kr_displace_figure"),
                            to=_("A free square next to it", key="arg.kr_displace_to"))
-    async def displace(self, interaction: discord.Interaction, figure: MoveArg[0], to: MoveArg[1]) -> None:
+    async def displace(self, interaction: discord.Interaction, figure: app_commands.Transform[str, MoveArg(0)],
+                       to: app_commands.Transform[str, MoveArg(1)]) -> None:
         """The answer when a horde or a ghost pushes your hero off its square and you are asked
         (KR-SPN-7, KR-AMB-61; engine/kr/displacement.py)."""
         await self.make_move(interaction, figure, to)
@@ -226,7 +203,10 @@ class Kr(GameCog):
         your displaced heroes go without asking (a question waiting for you is answered so)."""
         mine = await self.my_seat(interaction)
         locale = locale_of(interaction)
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol displace {displace}")
+        move = GAME.move_from_command("policy", ("displace", displace))
+        if move is None:
+            raise IllegalAction("kr.err.bad_policy", f"no standing preference {displace!r}", value=displace)
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move)
         if displace == ASK:
             await send_ephemeral(interaction, t("kr.ui.policy_set_ask", locale))
         else:
@@ -239,7 +219,7 @@ class Kr(GameCog):
 
     @kr.command(name="propose", description=_("Propose the towers the team buys", key="cmd.kr.propose"))
     @app_commands.describe(buys=_("CARD>SEAT joined by +, e.g. archer_2>1+mage_1>2", key="arg.kr_buys"))
-    async def propose(self, interaction: discord.Interaction, buys: MoveArg[0]) -> None:
+    async def propose(self, interaction: discord.Interaction, buys: app_commands.Transform[str, MoveArg(0)]) -> None:
         await self.make_move(interaction, buys)
 
     @kr.command(name="approve", description=_("Approve the current purchase proposal", key="cmd.kr.approve"))
@@ -257,9 +237,11 @@ class Kr(GameCog):
     @app_commands.describe(notation=_("The move; suggestions list every legal one", key="arg.kr_notation"))
     async def act(self, interaction: discord.Interaction, notation: str) -> None:
         mine = await self.my_seat(interaction)
-        self.check_waiting(mine)
-        move = mine.resolve(notation.strip())
-        if move.startswith("~"):
+        refusal = why_not_asked(mine)   # a seat done for the phase hears so (the engine says)
+        if refusal is not None:
+            raise refusal
+        move = untoken(notation.strip(), mine.legal)
+        if move is None:
             raise IllegalAction("kr.err.stale_choice", "that suggestion is no longer legal", legal=mine.legal)
         await self.ui.make_move(interaction, mine, move)
 
@@ -370,11 +352,3 @@ def campaign_embed(progress: dict | None, locale: str) -> discord.Embed:
             match=last.get("match"), when=f"<t:{int(last.get('at') or 0)}:d>"), inline=False)
     embed.set_footer(text=t("kr.campaign.footer", locale, won=len(progress["won"]), total=len(campaign.ORDER)))
     return embed
-
-
-def _readable(move: str) -> bool:
-    try:
-        GAME.parse_action(move)
-    except IllegalAction:
-        return False
-    return True

@@ -99,7 +99,8 @@ class Drill:
     def entry_items(self, mine: SeatSnapshot, locale: str, moves: list[ActionInfo]) -> list[discord.ui.Item]:
         """*…or choose the placements yourself*: one option per site x facing of ``moves``."""
         builds = [m for m in moves if m.verb == "build" and len(m.args) >= 3]
-        options, seen = [], set()
+        options: list[discord.SelectOption] = []
+        seen: set[tuple[str, str]] = set()
         for move in builds:
             site, facing = move.args[1], move.args[2]
             if (site, facing) in seen or len(options) == MAX_OPTIONS:

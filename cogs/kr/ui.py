@@ -3,11 +3,12 @@ hands (public in this co-operative game), the board's buttons, the drill-down Ac
 the horde close-up. It reads snapshots (views, prompts, the engine's move metadata), never
 the stored state.
 
-Moves carry one slash-command argument per notation word the commands ask for
-(``command_info``): ``build CARD SITE FACING PLACEMENTS``, ``pass CARD SEAT [VARIANT]``,
-``hero FIGURE ACTION``, ``spell SPELL DETAILS``, ``exclude COLOUR``, ``propose BUYS``. A value
-longer than Discord's 100 characters (a hero action with its placements and choice) travels
-as a short token (``~`` and a hash of the text) that names the legal move it came from.
+Moves carry the slash-command arguments the engine's verb table gives them
+(``ActionInfo.args``, labelled by their ``kinds``): ``build CARD SITE FACING PLACEMENTS``,
+``pass CARD SEAT [VARIANT]``, ``hero FIGURE ACTION``, ``spell SPELL DETAILS``, ``exclude COLOUR``,
+``propose BUYS``. A value longer than Discord's 100 characters (a hero action with its
+placements and choice) travels as a short token (cogs/move_args.py ``token``) that names the
+legal move it came from.
 
 The Act menu: **Act** opens, privately, a select of the first steps (the engine's
 ``ActionInfo.head``: *Build Archer Tower L1*, *Lilith*, *Done*); a step that is a whole move
@@ -19,11 +20,8 @@ Beside the first steps and beside a build's endings a second select starts the d
 chooses a build's placements piece by piece instead of the suggested ones (cogs/kr/drill.py)."""
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import importlib
 import io
-from functools import cached_property
 
 import discord
 
@@ -37,60 +35,16 @@ from cogs.items import GameButton, GameSelect, view_of
 from cogs.kr.drill import VERB as DRILL, Drill
 from cogs.kr.words import (Board, arg_label, buys_of, buys_text, displacement_line, hero_name, hero_rest, move_label,
                            narrate_events, prompt_text, result_text, tower_name)
+from cogs.move_args import token, untoken
 from cogs.ui import PrivateMessage
 
 RENDER_MODULE = "render.kr"
 PAGE = 24
 MAX_OPTIONS = 25
-LIMIT = 100  # Discord: an autocomplete or select value
 
 
 def renderer():
     return importlib.import_module(RENDER_MODULE)
-
-
-def token(text: str) -> str:
-    """A value Discord can carry for ``text``: itself, or ``~`` and a hash when too long."""
-    return text if len(text) <= LIMIT else "~" + hashlib.sha1(text.encode()).hexdigest()[:16]
-
-
-def command_info(info: ActionInfo) -> ActionInfo:
-    """One argument per slash-command option (see the module docstring)."""
-    words = info.text.split()
-    verb = info.verb
-    if verb == "build" and len(words) >= 4:
-        args = tuple(words[1:4]) + ((token(" ".join(words[4:])),) if len(words) > 4 else ())
-    elif verb == "pass" and len(words) >= 4:
-        args = (words[1], words[3]) + tuple(words[4:5])
-    elif verb in ("hero", "spell") and len(words) >= 2:
-        args = (words[1],) + ((token(" ".join(words[2:])),) if len(words) > 2 else ())
-    else:
-        args = tuple(token(w) for w in words[1:])
-    return dataclasses.replace(info, args=args)
-
-
-def notation_of(command: str, args: tuple[str | None, ...]) -> str | None:
-    """The notation a command's typed arguments spell (``pass`` puts ``to`` back), or None
-    when a value is a token no legal move has any more."""
-    given = [a.strip() for a in args if a is not None and a.strip()]
-    if any(a.startswith("~") for a in given):
-        return None
-    if command == "pass" and len(given) >= 2:
-        given = [given[0], "to", *given[1:]]
-    return " ".join([command, *given])
-
-
-class KrSeat(SeatSnapshot):
-    @cached_property
-    def moves(self) -> list[ActionInfo]:
-        info = self._engine.action_info
-        return [command_info(info(text)) for text in self.legal]
-
-    def resolve(self, value: str) -> str:
-        """A legal move's text from its token (or the text itself)."""
-        if value.startswith("~"):
-            return next((m for m in self.legal if token(m) == value), value)
-        return value
 
 
 def clip(text: str, n: int) -> str:
@@ -115,8 +69,8 @@ class KrUI:
         return Board(mine.view, mine.match.names, mine.seat)
 
     @staticmethod
-    def seat_of(snap: Snapshot, seat: int) -> KrSeat:
-        return KrSeat(snap, seat)
+    def seat_of(snap: Snapshot, seat: int) -> SeatSnapshot:
+        return SeatSnapshot(snap, seat)
 
     # -- public board --------------------------------------------------------------------
 
@@ -254,10 +208,9 @@ class KrUI:
     def rest_label(self, move: ActionInfo, locale: str) -> str:
         if move.verb == "hero":
             return hero_rest(move.rest, locale) or move.rest
-        if move.verb == "build":
-            words = move.rest.split()
-            return t("kr.ui.build_rest", locale, site=words[0], facing=t(f"kr.facing.{words[1]}", locale),
-                     placements=" ".join(words[2:]) or "—") if len(words) >= 2 else move.rest
+        if move.verb == "build" and len(move.args) >= 3:   # card, site, facing[, placements]
+            return t("kr.ui.build_rest", locale, site=move.args[1], facing=t(f"kr.facing.{move.args[2]}", locale),
+                     placements=" ".join(move.args[3:]) or "—")
         return move.rest or move.text
 
     def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
@@ -267,14 +220,7 @@ class KrUI:
 
     def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
         """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
-        words = move.text.split()
-        if move.verb == "build" and index == 3:
-            return t("kr.ui.suggested", locale, placements=" ".join(words[4:]))
-        if move.verb == "hero" and index == 1:
-            return hero_rest(" ".join(words[2:]), locale)
-        if move.verb == "spell" and index == 1:
-            return " ".join(words[2:])
-        return arg_label(self.board(mine), move.verb, move.args, index, locale)
+        return arg_label(self.board(mine), move, index, locale)
 
     # -- components ----------------------------------------------------------------------
 
@@ -302,11 +248,11 @@ class KrUI:
             return
         await send_ephemeral(interaction, t("kr.ui.menu", locale), view=view_of(items))
 
-    async def pick(self, interaction: discord.Interaction, mine: KrSeat, value: str) -> None:
+    async def pick(self, interaction: discord.Interaction, mine: SeatSnapshot, value: str) -> None:
         locale = locale_of(interaction)
         if value.startswith("="):
-            move = mine.resolve(value[1:])
-            if move.startswith("~"):
+            move = untoken(value[1:], mine.legal)
+            if move is None:
                 await send_ephemeral(interaction, t("host.stale_board", locale))
                 return
             await self.make_move(interaction, mine, move)
@@ -339,7 +285,7 @@ class KrUI:
                 continue
             action = engine.parse_action(move.text)
             groups = action.get("attacks") or [action.get("placements") or []]
-            cells = []
+            cells: list[list[int]] = []
             for p in (p for group in groups for p in group if p.get("tray") == tray):
                 cells += p.get("cells") or ([p["cell"]] if "cell" in p else [])
             if cells:

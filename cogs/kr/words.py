@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import ActionInfo, IllegalAction
 from engine.kr.content import HEROES, HORDES, SCENARIOS, SPELLS, TOWERS
+from engine.kr.notation import parse_action
 from gamehost.i18n import normalize_locale, t
 
 GRID = "abcdefghijklmnopqrstuvwxyz"
@@ -292,7 +294,7 @@ def move_label(board: Board, move: str, locale: str) -> str:
     if verb == "exclude" and args:
         return t("kr.move.exclude", locale, colour=colour_word(args[0], locale))
     if verb == "propose" and args:
-        return t("kr.move.propose", locale, buys=buys_text(board, _buys(args[0]), locale))
+        return t("kr.move.propose", locale, buys=buys_text(board, buys_of(move), locale))
     if verb in ("done", "approve", "object"):
         return t(f"kr.move.{verb}", locale)
     if verb == "pol" and len(args) == 2:
@@ -366,44 +368,43 @@ def _seat_index(text: str) -> int | None:
 
 
 def buys_of(proposal: str) -> list[dict]:
-    """The purchases of a ``propose CARD>SEAT+...`` notation."""
-    words = proposal.split()
-    return _buys(words[-1]) if len(words) > 1 else []
+    """The purchases, then the white-site takes (these carry their ``site``), of a ``propose``
+    move (the engine reads it; nothing for text it does not read)."""
+    try:
+        action = parse_action(proposal)
+    except IllegalAction:
+        return []
+    return list(action.get("buys") or []) + list(action.get("takes") or [])
 
 
-def _buys(text: str) -> list[dict]:
-    """The items of a ``CARD>SEAT+SITE:CARD>SEAT...`` proposal (takes carry their ``site``)."""
-    out = []
-    for item in text.split("+"):
-        what, _, seat = item.partition(">")
-        site, colon, card = what.rpartition(":")
-        if seat.isdigit():
-            out.append({"card": card, "to": int(seat) - 1, **({"site": site.upper()} if colon else {})})
-    return out
-
-
-def arg_label(board: Board, verb: str, args: tuple[str, ...], index: int, locale: str) -> str:
-    """The autocomplete label of argument ``index`` of a move (cogs/move_args.py)."""
-    word = args[index] if index < len(args) else ""
-    if verb in ("build", "pass") and index == 0:
+def arg_label(board: Board, move: ActionInfo, index: int, locale: str) -> str:
+    """The autocomplete label of argument ``index`` of a move, by what the engine's verb table
+    says it is (``ActionInfo.kinds``; cogs/move_args.py)."""
+    word = move.args[index] if index < len(move.args) else ""
+    kind = move.kinds[index] if index < len(move.kinds) else ""
+    if kind == "card":
         return f"{tower_name(word, locale)} ({word})"
-    if verb == "build" and index == 1:
+    if kind == "site":
         colour = board.site_colour(word)
         return t("kr.ui.site_label", locale, site=word, colour=colour_word(colour, locale)) if colour else word
-    if verb == "build" and index == 2:
+    if kind == "facing":
         return f"{word} — {facing_word(word, locale)}"
-    if verb == "pass" and index == 1:
+    if kind == "seat":
         return board.seat(_seat_index(word), locale)
-    if verb == "pass" and index == 2:
+    if kind == "variant":
         return t("kr.ui.variant", locale, variant=word.upper())
-    if verb in ("hero", "displace") and index == 0:
+    if kind == "figure":
         return hero_name(word, locale)
-    if verb == "displace" and index == 1:
+    if kind == "square":
         return square_label(board, word, locale)
-    if verb == "spell" and index == 0:
+    if kind == "spell":
         return spell_name(word, locale)
-    if verb == "exclude":
+    if kind == "colour":
         return colour_word(word, locale)
-    if verb == "propose":
-        return buys_text(board, _buys(word), locale)
+    if kind == "buys":
+        return buys_text(board, buys_of(move.text), locale)
+    if kind == "placements":
+        return t("kr.ui.suggested", locale, placements=word)
+    if kind == "rest" and move.verb == "hero":   # path, facing, action, placements, choice
+        return hero_rest(word, locale)
     return word

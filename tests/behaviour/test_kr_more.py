@@ -16,8 +16,8 @@ from collections import Counter
 
 import pytest
 
-from cogs.kr.ui import token
 from cogs.kr.words import Board
+from cogs.move_args import token
 from engine.kr import buying
 from engine.kr.game import GAME
 from tests.behaviour.cloudspire_driver import button_labels, components_of, select_options

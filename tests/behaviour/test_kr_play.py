@@ -81,7 +81,7 @@ async def offered(actor, channel, command: str, option: str, typed: str = "", /,
 async def suggested_options(world, actor, move: str) -> tuple[str, dict]:
     """The options of ``move``'s /kr command, each checked to be among the autocomplete's
     suggestions for what was filled before it (a long value is offered as its token)."""
-    from cogs.kr.ui import token
+    from cogs.move_args import token
     verb, options = command_options(move)
     names = list(options)
     for i, name in enumerate(names):
@@ -153,7 +153,7 @@ async def play_step(world, *, menu: bool = False):
 
 async def by_menu(world, actor, move: str):
     """``move`` through the board's Act button: at most two picks after the click."""
-    from cogs.kr.ui import token
+    from cogs.move_args import token
     result = await actor.click(last_board(world.channel), label="Act")
     assert result.ephemeral
     message, picks = result.response, 0
@@ -311,7 +311,7 @@ async def test_the_act_menu_reaches_every_listed_action_in_two_picks(world):
     menu = await world.alice.click(last_board(world.channel), label="Act")
     assert menu.ephemeral
     reachable = set()
-    from cogs.kr.ui import token
+    from cogs.move_args import token
     for label, value in select_options(menu.response):
         if value.startswith("="):
             reachable.add(value[1:])

@@ -21,7 +21,8 @@ from cogs.clash.ui import ClashUI
 from cogs.cloudspire.ui import CloudspireUI
 from cogs.evs.ui import EvsUI
 from cogs.host import Host
-from cogs.kr.ui import KrUI, token
+from cogs.kr.ui import KrUI
+from cogs.move_args import token
 from engine.kr import build_options
 from gamehost.registry import plugin
 from gamehost.service import MatchService
