@@ -1,18 +1,34 @@
-"""What every game's cog shares: its Discord adapter registered with the host, and the
-match in the channel a command comes from."""
+"""What every game's cog shares: its Discord adapter registered with the host, the match in
+the channel a command comes from, and the kit's subcommands (cogs/kit_commands.py: act, menu,
+view, new) added to the game's slash group unless the game declares its own."""
 from __future__ import annotations
 
+from typing import Any
+
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, snapshot
 from cogs.channels import channel_id_of
 from cogs.host import Host, host_of, seated
+from cogs.kit_commands import kit_subcommands
+from cogs.move_args import make_command_move
 
 
 class GameCog(commands.Cog):
     ui_class: type  # the game's GameUI adapter (cogs/ui.py)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # discord.py's CogMeta collects the group's commands after this runs, so the kit's
+        # subcommands are registered like the game's own
+        super().__init_subclass__(**kwargs)
+        group = next((v for v in cls.__dict__.values() if isinstance(v, app_commands.Group) and v.parent is None), None)
+        game_id = getattr(cls.ui_class, "game_id", None) if hasattr(cls, "ui_class") else None
+        if group is not None and game_id is not None:
+            for command in kit_subcommands(group, game_id, cls.ui_class):
+                group.add_command(command)
 
     def __init__(self, bot: commands.Bot):
         self.bot = bot
@@ -30,3 +46,7 @@ class GameCog(commands.Cog):
         if row.game != self.ui.game_id:
             raise ServiceError("no_match")
         return snapshot(row).for_seat(seated(row, interaction.user.id))
+
+    async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
+        """A move subcommand: the move its arguments make for the caller (cogs/move_args.py)."""
+        await make_command_move(self, interaction, *args)

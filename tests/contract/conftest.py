@@ -13,14 +13,21 @@ Test functions ask for one of these arguments and are parametrised accordingly:
 """
 from __future__ import annotations
 
+import contextlib
+import importlib
+import json
 import pickle
 import random
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Iterator
+
+import pytest
 
 from engine.base import Event, IllegalAction
 from gamehost import registry
+from gamehost.i18n import catalog
 
 MAX_MOVES = 80           # moves per recorded random game (the games are checked move by move)
 FINISH_MOVES = 3000      # moves allowed when a test plays a game to its end
@@ -31,6 +38,39 @@ SEAT_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"
 
 
 # ---------------------------------------------------------------------------- configurations
+
+#: games that live in tests/ and get the same checks (tests/support/connect4: the kits' example)
+EXTRA_PLUGINS = (registry.GamePlugin("connect4", "tests.support.connect4", "tests.support.connect4.render",
+                                     "tests.support.connect4.cog"),)
+
+
+@contextlib.contextmanager
+def extras_registered() -> Iterator[None]:
+    """The registry with the test games added, for as long as the block runs."""
+    added = [p for p in EXTRA_PLUGINS if p.id not in registry.GAMES]
+    entries = dict(catalog().entries)
+    for p in added:
+        registry.GAMES[p.id] = p
+        catalog().entries.update(extra_catalog(p))
+    try:
+        yield
+    finally:
+        for p in added:
+            registry.GAMES.pop(p.id, None)
+        catalog().entries.clear()
+        catalog().entries.update(entries)
+
+
+def extra_catalog(plugin: registry.GamePlugin) -> dict:
+    """A test game's messages: ``catalog.json`` beside its engine package."""
+    path = Path(importlib.import_module(plugin.engine_module).__file__ or "").parent / "catalog.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _extra_games_registered():
+    with extras_registered():
+        yield
 
 @dataclass(frozen=True, eq=False)
 class OptionSet:
@@ -140,6 +180,11 @@ def _variations(plugin: registry.GamePlugin) -> list[dict]:
 def option_sets() -> tuple[OptionSet, ...]:
     """Per game: its defaults, the first few single-option variations that set up, and a mix
     of every variation that still sets up when added to the previous ones."""
+    with extras_registered():
+        return _option_sets()
+
+
+def _option_sets() -> tuple[OptionSet, ...]:
     sets = []
     for plugin in registry.plugins():
         sets.append(OptionSet(plugin.id, registry.normalize_options(plugin.id, {}), "default"))
@@ -165,16 +210,18 @@ def option_sets() -> tuple[OptionSet, ...]:
 @cache
 def configs() -> tuple[Config, ...]:
     out = []
-    for option_set in option_sets():
-        low, high = option_set.engine.seat_range(option_set.options)
-        for seats in range(low, high + 1):
-            out.append(Config(option_set.game, seats, option_set.options, option_set.label))
+    with extras_registered():
+        for option_set in option_sets():
+            low, high = option_set.engine.seat_range(option_set.options)
+            for seats in range(low, high + 1):
+                out.append(Config(option_set.game, seats, option_set.options, option_set.label))
     return tuple(out)
 
 
 def pytest_generate_tests(metafunc):
     if "plugin" in metafunc.fixturenames:
-        plugins = registry.plugins()
+        with extras_registered():
+            plugins = registry.plugins()
         metafunc.parametrize("plugin", plugins, ids=[p.id for p in plugins])
     if "option_set" in metafunc.fixturenames:
         metafunc.parametrize("option_set", option_sets(), ids=[o.id for o in option_sets()])

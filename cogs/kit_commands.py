@@ -1,0 +1,136 @@
+"""The subcommands every game's slash group gets from the kit (cogs/game_cog.py adds each one
+the game does not declare itself): ``act`` (any move in notation, autocompleted from the
+caller's legal moves, labelled by the adapter's ``move_label``), ``menu`` (the Act menu),
+``view`` (the caller's private view) and ``new`` (a match, with one choice per option of the
+engine's options schema plus where/pace/timeout/minutes/language/ranked, cogs/lobby.py)."""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from gamehost.i18n import catalog, t
+from gamehost.registry import plugin
+from gamehost.service import ServiceError
+from gamehost.snapshot import SeatSnapshot
+from cogs.host import QUICK, Host, locale_of
+from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP, WHERE_CHOICES,
+                        create_match)
+
+MAX_CHOICES = 25
+LIMIT = 100
+
+
+class GameCogLike(Protocol):
+    """What the kit's callbacks use of the cog (cogs/game_cog.py GameCog)."""
+
+    ui: Any
+    host: Host
+
+    async def my_seat(self, interaction: discord.Interaction) -> SeatSnapshot: ...
+
+
+class KitCommands:
+    """Callbacks of the kit's subcommands (methods, so discord.py binds them to the cog)."""
+
+    async def act(self: GameCogLike, interaction: discord.Interaction, move: str) -> None:
+        mine = await self.my_seat(interaction)
+        await self.ui.make_move(interaction, mine, move)
+
+    async def act_autocomplete(self: GameCogLike, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale = locale_of(interaction)
+        label_of = getattr(self.ui, "move_label", None)
+        typed = (current or "").lower()
+        out = []
+        for move in mine.legal:
+            label = f"{move} — {label_of(mine, move, locale)}" if label_of is not None else move
+            if typed in move.lower() or typed in label.lower():
+                out.append(app_commands.Choice(name=label[:LIMIT], value=move[:LIMIT]))
+            if len(out) == MAX_CHOICES:
+                break
+        return out
+
+    async def menu(self: GameCogLike, interaction: discord.Interaction) -> None:
+        await self.ui.show_menu(interaction, await self.my_seat(interaction))
+
+    async def view(self: GameCogLike, interaction: discord.Interaction) -> None:
+        mine = await self.my_seat(interaction)
+        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
+
+
+def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> list[app_commands.Command]:
+    """The kit's subcommands ``group`` does not declare itself (``menu`` where the game's UI
+    has the Act menu)."""
+    have = {c.name for c in group.commands}
+    out: list[app_commands.Command] = []
+    if "act" not in have:
+        act: app_commands.Command = app_commands.Command(
+            name="act", description=_("Any move in notation; suggestions list every legal one", key="cmd.kit.act"),
+            callback=KitCommands.act)
+        act.autocomplete("move")(KitCommands.act_autocomplete)
+        out.append(act)
+    if "menu" not in have and hasattr(ui_class, "show_menu"):
+        out.append(app_commands.Command(name="menu", description=_("Your choices now, as a menu", key="cmd.kit.menu"),
+                                        callback=KitCommands.menu))
+    if "view" not in have:
+        out.append(app_commands.Command(name="view", description=_("Your private view", key="cmd.kit.view"),
+                                        callback=KitCommands.view))
+    if "new" not in have:
+        out.append(new_command(game_id))
+    return out
+
+
+def _option_name(game_id: str, name: str, value: Any) -> str:
+    key = f"option.{game_id}.{name}.{value}"
+    return t(key, "en") if catalog().has(key) else str(value)
+
+
+def _typed(spec: dict, value: str) -> Any:
+    """The schema's own choice (an int stays an int) that a Discord choice's text stands for."""
+    return next((c for c in spec["choices"] if str(c) == value), value)
+
+
+def new_command(game_id: str) -> app_commands.Command:
+    """``/<game> new`` from the engine's options schema: one parameter per option (its choices,
+    named from the catalog's ``option.<game>.<name>.<value>``), then the lobby's own."""
+    schema = {name: spec for name, spec in plugin(game_id).engine.options_schema().items()
+              if spec.get("choices") and not spec.get("multiple") and len(spec["choices"]) <= MAX_CHOICES}
+
+    async def new(self: Any, interaction: discord.Interaction, **given: Any) -> None:
+        chosen = {name: _typed(schema[name], given[name]) for name in schema if given.get(name) is not None}
+        await create_match(interaction, game_id, chosen, given["where"], given["pace"], given["timeout"],
+                           given.get("minutes"), given.get("language"), bool(given.get("ranked")))
+
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+              inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    params += [inspect.Parameter(name, keyword, annotation=str | None, default=None) for name in schema]
+    params += [inspect.Parameter("where", keyword, annotation=str, default="here"),
+               inspect.Parameter("pace", keyword, annotation=str, default="live"),
+               inspect.Parameter("timeout", keyword, annotation=str, default="auto"),
+               inspect.Parameter("minutes", keyword, annotation=app_commands.Range[int, 1, 10080] | None, default=None),
+               inspect.Parameter("language", keyword, annotation=str | None, default=None),
+               inspect.Parameter("ranked", keyword, annotation=bool, default=False)]
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # discord.py reads the signature
+    new.__qualname__ = "KitCommands.new"  # a method: discord.py passes the cog as self
+    choices = {name: [app_commands.Choice(name=_option_name(game_id, name, v), value=str(v)) for v in spec["choices"]]
+               for name, spec in schema.items()}
+    described: Any = app_commands.describe(
+        **{name: _(name, key=f"option.{game_id}.{name}") for name in schema},
+        where=_("Here or in a new thread", key="arg.where"),
+        pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
+        timeout=_("What happens when a player runs out of time", key="arg.timeout"),
+        minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
+        language=LANGUAGE_HELP, ranked=RANKED_HELP)(new)
+    chosen = app_commands.choices(where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES,
+                                  language=LANGUAGE_CHOICES, **choices)(described)
+    return app_commands.Command(name="new", description=_("Create a match", key="cmd.kit.new"), callback=chosen,
+                                extras=QUICK)
