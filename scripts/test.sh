@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need into .venv, then run the whole test suite.
-#   scripts/test.sh [pytest args]          everything
+#   scripts/test.sh [pytest args]          everything, spread over every core (pytest-xdist)
 #   scripts/test.sh --quick [pytest args]  the quick suite: engine, service, render, the
 #                                          per-game contract tests and the top-level checks;
 #                                          no SimCord behaviour tests, no long random games,
@@ -13,4 +13,4 @@ if [ "${1-}" = "--quick" ]; then
   exec .venv/bin/python -m pytest tests/engine tests/service tests/render tests/contract tests/tournaments tests/ratings tests/test_*.py \
     -m "not slow and not behaviour" -n auto "$@"
 fi
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n auto "$@"

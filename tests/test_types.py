@@ -1,9 +1,8 @@
-"""The packages declared clean stay at 0 mypy errors (issue 21, item 4: checked types).
+"""Every package of the project stays at 0 mypy errors (issue 21, item 4: checked types).
 
 mypy runs as a subprocess with the project's settings (pyproject.toml ``[tool.mypy]``) over
-CLEAN only; modules outside CLEAN that these import are read for their types, but their
-own errors are not reported here (``--follow-imports=silent``): the rest of the tree is
-typed package by package in later sessions, and each joins CLEAN once it has no errors.
+CLEAN: engine, render, gamehost, cogs, bench, tools, bot.py and playground.py (the tests
+are not type-checked). NOT_YET can exclude a part while it is being typed; it is empty.
 The cache lives in .mypy_cache/clean (git-ignored), so a run after the first takes a few
 seconds.
 """
@@ -22,14 +21,14 @@ CLEAN = (
     "render",
     "gamehost",
     "cogs",
+    "bench",
+    "tools",
     "bot.py",
     "playground.py",
 )
 #: parts of CLEAN's packages that are not clean yet (mypy --exclude patterns: a folder's
 #: ends in "/", a file's in "$")
-NOT_YET: tuple[str, ...] = (
-    "cogs/cloudspire/",
-)
+NOT_YET: tuple[str, ...] = ()
 
 
 def mypy_clean_command() -> list[str]:
