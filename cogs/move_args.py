@@ -136,9 +136,6 @@ class MoveArg(app_commands.Transformer):
     def __init__(self, index: int):
         self.index = index
 
-    def __class_getitem__(cls, index: int):
-        return app_commands.Transform[str, cls(index)]
-
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
         return str(value)
 
