@@ -18,7 +18,7 @@ figure's name). Figures (targets in README):
   ``mem.<id>_per_match_kb`` / ``mem.<id>_hot_kb``, a finished game on disk
   ``store.<id>_game_kb``;
 * a game's own extra figures, for targets its issue sets beyond the shared ones: the module
-  ``bench/<id>_figures.py`` of a registered game, when it exists (its ``figures()``);
+  ``bench/<id>/figures.py`` of a registered game, when it exists (its ``figures()``);
 * of the whole bot, with matches of every registered game: slash-command latency through
   SimCord with 1 and 100 active matches and start-up with 10,000 stored matches
   (``bench.figures``); many matches at once -- 100 simultaneous moves, event-loop stalls,
@@ -44,11 +44,11 @@ from bench.run import Measure, parse, run
 
 
 def game_extras() -> list[tuple[str, Measure]]:
-    """The figures of ``bench/<id>_figures.py`` for every registered game that has one."""
+    """The figures of ``bench/<id>/figures.py`` for every registered game that has one."""
     out = []
     for game_id in game_ids():
-        name = f"bench.{game_id}_figures"
-        if importlib.util.find_spec(name) is not None:
+        name = f"bench.{game_id}.figures"
+        if importlib.util.find_spec(f"bench.{game_id}") is not None and importlib.util.find_spec(name) is not None:
             out += importlib.import_module(name).figures()
     return out
 

@@ -10,8 +10,10 @@ is the Act click and at most two picks.
 A game's UI class mixes :class:`ActMenu` in and may override the labels (``head_label``,
 ``rest_label``) and add special second steps (``special_items``: Empire vs Steppe's payment
 multi-selects, Kingdom Rush's placement drill-down) or components (``on_game_component``).
-Option values: ``=MOVE`` makes a move, ``pN`` pages the first level, ``hN|HEAD`` opens (a page
-of) a head's endings.
+Option values: ``=MOVE`` makes a move (a move over Discord's 100 characters travels as its
+``cogs/move_args.token``), ``pN`` pages the first level, ``hN|HEAD`` opens (a page of) a head's
+endings. A game whose ``fresh_verbs`` hold ``pick`` has a picked move judged against the match as
+it is then (Kingdom Rush's simultaneous play), not against the menu's version.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from cogs.host import locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
+from cogs.move_args import token, untoken
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -51,6 +54,9 @@ class ActMenu:
 
     host: "Host"
     game_id: str
+    fresh_verbs: set[str]
+    choose_key = "host.menu.choose"   # the first level's placeholder
+    done_key = "host.menu.done"       # the note to a move made from a DM (``Host.act_and_show``)
 
     # -- what a game may override ------------------------------------------------------------
 
@@ -95,7 +101,7 @@ class ActMenu:
         options = []
         for head, moves in self.heads(mine).items():
             label, detail = self.head_label(mine, head, moves, locale)
-            value = ("=" + moves[0].text) if len(moves) == 1 else f"h0|{head}"
+            value = ("=" + token(moves[0].text)) if len(moves) == 1 else f"h0|{head}"
             options.append(discord.SelectOption(label=clip(label, LIMIT), value=value[:LIMIT],
                                                 description=clip(detail, LIMIT) if detail else None))
         if not options:
@@ -104,7 +110,7 @@ class ActMenu:
         if more:
             shown.append(discord.SelectOption(label=t("host.menu.more", locale), value=f"p{page + 1}"))
         return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
-                           placeholder=t("host.menu.choose", locale))]
+                           placeholder=t(self.choose_key, locale))]
 
     def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
         """The second level: the endings of the moves starting with ``head``."""
@@ -116,8 +122,8 @@ class ActMenu:
         if special is not None:
             return special
         label, _ = self.head_label(mine, head, moves, locale)
-        options = [discord.SelectOption(label=clip(self.rest_label(mine, m, locale), LIMIT), value=("=" + m.text)[:LIMIT])
-                   for m in moves]
+        options = [discord.SelectOption(label=clip(self.rest_label(mine, m, locale), LIMIT),
+                                        value=("=" + token(m.text))[:LIMIT]) for m in moves]
         shown, more = page_of(options, page, full=len(options) <= MAX_OPTIONS)
         if more:
             shown.append(discord.SelectOption(label=t("host.menu.more", locale), value=f"h{page + 1}|{head}"[:LIMIT]))
@@ -165,7 +171,12 @@ class ActMenu:
         """A menu option: make the move, or open the next level (or page)."""
         locale = locale_of(interaction)
         if value.startswith("="):
-            await self.make_move(interaction, mine, value[1:], expected_version=mine.match.version)
+            move = untoken(value[1:], mine.legal)
+            if move is None:
+                await send_ephemeral(interaction, t("host.stale_board", locale))
+                return
+            fresh = "pick" in self.fresh_verbs   # judged against the match as it is now
+            await self.make_move(interaction, mine, move, expected_version=None if fresh else mine.match.version)
             return
         items = self.next_items(mine, locale, value)
         if not items:
@@ -212,5 +223,5 @@ class ActMenu:
     async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
                         expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
         """Apply one move and show its result to whoever should see it (``Host.act_and_show``)."""
-        return await self.host.act_and_show(interaction, mine, move, done_key="host.menu.done",
+        return await self.host.act_and_show(interaction, mine, move, done_key=self.done_key,
                                             expected_version=expected_version, confirmed=confirmed)

@@ -1,9 +1,9 @@
-"""Smoke test of ``bench.kr_figures`` at tiny sizes: every figure produced and named as
+"""Smoke test of ``bench.kr.figures`` at tiny sizes: every figure produced and named as
 documented, with a positive number (no wall-clock threshold). That the bench runs them is
 tests/test_bench_smoke.py's."""
 from __future__ import annotations
 
-from bench import kr_figures as kf
+from bench.kr import figures as kf
 
 
 def test_placements_figures_tiny():

@@ -40,11 +40,11 @@ def expected_names() -> list[str]:
 
 
 def extra_prefixes() -> list[str]:
-    """The measure names of each registered game's own ``bench/<id>_figures.py``."""
+    """The measure names of each registered game's own ``bench/<id>/figures.py``."""
     out = []
     for game in plugins():
-        module = f"bench.{game.id}_figures"
-        if importlib.util.find_spec(module) is not None:
+        module = f"bench.{game.id}.figures"
+        if importlib.util.find_spec(f"bench.{game.id}") is not None and importlib.util.find_spec(module) is not None:
             out += [name for name, _measure in importlib.import_module(module).figures()]
     return out
 

@@ -13,28 +13,25 @@ the cost). So every decision is the Act click and at most two picks; a level of 
 options is paged (*More…*)."""
 from __future__ import annotations
 
-import dataclasses
 import importlib
-from functools import cached_property
 
 import discord
 
 from engine.base import ActionInfo
 from engine.evs.content import COMMANDS, FACTIONS
 from gamehost.i18n import t
-from gamehost.service import Outcome, ServiceError
+from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs.evs.narrate import narrate_events
-from cogs.evs.words import (Board, arg_words, arg_label, content_name, defence_summary, head_label, move_label,
-                            tail_label)
-from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.act_menu import MAX_OPTIONS, ActMenu, clip, page_of
+from cogs.evs import words
+from cogs.evs.words import Board, arg_words, arg_label, content_name, defence_summary, move_label, tail_label
+from cogs.host import Host, locale_of, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
 
 RENDER_MODULE = "render.evs"
-PAGE = 24            # options per select page (Discord allows 25; one is kept for "More…")
-MAX_OPTIONS = 25
 PAY_ROWS = 5         # selects per message (Discord: 5 rows)
 
 def renderer():
@@ -49,11 +46,7 @@ def faction_colour(faction: str | None) -> discord.Colour | None:
     return None
 
 
-def clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
-
-
-class EvsUI:
+class EvsUI(ActMenu):
     game_id = "evs"
     title_key = "game.evs"
     # Buttons that only open a private view, a menu of the current choices or the opponent's
@@ -68,10 +61,6 @@ class EvsUI:
 
     def board(self, mine: SeatSnapshot) -> Board:
         return Board(mine.view, mine.match.names, mine.seat)
-
-    @staticmethod
-    def seat_of(snap: Snapshot, seat: int) -> SeatSnapshot:
-        return SeatSnapshot(snap, seat)
 
     # -- public board --------------------------------------------------------------------
 
@@ -132,10 +121,10 @@ class EvsUI:
 
     def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
         items: list[discord.ui.Item] = [
-            GameButton(snap.match_id, snap.version, "menu", label=t("evs.btn.act", locale),
+            GameButton(snap.match_id, snap.version, "menu", label=t("host.btn.act", locale),
                        style=discord.ButtonStyle.primary, emoji="🎯"),
-            GameButton(snap.match_id, snap.version, "next", label=t("evs.btn.continue", locale), emoji="⏭️"),
-            GameButton(snap.match_id, snap.version, "view", label=t("evs.btn.view", locale), emoji="🔒")]
+            GameButton(snap.match_id, snap.version, "next", label=t("host.btn.continue", locale), emoji="⏭️"),
+            GameButton(snap.match_id, snap.version, "view", label=t("host.btn.view", locale), emoji="🔒")]
         if snap.view.get("peek"):  # the engine says the opponent's command zone may be looked at now
             items.append(GameButton(snap.match_id, snap.version, "zone", label=t("evs.btn.zone", locale), emoji="👁️"))
         return items
@@ -237,55 +226,26 @@ class EvsUI:
             lines.extend(entries or ["—"])
         return clip("\n".join(lines), 1900)
 
-    # -- menus ---------------------------------------------------------------------------
+    # -- the Act menu (cogs/act_menu.py): this game's words and its payment menus ------------
 
-    def heads(self, mine: SeatSnapshot) -> dict[str, list[ActionInfo]]:
-        out: dict[str, list[ActionInfo]] = {}
-        for move in mine.moves:
-            out.setdefault(move.head or move.text, []).append(move)
-        return out
+    def head_label(self, mine: SeatSnapshot, head: str, moves: list[ActionInfo], locale: str) -> tuple[str, str]:
+        return words.head_label(self.board(mine), head, locale)
 
-    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
-        """The first level: each first step of a legal move (a whole move made at once)."""
-        snap, board = mine.match, self.board(mine)
-        options = []
-        for head, moves in self.heads(mine).items():
-            label, detail = head_label(board, head, locale)
-            value = ("=" + moves[0].text) if len(moves) == 1 else f"h0|{head}"
-            options.append(discord.SelectOption(label=clip(label, 100), value=value[:100],
-                                                description=clip(detail, 100) if detail else None))
-        if not options:
-            return []
-        shown, more = _page(options, page)
-        if more:
-            shown.append(discord.SelectOption(label=t("evs.ui.more", locale), value=f"p{page + 1}"))
-        return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
-                           placeholder=t("evs.ui.choose", locale))]
-
-    def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
-        """The second level: the endings of the moves starting with ``head``."""
-        snap, board = mine.match, self.board(mine)
-        moves = self.heads(mine).get(head, [])
-        if not moves:
-            return []
-        placeholder = clip(move_label(board, head, locale) + " …", 150)
-        paid = [m for m in moves if " pay " in f" {m.rest} "]
-        if len(moves) > MAX_OPTIONS and paid:
-            return self.pay_items(mine, locale, head, moves)
-        options = [discord.SelectOption(label=clip(self.rest_label(board, m, locale), 100), value=("=" + m.text)[:100])
-                   for m in moves]
-        shown, more = _page(options, page, full=len(options) <= MAX_OPTIONS)
-        if more:
-            shown.append(discord.SelectOption(label=t("evs.ui.more", locale), value=f"h{page + 1}|{head}"[:100]))
-        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=placeholder)]
-
-    def rest_label(self, board: Board, move: ActionInfo, locale: str) -> str:
+    def rest_label(self, mine: SeatSnapshot, move: ActionInfo, locale: str) -> str:
         """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
         head_words = len(move.head.split()) if move.head else 1
         skip = len(arg_words(move.head)[1]) if head_words > 1 else 0
         if move.verb == "stage" and not move.rest:  # ``stage CARD`` next to ``stage CARD up``
             return t("evs.face.down", locale)
+        board = self.board(mine)
         return tail_label(board, move.text, skip, locale) or move_label(board, move.text, locale)
+
+    def special_items(self, mine: SeatSnapshot, locale: str, head: str,
+                      moves: list[ActionInfo]) -> list[discord.ui.Item] | None:
+        """Endings with a payment too many for one select: the payment multi-selects."""
+        if len(moves) > MAX_OPTIONS and any(" pay " in f" {m.rest} " for m in moves):
+            return self.pay_items(mine, locale, head, moves)
+        return None
 
     def pay_items(self, mine: SeatSnapshot, locale: str, head: str, moves: list[ActionInfo],
                   only: str | None = None) -> list[discord.ui.Item]:
@@ -303,7 +263,7 @@ class EvsUI:
         if len(groups) > PAY_ROWS:
             options = [discord.SelectOption(label=clip(move_label(board, f"{head} {before}", locale), 100),
                                             value=f"g|{head} {before}"[:100]) for before in groups]
-            shown, more = _page(options, 0)
+            shown, more = page_of(options, 0)
             return [GameSelect(snap.match_id, snap.version, "pick", options=shown,
                                placeholder=clip(move_label(board, head, locale) + " …", 150))]
         items: list[discord.ui.Item] = []
@@ -325,95 +285,26 @@ class EvsUI:
                                     placeholder=clip(placeholder, 150), min_values=cost, max_values=cost))
         return items
 
-    def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
-        if not mine.legal:
-            return []
-        snap = mine.match
-        items = self.menu_items(mine, locale)
-        if mine.continue_move:
-            key = f"evs.btn.continue.{mine.continue_move.split()[0]}"
-            label = t(key, locale)
-            items.append(GameButton(snap.match_id, snap.version, "next",
-                                    label=t("evs.btn.continue", locale) if label == key else label, emoji="⏭️"))
-        items.append(GameButton(snap.match_id, snap.version, "auto", label=t("evs.btn.default", locale), emoji="🤖"))
-        return items
+    def next_items(self, mine: SeatSnapshot, locale: str, value: str) -> list[discord.ui.Item]:
+        """Besides the kit's pages and endings, ``g|PREFIX``: one unit's payment select."""
+        if not value.startswith("g|"):
+            return super().next_items(mine, locale, value)
+        prefix, heads = value[2:], self.heads(mine)
+        paid = next((h for h in heads if prefix.startswith(h + " ")), None)
+        return self.pay_items(mine, locale, paid, heads[paid], only=prefix[len(paid):].strip()) if paid else []
 
-    # -- components ----------------------------------------------------------------------
-
-    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
-                           values: list[str]) -> None:
-        locale = locale_of(interaction)
-        mine = self.seat_of(snap, seated(snap, interaction.user.id))
-        if verb == "view":
-            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
-        elif verb == "menu":
-            await self.show_menu(interaction, mine)
-        elif verb == "zone":
+    async def on_game_component(self, interaction: discord.Interaction, snap: Snapshot, mine: SeatSnapshot,
+                                verb: str, arg: str, values: list[str]) -> None:
+        """``zone``: the opponent's command zone; ``pay``: a unit's payment multi-select."""
+        if verb == "zone":
             if not snap.view.get("peek"):
                 raise ServiceError("not_allowed")
-            await send_ephemeral(interaction, self.zone_message(mine, locale))
-        elif verb == "pick":
-            await self.pick(interaction, mine, values[0])
+            await send_ephemeral(interaction, self.zone_message(mine, locale_of(interaction)))
         elif verb == "pay":
             move = f"{arg} pay {'+'.join(sorted(values))}"
             await self.make_move(interaction, mine, move, expected_version=snap.version)
-        elif verb == "next":
-            await self.continue_(interaction, mine, expected_version=snap.version)
-        elif verb == "auto":
-            if not mine.prompted:
-                await send_ephemeral(interaction, "⚠️ " + self.not_yours(snap, locale))
-                return
-            await self.make_move(interaction, mine, mine.default_move(), expected_version=snap.version)
         else:
             raise ServiceError("not_allowed")
-
-    async def show_menu(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
-        locale = locale_of(interaction)
-        items = self.decision_items(mine, locale)
-        if not items:
-            await send_ephemeral(interaction, self.not_yours(mine.match, locale))
-            return
-        await send_ephemeral(interaction, t("evs.ui.menu", locale), view=view_of(items))
-
-    async def pick(self, interaction: discord.Interaction, mine: SeatSnapshot, value: str) -> None:
-        """A menu option: make the move, or open the next level (or page)."""
-        locale = locale_of(interaction)
-        if value.startswith("="):
-            await self.make_move(interaction, mine, value[1:], expected_version=mine.match.version)
-            return
-        if value.startswith("p"):
-            items = self.menu_items(mine, locale, int(value[1:] or 0))
-        elif value.startswith("h"):
-            page, _, head = value[1:].partition("|")
-            items = self.rest_items(mine, locale, head, int(page or 0))
-        elif value.startswith("g|"):
-            prefix = value[2:]
-            paid = next((h for h in self.heads(mine) if prefix.startswith(h + " ")), None)
-            items = self.pay_items(mine, locale, paid, self.heads(mine)[paid], only=prefix[len(paid):].strip()) \
-                if paid else []
-        else:
-            items = []
-        if not items:
-            await send_ephemeral(interaction, t("host.stale_board", locale))
-            return
-        await send_ephemeral(interaction, t("evs.ui.menu", locale), view=view_of(items))
-
-    async def continue_(self, interaction: discord.Interaction, mine: SeatSnapshot, *,
-                        expected_version: int | None = None) -> None:
-        """What Continue does (done, no defence, pass), or say privately why it cannot."""
-        if mine.continue_move is None:
-            await send_ephemeral(interaction, "⚠️ " + self.no_continue(mine, locale_of(interaction)))
-            return
-        await self.make_move(interaction, mine, mine.continue_move, expected_version=expected_version)
-
-    def not_yours(self, snap: Snapshot, locale: str) -> str:
-        return t("evs.ui.not_your_decision", locale, players=", ".join(snap.names[s] for s in snap.waiting) or "-")
-
-    def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
-        if not mine.legal:
-            return self.not_yours(mine.match, locale)
-        shown = ", ".join(f"`{m}`" for m in mine.legal[:8]) + (" …" if len(mine.legal) > 8 else "")
-        return t("evs.ui.must_choose", locale, moves=shown)
 
     def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
         """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
@@ -422,22 +313,7 @@ class EvsUI:
             label = t("evs.ui.picked_label", locale, card=label)
         return label
 
-    # -- acting --------------------------------------------------------------------------
-
-    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
-                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
-        """Apply one move and show its result to whoever should see it (``Host.act_and_show``)."""
-        return await self.host.act_and_show(interaction, mine, move, done_key="evs.ui.done",
-                                            expected_version=expected_version, confirmed=confirmed)
-
 
 def _is_command(card: str) -> bool:
     return card in COMMANDS
 
-
-def _page(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:
-    """One page of options (all of them when ``full``: they fit one select) and whether more follow."""
-    if full:
-        return list(options), False
-    start = page * PAGE
-    return list(options[start:start + PAGE]), len(options) > start + PAGE

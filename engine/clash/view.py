@@ -1,4 +1,4 @@
-"""Views (docs/clash-view.md). The public view and an opponent's view never contain the
+"""Views (docs/clash/view.md). The public view and an opponent's view never contain the
 identity of a hand card, a hidden constructed deck, an unrevealed champion, the draft pile
 order or the AI deck order (CD-HAND-1, "Information and decisions")."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Game state construction and shared helpers (who is friendly, unit stats, occupancy).
 
-The state is one JSON value (``"schema": 1``); see docs/cloudspire-view.md for the view.
+The state is one JSON value (``"schema": 1``); see docs/cloudspire/view.md for the view.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The per-viewer view (shape documented in docs/cloudspire-view.md).
+"""The per-viewer view (shape documented in docs/cloudspire/view.md).
 
 Hidden information (Information and decisions): unrevealed landmark identities (only to
 players who explored them), deployment-stack entries below the top, minions under a

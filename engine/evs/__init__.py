@@ -1,5 +1,5 @@
 """Empire vs Steppe (帝国 vs 草原) rules engine. ``GAME`` implements engine.base.Game plus
-``concede``. Conventions shared by its modules: docs/evs-engine.md.
+``concede``. Conventions shared by its modules: docs/evs/engine.md.
 
 Modules, each importing only modules listed before it:
 

@@ -1,5 +1,5 @@
 """Card content as data: loading and validation of ``data/units.json``, ``commands.json``,
-``generals.json`` and ``factions.json`` (docs/evs-engine.md "Content").
+``generals.json`` and ``factions.json`` (docs/evs/engine.md "Content").
 
 Everything is validated at import; bad data raises :class:`ContentError` naming the file,
 the entry and the field: unknown keys, unknown phase kinds or keywords (keywords.py), bad

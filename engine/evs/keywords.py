@@ -1,5 +1,5 @@
 """The closed vocabulary of command phases, keywords and faction effects (ES-KW, ES-KW-15,
-ES-FAC, docs/evs-engine.md "Content"). Content naming anything not listed here fails to load
+ES-FAC, docs/evs/engine.md "Content"). Content naming anything not listed here fails to load
 (content.py). Every entry has exact engine semantics, given here and implemented by the
 small pure functions below (the rules modules call them; they read no state).
 

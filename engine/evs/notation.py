@@ -1,5 +1,5 @@
 """Action notation: compact, canonical text for every action, its parser, and what the host
-needs to know about each move (``engine.base.ActionInfo``); docs/evs-engine.md "Notation".
+needs to know about each move (``engine.base.ActionInfo``); docs/evs/engine.md "Notation".
 
 Cards and units in hand are named by their ids, units on the battlefield by their uids
 (``u3``), cells as ``C3``. Grammar (canonical form: single spaces, lowercase words, upper-case

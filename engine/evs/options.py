@@ -1,4 +1,4 @@
-"""Setup options: the schema offered to hosts and their validation (docs/evs-engine.md
+"""Setup options: the schema offered to hosts and their validation (docs/evs/engine.md
 "Options"; ES-SET-1, ES-AMB-2/3, ES-ADV, the two expansions)."""
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ simultaneous pick from the faction pool), the first player, then vanguard deploy
 
 Order (ES-SET-1): lay out boards and markers, prepare hands, decide the first player at
 random (after the picks, so they cannot depend on it), [terrain placement and morale piles:
-the expansions' steps, see docs/evs-engine.md], vanguard deployment (vanguard.py).
+the expansions' steps, see docs/evs/engine.md], vanguard deployment (vanguard.py).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The JSON game state: layout, a fast structural copy, events and small queries
-(docs/evs-engine.md "State").
+(docs/evs/engine.md "State").
 
 Layout (``schema`` 1)::
 

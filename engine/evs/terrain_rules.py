@@ -1,7 +1,7 @@
 """Empire vs Steppe, Terrain expansion (ES-TER-1..22): pure rule functions over the
 ``st["terrain"]`` sub-dict, plus the terrain content (``data/terrain.json``).
 
-The terrain dict (docs/evs-engine.md, "State")::
+The terrain dict (docs/evs/engine.md, "State")::
 
     terrain = {"cells": {cell: card_id}, "deck": [card ids, top first], "placed": int}
 
@@ -53,7 +53,7 @@ from . import grid
 DATA = os.path.join(os.path.dirname(__file__), "data", "terrain.json")
 
 SETUP_CARDS = 12  # ES-TER-6: placement stops when 12 terrain cards are on the battlefield
-MIN_CARDS = 16  # docs/evs-engine.md: at least 16 (12 at setup, more for mobility flips)
+MIN_CARDS = 16  # docs/evs/engine.md: at least 16 (12 at setup, more for mobility flips)
 HEIGHTS = (-2, -1, 0, 1, 2, 3)  # ES-AMB-39: the heights the text names
 PENALTIES = ("usual", "none", "shake")  # ES-TER-16, ES-AMB-42; "shake" defined here
 PENALTY_OPTIONS = ("mp", "cost", "shake")  # ES-TER-16 (a), (b), (c)

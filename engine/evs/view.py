@@ -1,4 +1,4 @@
-"""Views (docs/evs-engine.md "View"; the rules' "Information and decisions").
+"""Views (docs/evs/engine.md "View"; the rules' "Information and decisions").
 
 ``view(st, None)`` is public; ``view(st, seat)`` is that seat's. Hands, discard piles and the
 secret pick are shown only to their owner (counts are public). A command-zone card is shown

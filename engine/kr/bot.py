@@ -1,4 +1,4 @@
-"""Suggested complete actions and a simple team-mate bot (docs/kr-engine.md "Actions":
+"""Suggested complete actions and a simple team-mate bot (docs/kr/engine.md "Actions":
 ``legal_actions`` lists, for each decision a player can start, one complete action with the
 best placements by the bot's measure).
 

@@ -1,5 +1,5 @@
 """A build's placements chosen one piece at a time: what the drill-down menu offers (tower ->
-target horde -> placement; docs/kr-engine.md "Actions"), decided here, never by a menu.
+target horde -> placement; docs/kr/engine.md "Actions"), decided here, never by a menu.
 
 A *piece* is one thing a build places: every damage tile of every attack in printed order,
 each attack's soldiers after its tiles (from the supply, KR-SOL-1/7; moving a soldier,

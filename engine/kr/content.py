@@ -1,6 +1,6 @@
 """Kingdom Rush: Rift in Time content as data: ``data/shapes.json``, ``enemies.json``,
 ``hordes.json``, ``towers.json``, ``heroes.json``, ``spells.json`` and ``scenarios.json``
-(formats: docs/kr-engine.md "Content files"; what had to be authored: docs/rules/kingdom-rush.md
+(formats: docs/kr/engine.md "Content files"; what had to be authored: docs/rules/kingdom-rush.md
 "Content the rulebook does not give").
 
 Loaded once at import and validated by :func:`validate` (which tests also call on altered copies
@@ -495,7 +495,7 @@ def _thaw(o: Any) -> Any:
 
 def map_dict(scenario: str) -> dict:
     """A scenario's map as a fresh plain dict in the JSON shape (lists, not tuples), for parsers
-    that want docs/kr-engine.md's format."""
+    that want docs/kr/engine.md's format."""
     return _thaw(SCENARIOS[scenario]["map"])
 
 

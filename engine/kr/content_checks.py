@@ -1,5 +1,5 @@
 """Validation helpers for engine/kr/content.py, and the checks of scenario maps and of the campaign
-(docs/kr-engine.md "Scenario maps", docs/rules/kingdom-rush.md "Content the rulebook does not give").
+(docs/kr/engine.md "Scenario maps", docs/rules/kingdom-rush.md "Content the rulebook does not give").
 
 Every problem raises :class:`ContentError` (a ``ValueError``) naming the file, the id and the field.
 """
@@ -160,7 +160,7 @@ def road_path(road: dict[str, str], start: str) -> list[str]:
 
 
 def validate_map(where: str, m: object) -> dict:
-    """docs/kr-engine.md "Scenario maps": squares inside, successors touching, no cycle, every path
+    """docs/kr/engine.md "Scenario maps": squares inside, successors touching, no cycle, every path
     ends at an exit on its side, merges but no splits (a JSON object has one value per key; the
     loader rejects duplicate keys), spawns on the road, sites off the road and near it, colours."""
     m = keys(where, m, {"size", "road", "exits", "spawns", "sites"}, {"entry", "pioneer_cards"})

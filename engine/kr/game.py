@@ -130,7 +130,7 @@ class KrGame(GameBase):
         return [Prompt(s, "simultaneous", "kr.prompt.purchase", params) for s in seats]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        """Complete actions, with suggested placements (docs/kr-engine.md "Actions")."""
+        """Complete actions, with suggested placements (docs/kr/engine.md "Actions")."""
         if seat not in rounds.waiting(state):
             return []
         if displacement.pending(state) is not None:

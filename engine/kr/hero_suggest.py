@@ -119,7 +119,7 @@ class _Offers:
 
 
 def full(action: dict, facing: str) -> dict:
-    """Every key of the hero action format, defaults filled in (docs/kr-engine.md); no facing
+    """Every key of the hero action format, defaults filled in (docs/kr/engine.md); no facing
     given means the figure's current ``facing``."""
     return {"type": "hero", "figure": action["figure"], "order": action.get("order") or "move_first",
             "path": list(action.get("path") or []), "facing": action.get("facing") or facing, "base": action.get("base"),

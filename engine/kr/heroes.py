@@ -2,7 +2,7 @@
 KR-LIL-1..5, KR-MAL-1..5, KR-MAG-1..5, KR-IGN-1..5, KR-SOLO-6..8, KR-PRT-11, KR-AMB-15..19,
 KR-AMB-34..50, KR-AMB-54/58).
 
-The action (docs/kr-engine.md "Actions")::
+The action (docs/kr/engine.md "Actions")::
 
     {"type": "hero", "figure": hero id | "wildcat", "order": "move_first" | "act_first",
      "path": [squares entered, in order], "facing": "N"|"E"|"S"|"W" | None (keep),

@@ -1,7 +1,7 @@
 """A horde card's grid and what covers it (KR-GEN-5..7, KR-DMG-1..11, KR-SOL-2/3,
 KR-HERO-9..14, KR-ICN-1/7/11/13/17, KR-PRT-3).
 
-``horde_grid(card, kinds)`` turns a card definition (docs/kr-engine.md, ``hordes.json``) and
+``horde_grid(card, kinds)`` turns a card definition (docs/kr/engine.md, ``hordes.json``) and
 the enemy kinds (id -> ``{"large": bool, "defence": None|"physical"|"magic"|"deadly"}``) into
 an immutable, hashable ``HordeGrid``; build it once per card and reuse it (``placements``
 caches per grid). Grid squares are ``(c, r)``, row 0 along the card's top edge.

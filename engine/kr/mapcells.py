@@ -1,4 +1,4 @@
-"""Cells and directions of a Kingdom Rush scenario map (docs/kr-engine.md "Scenario maps"):
+"""Cells and directions of a Kingdom Rush scenario map (docs/kr/engine.md "Scenario maps"):
 cell names (``"C4"``), the eight map directions and a card's own eight, the map's errors, and
 the spawn and site records. The geometry itself is engine/kr/mapgeo.py's, which re-exports
 everything here."""
@@ -28,7 +28,7 @@ _MAP_OPTIONAL = {"entry", "pioneer_cards"}
 
 
 class MapError(ValueError):
-    """A scenario map breaking the format of docs/kr-engine.md, or a query naming a cell,
+    """A scenario map breaking the format of docs/kr/engine.md, or a query naming a cell,
     facing, marker or arrow the map does not have."""
 
 

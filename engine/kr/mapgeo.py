@@ -1,8 +1,8 @@
-"""The scenario map's geometry (docs/kr-engine.md "Scenario maps"): the road graph towards
+"""The scenario map's geometry (docs/kr/engine.md "Scenario maps"): the road graph towards
 the exits, distances to the Kingdom, branches and their advance order, spawn squares, tray
 orientation, range arrows, hero movement and displacement squares. Pure: no I/O, no state.
 
-Conventions decided here (docs/kr-engine.md):
+Conventions decided here (docs/kr/engine.md):
 
 * A road step is orthogonal: a square's successor touches it (KR-GEN-3); diagonal steps are
   rejected. An exit's ``side`` is the map direction of the last step, from the last road

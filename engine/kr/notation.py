@@ -1,6 +1,6 @@
 """Action notation: one canonical line of text per action, its parser, and the host metadata of
 each verb (``engine.base.ActionInfo``), all generated from one verb table (``VERBS``, the kit
-of engine/verbs.py); docs/kr-engine.md "Actions".
+of engine/verbs.py); docs/kr/engine.md "Actions".
 
 Map squares are written ``C4`` (column letter, row number, upper case); squares of a horde
 card's own grid are written lower case, column letter then row number from 1: ``b2`` is

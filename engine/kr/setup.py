@@ -71,7 +71,7 @@ def waves(sc: Any, difficulty: str, seats: int) -> dict[str, int]:
     """Spawn marker -> how many horde decks that spawn point holds (the scenario's ``waves``
     for this difficulty and player count: one number for every marker or one per marker;
     default 1): each deck reveals its top card every round (KR-SPN-2), so that many hordes
-    come from the spawn point per round (docs/kr-engine.md "Waves")."""
+    come from the spawn point per round (docs/kr/engine.md "Waves")."""
     got = sc["difficulty"][difficulty].get("waves", {}).get(str(seats), 1)
     markers = [str(d["marker"]) for d in sc["spawn_decks"]]
     each = list(got) if isinstance(got, (list, tuple)) else [got] * len(markers)

@@ -9,7 +9,7 @@ choice, ``energy`` being the total of the chosen spells' energy icons (KR-SPL-1)
 scenario's order, each taken while the energy left allows (Ogre Ford: Rain of Fire and Call
 Reinforcements).
 
-Action (docs/kr-engine.md "Actions"): ``{"type": "spell", "spell", "placements": [tile
+Action (docs/kr/engine.md "Actions"): ``{"type": "spell", "spell", "placements": [tile
 {"tray", "cells"} | soldier {"tray", "cell"}], "hero": figure (Time Gem), "pass": {"card",
 "to", "variant"} (Hand of Midas)}``. Decisions taken here:
 

@@ -1,5 +1,5 @@
 """The JSON game state of Kingdom Rush: Rift in Time: layout, a fast structural copy, events,
-the end of the game and small queries (docs/kr-engine.md).
+the end of the game and small queries (docs/kr/engine.md).
 
 Layout (``schema`` 1)::
 

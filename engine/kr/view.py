@@ -1,4 +1,4 @@
-"""The public view (docs/kr-engine.md "The public view"; rules "Information and decisions").
+"""The public view (docs/kr/engine.md "The public view"; rules "Information and decisions").
 
 Kingdom Rush is co-operative and open: the view is the state without ``rng``, each spawn deck
 replaced by ``{"count": n, "top_crystals": c}`` (the crystals on the back of its top card, None

@@ -1,6 +1,6 @@
 """Pillow renderer for Clash of Decks.
 
-Draws the view dict described in ``docs/clash-view.md`` (never raw engine state):
+Draws the view dict described in ``docs/clash/view.md`` (never raw engine state):
 
 * :func:`board_png` -- the public board PNG for the channel embed;
 * :func:`private_png` -- one seat's private hand picture, for that seat's DM.

@@ -26,7 +26,7 @@ EMPTY_LANE_H = 116
 BRIDGE_X0 = (W - BRIDGE_W) // 2
 BRIDGE_X1 = BRIDGE_X0 + BRIDGE_W
 
-#: the two lanes of a view, top first (docs/clash-view.md)
+#: the two lanes of a view, top first (docs/clash/view.md)
 LANES = ("top", "bottom")
 
 # ---------------------------------------------------------------- draft area

@@ -17,7 +17,7 @@ count, a landmark's or a gate's health), one card per player (units on the map n
 menus name them: name, hex, health), the revealed landmarks, the market and the legend.
 Text is wrapped, never cut. Every faction has a colour *and* a letter.
 
-What is drawn comes from the view (``docs/cloudspire-view.md``: influence, fortress power,
+What is drawn comes from the view (``docs/cloudspire/view.md``: influence, fortress power,
 mat numbers and slot footprints included), names from the engine's content module and
 words from the message catalog (``locales/cloudspire_render.json``). Modules: ``names``
 (content names, catalog labels), ``style`` (sizes, colours), ``text`` (wrapping, measuring),

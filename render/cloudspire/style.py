@@ -53,7 +53,7 @@ NAME = BODY + 6
 BIG = BODY + 18
 LINE = int(BODY * 1.32)  # line height of BODY text
 
-#: the six axial neighbour directions (the lattice of docs/cloudspire-view.md)
+#: the six axial neighbour directions (the lattice of docs/cloudspire/view.md)
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
 # ---------------------------------------------------------------- colours

@@ -1,5 +1,5 @@
 """Pillow renderer for Empire vs Steppe (game id ``"evs"``): pictures of the engine's views,
-deciding nothing (docs/evs-view.md lists the view fields drawn).
+deciding nothing (docs/evs/view.md lists the view fields drawn).
 
 * :func:`board_png` -- the public board for the channel, from the public view
   (``GAME.view(state, None)``); a seat's own view is refused, so what is secret is decided in

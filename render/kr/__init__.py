@@ -1,5 +1,5 @@
 """Pillow renderer for Kingdom Rush: Rift in Time (game id ``"kr"``): pictures of the engine's
-public view (docs/kr-engine.md "The public view": the state without ``rng``, spawn decks as
+public view (docs/kr/engine.md "The public view": the state without ``rng``, spawn decks as
 ``{"count", "top_crystals"}``, the ghost deck as ``{"count"}``), deciding nothing.
 
 * :func:`board_png` -- the board for the channel: header, the map with trays, towers and

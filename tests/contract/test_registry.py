@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The loose modules of each layer are shared too (a game's own code lives in its package).
 SHARED_FILES = ["bot.py", "bench/__main__.py", "playground.py", "cogs/host.py", "cogs/lobby.py", "cogs/ui.py",
                 "cogs/items.py", "cogs/game_cog.py", "tools/import_map.py"]
-SHARED_GLOBS = ["gamehost/*.py", "engine/*.py", "render/*.py", "cogs/*.py"]
+SHARED_GLOBS = ["gamehost/*.py", "engine/*.py", "render/*.py", "cogs/*.py", "bench/*.py", "tools/*.py"]
 
 
 def test_installed_ids_are_the_plugins():

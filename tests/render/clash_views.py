@@ -1,4 +1,4 @@
-"""Hand-written Clash of Decks views (docs/clash-view.md) for the renderer tests and the
+"""Hand-written Clash of Decks views (docs/clash/view.md) for the renderer tests and the
 sample images. They do not come from the engine; the card data below is test-only."""
 
 from __future__ import annotations

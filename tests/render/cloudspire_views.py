@@ -1,7 +1,7 @@
 """Sample Cloudspire states and views for the renderer tests and the sample-PNG tool.
 
 Every sample is produced by the real engine (``engine.cloudspire``) from a fixed seed and a
-deterministic policy, so the views have exactly the shape of ``docs/cloudspire-view.md``:
+deterministic policy, so the views have exactly the shape of ``docs/cloudspire/view.md``:
 
 * ``opening``      -- 2 players, wave 1 market, nothing built yet;
 * ``prep``         -- 2 players in the Prep phase with a locked deployment stack;

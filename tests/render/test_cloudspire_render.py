@@ -6,7 +6,7 @@ not the pixels, are pinned, because pixels move with Pillow and FreeType version
 recorder's boxes also check that the pictures read on a phone (issue 10): shown 400 px wide,
 every label a move needs is at least 9 px tall, and no string spills out of its box, sits
 on another or is cut with an ellipsis, even with the longest names.
-No test asserts wall-clock times (see tools/render_cloudspire_samples.py --bench).
+No test asserts wall-clock times (see tools/cloudspire/render_samples.py --bench).
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def test_fort_position_side_and_explicit_fort_card():
 
 
 def test_creature_fields_reach_the_view():
-    """Every creature field of the scenario shows in the view (docs/clash-view.md): damage
+    """Every creature field of the scenario shows in the view (docs/clash/view.md): damage
     (CD-DMG-1), played this turn (CD-PLAY-5), a Possess stack and its owners (CD-POS-1), a
     champion (CD-CHA-7), Dash, Protection, activation and spell buffs."""
     big = tc(2, 5, name="t_sc_big")

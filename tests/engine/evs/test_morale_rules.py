@@ -126,7 +126,7 @@ def test_content_ids_are_unique_snake_case_and_names_distinct():
 
 def test_content_ids_and_names_are_unique_across_the_game():
     """Ids are unique across the game and no morale card shares a name with another card or
-    effect of data/*.json (docs/evs-engine.md, "Content")."""
+    effect of data/*.json (docs/evs/engine.md, "Content")."""
     others: dict[str, set] = {"id": set(), "en": set(), "zh-CN": set()}
 
     def walk(x):

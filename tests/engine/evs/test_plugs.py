@@ -1,6 +1,6 @@
 """The expansions' plug points: board.py (height, connectivity, deployment limits) and track.py
 (shakes, turn starts) give base-game answers with the options off and ask terrain_rules /
-morale_rules only when they are on (docs/evs-engine.md "Expansions")."""
+morale_rules only when they are on (docs/evs/engine.md "Expansions")."""
 import sys
 import types
 

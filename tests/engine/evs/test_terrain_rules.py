@@ -55,7 +55,7 @@ def code_of(excinfo) -> str:
 
 
 def test_content_counts_heights_and_forests():
-    """ES-AMB-39, docs/evs-engine.md: at least 16 cards, every height the text names (+3, +2,
+    """ES-AMB-39, docs/evs/engine.md: at least 16 cards, every height the text names (+3, +2,
     +1, 0, -1, -2) several times, forests at height 0 unless printed otherwise."""
     cards = tr.load()
     assert len(cards) >= 16

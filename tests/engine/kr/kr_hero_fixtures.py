@@ -16,7 +16,7 @@ def game(heroes: list[str] | None = None, **opts: Any) -> dict:
 
 
 def act(figure: str, path: list | None = None, **kw: Any) -> dict:
-    """A hero action (docs/kr-engine.md "Hero")."""
+    """A hero action (docs/kr/engine.md "Hero")."""
     return {"type": "hero", "figure": figure, "path": path or [], **kw}
 
 

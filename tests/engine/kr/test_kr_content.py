@@ -506,7 +506,7 @@ BROKEN = [
     ("ability kind", lambda r: find(r, "heroes", "malik")["abilities"][0].update(kind="passive"), "kind"),
     ("spell params", lambda r: find(r, "spells", "hand_of_midas")["params"].update(levels="two"), "levels"),
     ("spell effect", lambda r: find(r, "spells", "time_gem").update(effect="teleport"), "effect"),
-    # maps (docs/kr-engine.md "Scenario maps")
+    # maps (docs/kr/engine.md "Scenario maps")
     ("road square outside", lambda r: set_road(r, "farrinken_valley", "K3", "exit"), "outside the 10x5 map"),
     ("successor not touching", lambda r: set_road(r, "farrinken_valley", "A3", "C3"), "does not touch"),
     ("diagonal successor", lambda r: set_road(r, "farrinken_valley", "A3", "B2"), "neither a road square"),
@@ -575,7 +575,7 @@ def test_validator_rejects_broken_content(label, mutate, message):
 
 
 def test_validator_rejects_a_split_road():
-    """docs/kr-engine.md: roads merge but never split; a square listed twice in 'road' (two successors)
+    """docs/kr/engine.md: roads merge but never split; a square listed twice in 'road' (two successors)
     is rejected when the JSON is read."""
     text_ = '{"road": {"A1": "B1", "A1": "A2"}}'
     with pytest.raises(ContentError, match="scenarios.json: duplicate key 'A1'"):

@@ -91,7 +91,7 @@ def test_refusals_change_nothing():
 @pytest.mark.parametrize("scenario,seats,seed", [("farrinken_valley", 2, 1), ("goblin_woods", 1, 4),
                                                  ("ogre_ford", 3, 2), ("twin_gates", 4, 9)])
 def test_every_listed_action_applies(scenario: str, seats: int, seed: int):
-    """docs/kr-engine.md "Actions": every listed action is complete and legal."""
+    """docs/kr/engine.md "Actions": every listed action is complete and legal."""
     st = GAME.setup(seats, {"scenario": scenario}, seed)
     for step in range(40):
         if GAME.result(st) is not None:
@@ -148,7 +148,7 @@ def test_simultaneous_play_rechecks_on_arrival():
 
 
 def test_view_is_public_and_hides_only_the_decks():
-    """docs/kr-engine.md "The public view": no rng; decks as count and top card's crystals."""
+    """docs/kr/engine.md "The public view": no rng; decks as count and top card's crystals."""
     st = GAME.setup(2, {}, 1)
     v = GAME.view(st, 0)
     assert "rng" not in v and v == GAME.view(st, None) == GAME.view(st, 1)

@@ -1,5 +1,5 @@
 """engine/kr/mapgeo.py: the scenario map's road graph, branches, spawning, tray orientation,
-range arrows, hero movement and displacement, on small inline maps (docs/kr-engine.md)."""
+range arrows, hero movement and displacement, on small inline maps (docs/kr/engine.md)."""
 from __future__ import annotations
 
 import copy

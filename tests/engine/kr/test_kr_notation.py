@@ -1,5 +1,5 @@
 """Action notation (engine/kr/notation.py): canonical text, round trips over listed legal
-actions (Hypothesis), and refusals of bad text (docs/kr-engine.md "Actions"; KR-ACT-3,
+actions (Hypothesis), and refusals of bad text (docs/kr/engine.md "Actions"; KR-ACT-3,
 KR-SOL-8 moved soldiers, KR-PASS-1/KR-AMB-13 variants, KR-BUY-2 proposals, KR-SOLO-3)."""
 from __future__ import annotations
 

@@ -159,7 +159,7 @@ def test_object_withdraws_and_new_proposal_asks_again():
 
 
 def test_one_proposal_per_seat_and_phase():
-    """The designed limit (rounds.py, docs/kr-engine.md "Phase 6"): each seat makes at most
+    """The designed limit (rounds.py, docs/kr/engine.md "Phase 6"): each seat makes at most
     one proposal per phase 6, even after it was withdrawn; the others still may."""
     st = phase6(5)
     st, _ = play(st, 0, "propose archer_1>1")

@@ -143,7 +143,7 @@ def test_KR_SPL_1_spells_beyond_the_scenarios_energy_are_refused():
 
 
 def test_KR_SPN_2_waves_give_each_spawn_point_several_decks_by_player_count():
-    """docs/kr-engine.md "Waves" (designed Campaign Book): a spawn point with ``n`` decks holds
+    """docs/kr/engine.md "Waves" (designed Campaign Book): a spawn point with ``n`` decks holds
     its hordes ``n`` times (its portals once) and brings ``n`` hordes per round, each deck
     revealing its top card (KR-SPN-2), the next going to the next free square (KR-SPN-5)."""
     from engine.kr import spawn

@@ -5,7 +5,7 @@
 soldiers and a hero base, a flying tray stacked on a large-enemy tray, a portal, a deadly
 horde, towers on sites (one face down, one site with two), a hero on a road square and one
 engaged on a tray, phase 2 with a seat done. ``public_view(st)`` is the public view
-(docs/kr-engine.md: no ``rng``, decks as counts and top crystals, ghost deck as a count);
+(docs/kr/engine.md: no ``rng``, decks as counts and top crystals, ghost deck as a count);
 ``engine.kr.view`` is used when it exists.
 
     .venv/bin/python tests/render/kr/kr_views.py     # writes /tmp/kr_render/*.png
