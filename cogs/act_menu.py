@@ -57,6 +57,9 @@ class ActMenu:
     fresh_verbs: set[str]
     choose_key = "host.menu.choose"   # the first level's placeholder
     done_key = "host.menu.done"       # the note to a move made from a DM (``Host.act_and_show``)
+    default_key = "host.btn.default"  # the Default button
+    not_yours_key = "host.menu.not_your_decision"  # {players}: whom the match waits for
+    must_choose_key = "host.menu.must_choose"      # Continue with nothing to continue: {moves}
 
     # -- what a game may override ------------------------------------------------------------
 
@@ -138,7 +141,7 @@ class ActMenu:
         if mine.continue_move:
             items.append(GameButton(snap.match_id, snap.version, "next", label=self.continue_label(mine, locale),
                                     emoji="⏭️"))
-        items.append(GameButton(snap.match_id, snap.version, "auto", label=t("host.btn.default", locale), emoji="🤖"))
+        items.append(GameButton(snap.match_id, snap.version, "auto", label=t(self.default_key, locale), emoji="🤖"))
         return items
 
     # -- components ---------------------------------------------------------------------------
@@ -209,14 +212,14 @@ class ActMenu:
         await self.make_move(interaction, mine, mine.default_move(), expected_version=mine.match.version)
 
     def not_yours(self, snap: Snapshot, locale: str) -> str:
-        return t("host.menu.not_your_decision", locale,
+        return t(self.not_yours_key, locale,
                  players=", ".join(snap.names[s] for s in snap.waiting) or "-")
 
     def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
         if not mine.legal:
             return self.not_yours(mine.match, locale)
         shown = ", ".join(f"`{m}`" for m in mine.legal[:8]) + (" …" if len(mine.legal) > 8 else "")
-        return t("host.menu.must_choose", locale, moves=shown)
+        return t(self.must_choose_key, locale, moves=shown)
 
     # -- acting ---------------------------------------------------------------------------------
 
