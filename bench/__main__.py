@@ -34,12 +34,11 @@ figure's name). Figures (targets in README):
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
 
 from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
 from bench.games import game_ids
+from gamehost.registry import plugin
 from bench.run import Measure, parse, run
 
 
@@ -47,9 +46,9 @@ def game_extras() -> list[tuple[str, Measure]]:
     """The figures of ``bench/<id>/figures.py`` for every registered game that has one."""
     out = []
     for game_id in game_ids():
-        name = f"bench.{game_id}.figures"
-        if importlib.util.find_spec(f"bench.{game_id}") is not None and importlib.util.find_spec(name) is not None:
-            out += importlib.import_module(name).figures()
+        module = plugin(game_id).bench_figures
+        if module is not None:
+            out += module.figures()
     return out
 
 

@@ -64,7 +64,7 @@ def why_not_asked(mine: SeatSnapshot) -> IllegalAction | None:
     for the phase), or None."""
     if mine.prompted or mine.match.status != "active":
         return None
-    why = getattr(mine._engine, "why_waiting", None)
+    why = getattr(mine._engine, "why_waiting", None)  # GamePlugin.why_waiting, for this seat's engine
     return why(mine._state, mine.seat) if why is not None else None
 
 

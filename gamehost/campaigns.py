@@ -22,9 +22,7 @@ before campaigns were kept.
 """
 from __future__ import annotations
 
-import importlib
 import logging
-from functools import cache
 from types import ModuleType
 from typing import Callable
 
@@ -34,23 +32,10 @@ from gamehost.store import MatchRow, Store
 log = logging.getLogger(__name__)
 
 
-@cache
-def _rules_module(engine_module: str) -> ModuleType | None:
-    module = importlib.import_module(engine_module)
-    package = engine_module if hasattr(module, "__path__") else engine_module.rpartition(".")[0]
-    name = f"{package}.campaign" if package else "campaign"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name == name:
-            return None
-        raise
-
-
 def rules(game: str) -> ModuleType | None:
-    """The game's campaign rules (``engine/<game>/campaign.py``), or None if it has none."""
+    """The game's campaign rules (``engine/<game>/campaign.py``: GamePlugin.campaign), or None."""
     plugin = GAMES.get(game)
-    return _rules_module(plugin.engine_module) if plugin is not None else None
+    return plugin.campaign if plugin is not None else None
 
 
 def players_of(row: MatchRow) -> list[dict]:

@@ -19,6 +19,7 @@ import importlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol
 
 from engine.base import ConcedingGame, Game
@@ -66,10 +67,56 @@ class GamePlugin:
     def data_dir(self) -> Path:
         return ROOT / Path(*self.engine_module.split(".")) / "data"
 
+    # -- optional per-game hooks: what a game may add, declared here once ---------------------
+
+    def teams(self, options: dict) -> list[list[int]] | None:
+        """Each fixed team's seats with these options (the engine's ``team_seats``,
+        engine.base.TeamGame), or None when every seat plays for itself."""
+        team_seats = getattr(self.engine, "team_seats", None)
+        return team_seats(options) if team_seats is not None else None
+
+    def off_turn(self, action: Any) -> bool:
+        """Whether ``action`` is a standing choice any seat may make at any time (the engine's
+        ``off_turn``, engine.base.StandingPreferences), not a move in turn order."""
+        off_turn = getattr(self.engine, "off_turn", None)
+        return bool(off_turn is not None and off_turn(action))
+
+    def why_waiting(self, state: Any, seat: int) -> Exception | None:
+        """The engine's own reason why an unasked seat may not act now (its optional
+        ``why_waiting``: Kingdom Rush's seat done for the phase), or None."""
+        why = getattr(self.engine, "why_waiting", None)
+        return why(state, seat) if why is not None else None
+
+    @property
+    def campaign(self) -> ModuleType | None:
+        """The game's campaign rules (``<engine package>.campaign``: gamehost/campaigns.py), or None."""
+        return _optional_module(self.engine_package + ".campaign")
+
+    @property
+    def bench_figures(self) -> ModuleType | None:
+        """The game's own bench figures (``bench/<id>/figures.py``: ``figures()``), or None."""
+        return _optional_module(f"bench.{self.id}.figures")
+
+    @property
+    def engine_package(self) -> str:
+        module = importlib.import_module(self.engine_module)
+        return self.engine_module if hasattr(module, "__path__") else self.engine_module.rpartition(".")[0]
+
 
 @cache
 def _load(module: str) -> HostedGame:
     return importlib.import_module(module).GAME
+
+
+@cache
+def _optional_module(name: str) -> ModuleType | None:
+    """``name`` imported, or None when it (or its package) does not exist."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name is not None and name.startswith(missing.name):
+            return None
+        raise
 
 
 GAMES: dict[str, GamePlugin] = {game_id: GamePlugin.installed(game_id) for game_id in INSTALLED}
@@ -87,8 +134,7 @@ def plugin(game_id: str) -> GamePlugin:
 def team_layout(game_id: str, options: dict) -> list[list[int]] | None:
     """Each fixed team's seats with these options (``engine.base.TeamGame``), or None when
     every seat plays for itself (or the game has no teams)."""
-    engine = plugin(game_id).engine
-    return engine.team_seats(options) if hasattr(engine, "team_seats") else None
+    return plugin(game_id).teams(options)
 
 
 def normalize_options(game_id: str, options: dict) -> dict:

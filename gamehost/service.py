@@ -414,8 +414,7 @@ class MatchService(MatchDeadlines, MatchQueries):
                     raise
             text = engine.format_action(action)
             self.typed.check(match_id, user_id, text, origin)
-            off_turn = getattr(engine, "off_turn", None)  # standing preferences, not moves
-            preference = bool(off_turn and off_turn(action))
+            preference = plugin(row.game).off_turn(action)  # standing preferences, not moves
 
             def step(state: dict) -> tuple[list[str], dict, list[Event]]:
                 prompts = engine.prompts(state)

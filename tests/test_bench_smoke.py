@@ -5,7 +5,6 @@ raises or prints nothing into a non-zero exit after running the rest. No wall-cl
 asserted: the values of a smoke run mean nothing."""
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import os
 import re
@@ -43,9 +42,9 @@ def extra_prefixes() -> list[str]:
     """The measure names of each registered game's own ``bench/<id>/figures.py``."""
     out = []
     for game in plugins():
-        module = f"bench.{game.id}.figures"
-        if importlib.util.find_spec(f"bench.{game.id}") is not None and importlib.util.find_spec(module) is not None:
-            out += [name for name, _measure in importlib.import_module(module).figures()]
+        module = game.bench_figures  # GamePlugin's optional hook
+        if module is not None:
+            out += [name for name, _measure in module.figures()]
     return out
 
 

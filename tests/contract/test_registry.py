@@ -125,3 +125,25 @@ def names_of_games(path: Path) -> list[str]:
 def test_no_shared_file_names_a_game(path):
     found = names_of_games(path)
     assert not found, "a shared file names a game:\n" + "\n".join(found)
+
+
+def test_the_optional_hooks_are_declared_once_in_the_plugin(plugin):
+    """GamePlugin declares what a game may add (teams, standing choices, a reason for an unasked
+    seat, campaign rules, its own bench figures); each answers for every game, present or not."""
+    options = registry.normalize_options(plugin.id, {})
+    low, high = plugin.seat_range(options)
+    state = plugin.engine.setup(low, options, 1)
+    teams = plugin.teams(options)
+    assert teams is None or sorted(s for team in teams for s in team) == list(range(len(sum(teams, []))))
+    for seat in range(low):
+        for action in plugin.engine.legal_actions(state, seat)[:5]:
+            assert isinstance(plugin.off_turn(action), bool)
+        why = plugin.why_waiting(state, seat)
+        assert why is None or isinstance(why, Exception)
+    campaign = plugin.campaign
+    if campaign is not None:
+        for name in ("empty", "normalize", "record", "check_new"):
+            assert callable(getattr(campaign, name, None)), f"{plugin.id} campaign lacks {name}()"
+    figures = plugin.bench_figures
+    if figures is not None:
+        assert all(name.startswith(f"{plugin.id}.") for name, _ in figures.figures())
