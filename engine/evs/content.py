@@ -15,50 +15,23 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import AbstractSet, Any, NoReturn
+from typing import Any
+
+from engine.content_checks import ID_RE, LANGS, ContentError, fail, integer, keys, text  # noqa: F401
 
 from .keywords import (FACTION_EFFECTS, FACTION_TRIGGERS, MAX_PHASES, MAX_REACH, PHASE_KEYS, RANGES,
                        TRIGGER_EFFECTS)
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
-ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 RESERVED_IDS = frozenset({"standard", "general"})
 MARKERS = ("action", "defence", "reveal", "dispatch", "recall")
-LANGS = ("en", "zh-CN")
 
 
-class ContentError(ValueError):
-    """Content data that breaks the schema."""
-
-
-def _fail(where: str, msg: str) -> NoReturn:
-    raise ContentError(f"{where}: {msg}")
-
-
-def _keys(where: str, obj: object, required: AbstractSet[str], optional: AbstractSet[str] = frozenset()) -> dict:
-    if not isinstance(obj, dict):
-        _fail(where, "must be an object")
-    missing = required - set(obj)
-    if missing:
-        _fail(where, f"missing key(s) {sorted(missing)}")
-    unknown = set(obj) - required - optional
-    if unknown:
-        _fail(where, f"unknown key(s) {sorted(unknown)}")
-    return obj
-
-
-def _text(where: str, obj: object) -> dict[str, str]:
-    obj = _keys(where, obj, set(LANGS))
-    for lang in LANGS:
-        if not isinstance(obj[lang], str) or not obj[lang].strip():
-            _fail(where, f"'{lang}' must be a non-empty string")
-    return {lang: obj[lang] for lang in LANGS}
+_fail, _keys, _text = fail, keys, text  # engine/content_checks.py, shared by every game's content
 
 
 def _int(where: str, v: object, lo: int, hi: int = 99) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        _fail(where, f"must be an integer {lo}..{hi}, got {v!r}")
-    return v
+    return integer(where, v, lo, hi)
 
 
 def _id(where: str, v: object) -> str:
