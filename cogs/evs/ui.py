@@ -1,16 +1,16 @@
 """The Empire vs Steppe adapter the host calls: board embed and picture, narration, private
 views (hand, discard, command zone, secret pick, the defence summary), the board's buttons and
-the drill-down Act menu. It reads snapshots (views, prompts, the engine's move metadata),
-never the stored state.
+the Act menu's words. It reads snapshots (views, prompts, the engine's move metadata), never
+the stored state.
 
-The Act menu: the board's **Act** button opens, privately, a select of the first steps of the
-legal moves (the engine's ``ActionInfo.head``: *Play Forward Strike*, *Attack bob's Legionary
-u3*, *Done*); a step that is a whole move is made at once, any other opens one more select of
-its endings (the ``rest``: a destination, the attackers, the unit and the cards to pay). When
-the endings with a payment are too many for one select, the unit is one select per unit
-(``max 5``) whose options are the cards that may pay, chosen together (a multi-select of exactly
-the cost). So every decision is the Act click and at most two picks; a level of more than 25
-options is paged (*More…*)."""
+The Act menu is the kit's (cogs/act_menu.py: the first steps of the legal moves, each step's
+endings, paging, Continue and Default); this game gives its words (*Play Forward Strike*,
+*Attack bob's Legionary u3*; the endings' destination, attackers, unit and cards to pay), the
+Continue button's words per move (``evs.btn.continue.<verb>``) and its payment menus: when the
+endings with a payment are too many for one select, the unit is one select per unit (``max 5``)
+whose options are the cards that may pay, chosen together (a multi-select of exactly the cost;
+component verb ``pay``, and ``g|PREFIX`` opens one unit's when there are more units than rows).
+The board's Command zone button (``zone``) shows the opponent's command zone."""
 from __future__ import annotations
 
 import importlib
@@ -23,12 +23,13 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
-from cogs.evs.narrate import narrate_events
 from cogs.act_menu import MAX_OPTIONS, ActMenu, clip, page_of
-from cogs.evs import words
+from cogs.evs.narrate import narrate_events
 from cogs.evs.words import Board, arg_words, arg_label, content_name, defence_summary, move_label, tail_label
+from cogs.evs.words import head_label as evs_head_label
 from cogs.host import Host, locale_of, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
+from cogs.move_args import token
 from cogs.ui import PrivateMessage
 
 RENDER_MODULE = "render.evs"
@@ -229,7 +230,7 @@ class EvsUI(ActMenu):
     # -- the Act menu (cogs/act_menu.py): this game's words and its payment menus ------------
 
     def head_label(self, mine: SeatSnapshot, head: str, moves: list[ActionInfo], locale: str) -> tuple[str, str]:
-        return words.head_label(self.board(mine), head, locale)
+        return evs_head_label(self.board(mine), head, locale)
 
     def rest_label(self, mine: SeatSnapshot, move: ActionInfo, locale: str) -> str:
         """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
@@ -274,7 +275,7 @@ class EvsUI(ActMenu):
                 move = prefix + (f" pay {'+'.join(pays[0])}" if pays and pays[0] else "")
                 items.append(GameSelect(snap.match_id, snap.version, "pick", arg=str(row), placeholder=clip(
                     move_label(board, prefix, locale), 150), options=[discord.SelectOption(
-                        label=clip(move_label(board, move, locale), 100), value=("=" + move)[:100])]))
+                        label=clip(move_label(board, move, locale), 100), value=("=" + token(move))[:100])]))
                 continue
             cards = list(dict.fromkeys(c for p in pays for c in p))[:MAX_OPTIONS]
             options = [discord.SelectOption(label=clip(content_name(c, locale), 100), value=c,
