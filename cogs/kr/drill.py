@@ -41,6 +41,7 @@ from engine.kr import build_options as bo
 from engine.kr.notation import format_action
 from gamehost.i18n import t
 from gamehost.snapshot import SeatSnapshot
+from cogs.act_menu import LIMIT, MAX_OPTIONS, clip
 from cogs.host import Host, error_text, locale_of, send_ephemeral
 from cogs.items import GameSelect, view_of
 from cogs.kr.words import cells_text, facing_word, horde_name, tower_name
@@ -57,12 +58,6 @@ class DrillOwner(Protocol):
 
 
 VERB = "drill"
-MAX_OPTIONS = 25      # Discord: options of one select
-LIMIT = 100           # Discord: a select option's value and label
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 class Draft:
@@ -91,7 +86,7 @@ class Drill:
     def menu_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
         """*…or choose a tower's placements yourself*: one option per card that can be built."""
         cards = list(dict.fromkeys(m.args[0] for m in mine.moves if m.verb == "build" and len(m.args) >= 3))
-        options = [discord.SelectOption(label=_clip(t("kr.drill.card_option", locale, tower=tower_name(c, locale)),
+        options = [discord.SelectOption(label=clip(t("kr.drill.card_option", locale, tower=tower_name(c, locale)),
                                                      LIMIT), value=f"* {c}", emoji="✏️")
                    for c in cards[:MAX_OPTIONS]]
         return [self.select(mine, "", options, t("kr.drill.menu_placeholder", locale))] if options else []
@@ -107,7 +102,7 @@ class Drill:
                 continue
             seen.add((site, facing))
             options.append(discord.SelectOption(
-                label=_clip(t("kr.drill.entry", locale, site=site, facing=facing_word(facing, locale)), LIMIT),
+                label=clip(t("kr.drill.entry", locale, site=site, facing=facing_word(facing, locale)), LIMIT),
                 value=f"+ {site} {facing}", emoji="✏️"))
         if not options:
             return []
@@ -116,7 +111,7 @@ class Drill:
     def select(self, mine: SeatSnapshot, card: str, options: list, placeholder: str) -> GameSelect:
         snap = mine.match
         return GameSelect(snap.match_id, snap.version, VERB, arg=f"{mine.view.get('round')}.{card}",
-                          options=options, placeholder=_clip(placeholder, 150))
+                          options=options, placeholder=clip(placeholder, 150))
 
     # -- a step --------------------------------------------------------------------------------
 
@@ -207,10 +202,10 @@ class Drill:
             if tid == step.suggested:
                 label += " " + t("kr.drill.suggested", locale)
             count = len(bo.placement_options(view, draft.card, draft.site, draft.facing, step.decisions, tid))
-            options.append(discord.SelectOption(label=_clip(label, LIMIT), value=draft.value(f"@{tid}", step.decisions),
+            options.append(discord.SelectOption(label=clip(label, LIMIT), value=draft.value(f"@{tid}", step.decisions),
                                                 description=t("kr.drill.n_placements", locale, n=count)))
         lines.append(t("kr.drill.which_tray", locale))
-        embed = discord.Embed(title=_clip(title, 256), description=_clip("\n".join(lines), 4000),
+        embed = discord.Embed(title=clip(title, 256), description=clip("\n".join(lines), 4000),
                               colour=discord.Colour(0x2E8B57))
         select = self.select(mine, draft.card, options + extras, t("kr.drill.pick_tray", locale))
         await send_ephemeral(interaction, note, embed=embed, view=view_of([select]))
@@ -234,7 +229,7 @@ class Drill:
             label = f"{n}. {cells_text(p.get('cells') or [p.get('cell')])}"
             if n == 1:
                 label += " " + t("kr.drill.suggested", locale)
-            options.append(discord.SelectOption(label=_clip(label, LIMIT),
+            options.append(discord.SelectOption(label=clip(label, LIMIT),
                                                 value=draft.value("+", list(step.decisions) + [p])))
         if pages > 1:
             options.append(discord.SelectOption(label=t("kr.drill.page", locale, page=(page + 1) % pages + 1,
@@ -251,7 +246,7 @@ class Drill:
         tray_info = view["trays"][tray]
         lines.append(t("kr.drill.numbered", locale, tray=t("kr.drill.tray_option", locale, tray=tray, horde=horde_name(
             tray_info["card"], locale), cell=tray_info.get("cell", "?"))))
-        embed = discord.Embed(title=_clip(title, 256), description=_clip("\n".join(lines), 4000),
+        embed = discord.Embed(title=clip(title, 256), description=clip("\n".join(lines), 4000),
                               colour=discord.Colour(0x2E8B57))
         embed.set_image(url="attachment://horde.png")
         select = self.select(mine, draft.card, options + extras, t("kr.drill.pick_number", locale))
@@ -273,4 +268,4 @@ class Drill:
                                             description=t("kr.drill.rest_detail", locale)))
         text = "⚠️ " + t("kr.drill.no_longer", locale, choice=bad, reason=error_text(refusal, locale))
         select = self.select(mine, draft.card, options, t("kr.drill.pick_again", locale))
-        await send_ephemeral(interaction, _clip(text, 2000), view=view_of([select]))
+        await send_ephemeral(interaction, clip(text, 2000), view=view_of([select]))

@@ -10,14 +10,16 @@ Moves carry the slash-command arguments the engine's verb table gives them
 placements and choice) travels as a short token (cogs/move_args.py ``token``) that names the
 legal move it came from.
 
-The Act menu: **Act** opens, privately, a select of the first steps (the engine's
-``ActionInfo.head``: *Build Archer Tower L1*, *Lilith*, *Done*); a step that is a whole move
-is made at once, any other opens one select of its endings (site, facing and placements; the
-hero's path, facing and action). So every decision is the Act click and at most two picks;
-a level of more than 25 options is paged (*More…*). In simultaneous play a team-mate's move
-does not make the menu stale: the engine judges the picked move against the map as it is.
-Beside the first steps and beside a build's endings a second select starts the drill-down that
-chooses a build's placements piece by piece instead of the suggested ones (cogs/kr/drill.py)."""
+The Act menu is the kit's (cogs/act_menu.py: **Act** opens, privately, a select of the first
+steps, the engine's ``ActionInfo.head``: *Build Archer Tower L1*, *Lilith*, *Done*; a step that
+is a whole move is made at once, any other opens one select of its endings, paged past 25).
+This game gives its words (a first step as the whole move when it is one, with its number of
+endings; a build's site, facing and placements; the hero's path, facing and action), no
+Continue or Default beside the menu (the board's **Done** continues) and ``pick`` as a fresh
+verb: in simultaneous play a team-mate's move does not make the menu stale, the engine judges
+the picked move against the map as it is. Beside the first steps and beside a build's endings
+a second select starts the drill-down that chooses a build's placements piece by piece
+instead of the suggested ones (cogs/kr/drill.py)."""
 from __future__ import annotations
 
 import importlib
@@ -27,33 +29,30 @@ import discord
 
 from engine.base import ActionInfo, IllegalAction
 from gamehost.i18n import t
-from gamehost.service import Outcome, ServiceError
+from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
-from cogs.host import Host, locale_of, seated, send_ephemeral
-from cogs.items import GameButton, GameSelect, view_of
+from cogs.act_menu import MAX_OPTIONS, PAGE, ActMenu, clip
+from cogs.host import Host, locale_of, send_ephemeral
+from cogs.items import GameButton, view_of
 from cogs.kr.drill import VERB as DRILL, Drill
 from cogs.kr.words import (Board, arg_label, buys_of, buys_text, displacement_line, hero_name, hero_rest, move_label,
                            narrate_events, prompt_text, result_text, tower_name)
-from cogs.move_args import token, untoken
 from cogs.ui import PrivateMessage
 
 RENDER_MODULE = "render.kr"
-PAGE = 24
-MAX_OPTIONS = 25
 
 
 def renderer():
     return importlib.import_module(RENDER_MODULE)
 
 
-def clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
-
-
-class KrUI:
+class KrUI(ActMenu):
     game_id = "kr"
     title_key = "game.kr"
+    choose_key = "kr.ui.choose"
+    done_key = "kr.ui.done_note"
+    not_yours_key = "kr.ui.not_your_decision"
     # reading buttons, and moves the engine judges against the map as it is now (a team-mate's
     # move in simultaneous play does not make them stale)
     fresh_verbs = {"view", "menu", "pick", "done", DRILL}
@@ -67,10 +66,6 @@ class KrUI:
 
     def board(self, mine: SeatSnapshot) -> Board:
         return Board(mine.view, mine.match.names, mine.seat)
-
-    @staticmethod
-    def seat_of(snap: Snapshot, seat: int) -> SeatSnapshot:
-        return SeatSnapshot(snap, seat)
 
     # -- public board --------------------------------------------------------------------
 
@@ -137,7 +132,7 @@ class KrUI:
         return [GameButton(snap.match_id, snap.version, "menu", label=t("kr.btn.act", locale),
                            style=discord.ButtonStyle.primary, emoji="🎯"),
                 GameButton(snap.match_id, snap.version, "done", label=t("kr.btn.done", locale), emoji="✅"),
-                GameButton(snap.match_id, snap.version, "view", label=t("kr.btn.view", locale), emoji="🔒")]
+                GameButton(snap.match_id, snap.version, "view", label=t("host.btn.view", locale), emoji="🔒")]
 
     def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
         return narrate_events(Board(snap.view, snap.names), [e for e in events if e.visible_to is None], locale,
@@ -161,51 +156,14 @@ class KrUI:
                             value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
         return PrivateMessage(embed=embed, view=view_of(self.decision_items(mine, locale)))
 
-    def not_yours(self, snap: Snapshot, locale: str) -> str:
-        return t("kr.ui.not_your_decision", locale, players=", ".join(snap.names[s] for s in snap.waiting) or "—")
+    # -- the Act menu (cogs/act_menu.py): this game's words and the drill-down beside it ------
 
-    # -- menus ---------------------------------------------------------------------------
+    def head_label(self, mine: SeatSnapshot, head: str, moves: list[ActionInfo], locale: str) -> tuple[str, str]:
+        """A first step in words (the whole move when it is one), and how many endings it has."""
+        label = move_label(self.board(mine), moves[0].text if len(moves) == 1 else head, locale)
+        return label, t("kr.ui.choices", locale, n=len(moves)) if len(moves) > 1 else ""
 
-    def heads(self, mine: SeatSnapshot) -> dict[str, list[ActionInfo]]:
-        out: dict[str, list[ActionInfo]] = {}
-        for move in mine.moves:
-            out.setdefault(move.head or move.text, []).append(move)
-        return out
-
-    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
-        snap, board = mine.match, self.board(mine)
-        options = []
-        for head, moves in self.heads(mine).items():
-            value = ("=" + token(moves[0].text)) if len(moves) == 1 else f"h0|{head}"
-            label = move_label(board, moves[0].text if len(moves) == 1 else head, locale)
-            detail = t("kr.ui.choices", locale, n=len(moves)) if len(moves) > 1 else None
-            options.append(discord.SelectOption(label=clip(label, 100), value=value[:100], description=detail))
-        if not options:
-            return []
-        shown, more = _page(options, page)
-        if more:
-            shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"p{page + 1}"))
-        return [GameSelect(snap.match_id, snap.version, "pick", options=shown, placeholder=t("kr.ui.choose", locale)),
-                *self.drill.menu_items(mine, locale)]  # beside: choose a tower's placements (cogs/kr/drill.py)
-
-    def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
-        snap, board = mine.match, self.board(mine)
-        moves = self.heads(mine).get(head, [])
-        if not moves:
-            return []
-        options = [discord.SelectOption(label=clip(self.rest_label(m, locale), 100), value=("=" + token(m.text))[:100])
-                   for m in moves]
-        full = len(options) <= MAX_OPTIONS
-        shown, more = _page(options, page, full=full)
-        if more:
-            shown.append(discord.SelectOption(label=t("kr.ui.more", locale), value=f"h{page + 1}|{head}"[:100]))
-        items: list[discord.ui.Item] = [GameSelect(snap.match_id, snap.version, "pick", options=shown,
-                                                   placeholder=clip(move_label(board, head, locale) + " …", 150))]
-        if moves[0].verb == "build":  # beside the suggested endings: choose the placements (cogs/kr/drill.py)
-            items += self.drill.entry_items(mine, locale, moves if full else moves[page * PAGE:(page + 1) * PAGE])
-        return items
-
-    def rest_label(self, move: ActionInfo, locale: str) -> str:
+    def rest_label(self, mine: SeatSnapshot, move: ActionInfo, locale: str) -> str:
         if move.verb == "hero":
             return hero_rest(move.rest, locale) or move.rest
         if move.verb == "build" and len(move.args) >= 3:   # card, site, facing[, placements]
@@ -213,66 +171,41 @@ class KrUI:
                      placements=" ".join(move.args[3:]) or "—")
         return move.rest or move.text
 
+    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
+        """The kit's first steps and, beside them, choose a tower's placements (cogs/kr/drill.py)."""
+        items = super().menu_items(mine, locale, page)
+        return [*items, *self.drill.menu_items(mine, locale)] if items else []
+
+    def rest_items(self, mine: SeatSnapshot, locale: str, head: str, page: int = 0) -> list[discord.ui.Item]:
+        """The kit's endings and, beside a build's, choose its placements (cogs/kr/drill.py)."""
+        items = super().rest_items(mine, locale, head, page)
+        moves = self.heads(mine).get(head, [])
+        if items and moves[0].verb == "build":
+            shown = moves if len(moves) <= MAX_OPTIONS else moves[page * PAGE:(page + 1) * PAGE]
+            items += self.drill.entry_items(mine, locale, shown)
+        return items
+
     def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
-        if not mine.legal:
-            return []
-        return self.menu_items(mine, locale)
+        """The menu alone: the board's Done button continues (no Continue, no Default here)."""
+        return self.menu_items(mine, locale) if mine.legal else []
+
+    def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
+        return self.not_yours(mine.match, locale)
 
     def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
         """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
         return arg_label(self.board(mine), move, index, locale)
 
-    # -- components ----------------------------------------------------------------------
-
-    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
-                           values: list[str]) -> None:
-        mine = self.seat_of(snap, seated(snap, interaction.user.id))
-        if verb == "view":
-            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
-        elif verb == "menu":
-            await self.show_menu(interaction, mine)
-        elif verb == "pick":
-            await self.pick(interaction, mine, values[0])
-        elif verb == "done":
-            await self.done(interaction, mine)
+    async def on_game_component(self, interaction: discord.Interaction, snap: Snapshot, mine: SeatSnapshot,
+                                verb: str, arg: str, values: list[str]) -> None:
+        """``done``: the board's Done (the seat's continue move, judged against the map as it
+        is now); ``drill``: a step of the placements drill-down."""
+        if verb == "done":
+            await self.continue_(interaction, mine)
         elif verb == DRILL:
             await self.drill.on_component(interaction, mine, arg, values[0])
         else:
             raise ServiceError("not_allowed")
-
-    async def show_menu(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
-        locale = locale_of(interaction)
-        items = self.decision_items(mine, locale)
-        if not items:
-            await send_ephemeral(interaction, self.not_yours(mine.match, locale))
-            return
-        await send_ephemeral(interaction, t("kr.ui.menu", locale), view=view_of(items))
-
-    async def pick(self, interaction: discord.Interaction, mine: SeatSnapshot, value: str) -> None:
-        locale = locale_of(interaction)
-        if value.startswith("="):
-            move = untoken(value[1:], mine.legal)
-            if move is None:
-                await send_ephemeral(interaction, t("host.stale_board", locale))
-                return
-            await self.make_move(interaction, mine, move)
-            return
-        items = []
-        if value.startswith("p"):
-            items = self.menu_items(mine, locale, int(value[1:] or 0))
-        elif value.startswith("h"):
-            page, _, head = value[1:].partition("|")
-            items = self.rest_items(mine, locale, head, int(page or 0))
-        if not items:
-            await send_ephemeral(interaction, t("host.stale_board", locale))
-            return
-        await send_ephemeral(interaction, t("kr.ui.menu", locale), view=view_of(items))
-
-    async def done(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
-        if mine.continue_move is None:
-            await send_ephemeral(interaction, "⚠️ " + self.not_yours(mine.match, locale_of(interaction)))
-            return
-        await self.make_move(interaction, mine, mine.continue_move)
 
     # -- the horde close-up ----------------------------------------------------------------
 
@@ -309,17 +242,3 @@ class KrUI:
         embed = discord.Embed(title=t("kr.ui.horde_title", locale, tray=tray), description=clip("\n".join(lines), 4000))
         embed.set_image(url="attachment://horde.png")
         await send_ephemeral(interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="horde.png"))
-
-    # -- acting --------------------------------------------------------------------------
-
-    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
-                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
-        return await self.host.act_and_show(interaction, mine, move, done_key="kr.ui.done_note",
-                                            expected_version=expected_version, confirmed=confirmed)
-
-
-def _page(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:
-    if full:
-        return list(options), False
-    start = page * PAGE
-    return list(options[start:start + PAGE]), len(options) > start + PAGE
