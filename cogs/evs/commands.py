@@ -29,7 +29,7 @@ from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, make_command_move
+from cogs.move_args import MoveArg
 
 GAME_ID = "evs"
 DEFENCE_POLICIES = ("never", "lethal", "ask")
@@ -72,12 +72,6 @@ class Evs(GameCog):
     # Discord allows 25 subcommands a group: the expansions' decisions are one level down
     ex = app_commands.Group(name="expansion", parent=evs,
                             description=_("Terrain and Morale expansion decisions", key="cmd.evs.expansion"))
-
-    async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
-        """The legal move this subcommand makes with these arguments. Otherwise the engine
-        judges the move they spell, so the refusal names the reason (or, when they spell no
-        move, what the command could do now): cogs/move_args.py ``resolve_move``."""
-        await make_command_move(self, interaction, *args)
 
     # -- creating ------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from cogs.kr.ui import KrUI
 from cogs.kr.words import hero_name, horde_name, move_label, scenario_name, spell_name, tower_name
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, match_language, parse_options_text)
-from cogs.move_args import MoveArg, make_command_move, token, untoken, why_not_asked
+from cogs.move_args import MoveArg, token, untoken, why_not_asked
 
 GAME_ID = "kr"
 SCHEMA = GAME.options_schema()
@@ -58,12 +58,6 @@ DISPLACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.kr.displace.{p}"), v
 class Kr(GameCog):
     ui_class = KrUI
     kr = app_commands.Group(name="kr", description=_("Play Kingdom Rush: Rift in Time", key="cmd.kr"))
-
-    async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
-        """The listed legal move these arguments make (the first that fits when trailing
-        arguments are left out); otherwise the engine judges the move they spell
-        (cogs/move_args.py ``resolve_move``)."""
-        await make_command_move(self, interaction, *args)
 
     # -- creating ------------------------------------------------------------------------
 
