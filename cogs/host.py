@@ -291,6 +291,11 @@ class Host:
         if interaction.channel_id != snap.channel_id:
             await send_ephemeral(interaction, t(done_key, locale_of(interaction)))
             await self.publish(outcome)
+            if not outcome.prompted_changed and outcome.match.status == "active" \
+                    and mine.seat in snapshot(outcome.match).waiting:
+                # the same decision again (Clash's draft: two picks in a row): publish sent no
+                # new DM, so the mover's next choices come here, as to a mover in the channel
+                await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
         else:
             await self.publish(outcome, interaction)
         return outcome

@@ -9,7 +9,8 @@ from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
-from cogs.host import Host, locale_of, origin, seated, send_ephemeral
+from cogs.act_menu import ActMenu
+from cogs.host import Host, locale_of, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.move_args import resolve_move
 from cogs.ui import PrivateMessage
@@ -20,10 +21,14 @@ from render import clash as clash_render
 SEAT_COLOURS = (discord.Colour.from_rgb(52, 120, 246), discord.Colour.from_rgb(226, 68, 68))
 
 
-class ClashUI:
+class ClashUI(ActMenu):
+    """The kit's Act menu (cogs/act_menu.py) with Clash's own choices: a card, then where it
+    goes, or a deck, a pick, a champion (:meth:`decision_items`), shown by ``/clash menu`` and
+    the **Play a card** and **Choose** buttons; **End turn** and **My hand** beside them."""
     game_id = "clash"
     title_key = "game.clash"
     fresh_verbs = {"hand"}  # read-only: works on any board, even a finished match's
+    not_yours_key = "clash.ui.not_your_decision"
 
     def __init__(self, host: Host):
         self.host = host
@@ -153,45 +158,46 @@ class ClashUI:
         return [GameSelect(snap.match_id, snap.version, "do", options=options,
                            placeholder=t("clash.ui.choose", locale))]
 
-    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
-                           values: list[str]) -> None:
+    async def show_menu(self, interaction: discord.Interaction, mine: SeatSnapshot) -> None:
+        """What this seat may choose now, privately; when no card is playable, a note that
+        **End turn** is what is left."""
         locale = locale_of(interaction)
-        mine = snap.for_seat(seated(snap, interaction.user.id))
+        items = self.decision_items(mine, locale)
+        if not items:
+            key = "clash.ui.nothing_playable" if mine.legal else self.not_yours_key
+            await send_ephemeral(interaction, t(key, locale))
+            return
+        await send_ephemeral(interaction, t("clash.ui.choose_prompt", locale), view=view_of(items))
+
+    async def on_game_component(self, interaction: discord.Interaction, snap: Snapshot, mine: SeatSnapshot,
+                                verb: str, arg: str, values: list[str]) -> None:
         if verb == "hand":
             await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
         elif verb == "end":  # the /clash end command's move
             await self.make_move(interaction, mine, resolve_move(mine, "end", ()), expected_version=snap.version)
         elif verb in ("play", "choose"):
-            items = self.decision_items(mine, locale)
-            if not items:
-                key = "clash.ui.nothing_playable" if mine.legal else "clash.ui.not_your_decision"
-                await send_ephemeral(interaction, t(key, locale))
-                return
-            await send_ephemeral(interaction, t("clash.ui.choose_prompt", locale), view=view_of(items))
+            await self.show_menu(interaction, mine)
         elif verb == "card":
-            options = self.destinations(mine, values[0])
-            if len(options) == 1:
-                await self.make_move(interaction, mine, options[0][0], expected_version=snap.version)
-                return
-            if not options:
-                await send_ephemeral(interaction, t("host.stale_board", locale))
-                return
-            names = self.seat_names(snap)
-            select = [discord.SelectOption(label=describe_destination(snap.view, names, move, locale)[:100],
-                                           value=move[:100]) for move, _dest in options[:25]]
-            card = mine.info(options[0][0]).args[0]  # the card, or ``champion``
-            await send_ephemeral(interaction, t("clash.ui.where", locale, card=self.card_label(mine, card, locale)),
-                                 view=view_of([GameSelect(snap.match_id, snap.version, "do", options=select,
-                                                          placeholder=t("clash.ui.where_short", locale))]))
+            await self.play_card(interaction, mine, values[0])
         elif verb == "do":
             await self.make_move(interaction, mine, values[0] if values else arg, expected_version=snap.version)
         else:
             raise ServiceError("not_allowed")
 
-    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
-                        expected_version: int | None = None, confirmed: bool = False) -> None:
-        if not confirmed and await self.host.needs_confirmation(interaction, mine, move):
+    async def play_card(self, interaction: discord.Interaction, mine: SeatSnapshot, card: str) -> None:
+        """A card picked: played at once where it can go one way only, else a select of where."""
+        snap, locale = mine.match, locale_of(interaction)
+        options = self.destinations(mine, card)
+        if len(options) == 1:
+            await self.make_move(interaction, mine, options[0][0], expected_version=snap.version)
             return
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move,
-                                              expected_version=expected_version, origin=origin(interaction))
-        await self.host.publish(outcome, interaction)
+        if not options:
+            await send_ephemeral(interaction, t("host.stale_board", locale))
+            return
+        names = self.seat_names(snap)
+        select = [discord.SelectOption(label=describe_destination(snap.view, names, move, locale)[:100],
+                                       value=move[:100]) for move, _dest in options[:25]]
+        card = mine.info(options[0][0]).args[0]  # the card, or ``champion``
+        await send_ephemeral(interaction, t("clash.ui.where", locale, card=self.card_label(mine, card, locale)),
+                             view=view_of([GameSelect(snap.match_id, snap.version, "do", options=select,
+                                                      placeholder=t("clash.ui.where_short", locale))]))

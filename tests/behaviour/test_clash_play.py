@@ -345,6 +345,47 @@ async def test_champion_module_choice_and_summon(world):
     raise AssertionError("no champion summon became legal")
 
 
+def option_values(message) -> list[str]:
+    values = []
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for child in children:
+            child = child if isinstance(child, dict) else child.to_dict()
+            values += [o["value"] for o in child.get("options", [])]
+    return values
+
+
+async def test_menu_command_lists_the_moves_and_a_pick_makes_one(world):
+    """/clash menu (the kit's, for the Act menu Clash's UI has): privately what the Choose and
+    Play a card buttons show. In set-up it lists the legal moves and a pick makes one; in
+    play the playable cards, then where the picked card goes."""
+    await create_duel(world)
+    row, seat, actor = await prompted_actor(world)
+    legal = [GAME.format_action(a) for a in GAME.legal_actions(row.state, seat)]
+    shown = await actor.slash(world.channel, "clash menu")
+    assert shown.ephemeral and "Only you can see this" in shown.response.content
+    assert sorted(option_values(shown.response)) == sorted(legal)
+    assert moved(await actor.select(shown.response, [legal[0]]))
+    assert (await world.match()).version == row.version + 1
+    row = await finish_setup(world)
+    row, seat, actor = await prompted_actor(world)
+    plays = [GAME.format_action(a) for a in GAME.legal_actions(row.state, seat)
+             if GAME.format_action(a).startswith("play ")]
+    idle = await (world.alice if actor is world.bob else world.bob).slash(world.channel, "clash menu")
+    assert idle.ephemeral and "Nothing to decide" in idle.response.content
+    shown = await actor.slash(world.channel, "clash menu")
+    cards = option_values(shown.response)
+    assert shown.ephemeral and sorted(cards) == sorted({p.split()[1] for p in plays})
+    picked = await actor.select(shown.response, [cards[0]])
+    places = option_values(picked.response) if picked.response is not None else []
+    if places:  # more than one way to play it: where it goes
+        assert sorted(places) == sorted(p for p in plays if p.split()[1] == cards[0])
+        picked = await actor.select(picked.response, [places[0]])
+    assert moved(picked)
+    log = await world.service.log(row.id)
+    assert log[-1].action.startswith(f"play {cards[0]} ")
+
+
 async def test_deadlines_survive_a_restart(world, db_path):
     """A deadline armed before a restart is re-armed from the database and still expires."""
     await create_duel(world, minutes=2, timeout="forfeit")
