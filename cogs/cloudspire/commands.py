@@ -21,7 +21,6 @@ from cogs.cloudspire.ui import CloudspireUI
 from cogs.cloudspire.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
-from cogs.items import view_of
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
 from cogs.move_args import MoveArg, move_for, resolve_move
@@ -234,13 +233,7 @@ class Cloudspire(GameCog):
 
     @cs.command(name="menu", description=_("Your choices now, as a menu", key="cmd.cloudspire.menu"))
     async def menu(self, interaction: discord.Interaction) -> None:
-        mine = await self.my_seat(interaction)
-        locale = locale_of(interaction)
-        items = self.ui.decision_items(mine, locale)
-        if not items:
-            await send_ephemeral(interaction, self.ui.not_yours(mine.match, locale))
-            return
-        await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
+        await self.ui.show_menu(interaction, await self.my_seat(interaction))
 
     @cs.command(name="view", description=_("Your private view: stack, relics, landmarks you peeked",
                                            key="cmd.cloudspire.view"))

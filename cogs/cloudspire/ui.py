@@ -8,12 +8,13 @@ import discord
 from engine.base import ActionInfo
 from engine.cloudspire.content import load
 from gamehost.i18n import t
-from gamehost.service import Outcome, ServiceError
+from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs import choices
+from cogs.act_menu import ActMenu
 from cogs.cloudspire.words import Board, arg_label, content_name, move_label, narrate_events, word_label
-from cogs.host import Host, locale_of, seated, send_ephemeral
+from cogs.host import Host
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
 from render import cloudspire as cloudspire_render
@@ -27,12 +28,18 @@ def faction_colour(faction: str | None) -> discord.Colour | None:
     return discord.Colour.from_rgb(*rgb) if rgb else None
 
 
-class CloudspireUI:
+class CloudspireUI(ActMenu):
     game_id = "cloudspire"
     title_key = "game.cloudspire"
     # Buttons that only open a private view or a menu of the current choices work on any
     # board message; buttons that make a move check the board's version.
     fresh_verbs = {"view", "menu"}
+    # the Act menu's words where Cloudspire says them its own way
+    choose_key = "cloudspire.ui.choose"
+    done_key = "cloudspire.ui.done"
+    default_key = "cloudspire.btn.default"
+    not_yours_key = "cloudspire.ui.not_your_decision"
+    must_choose_key = "cloudspire.ui.must_choose"
 
     def __init__(self, host: Host):
         self.host = host
@@ -59,9 +66,8 @@ class CloudspireUI:
     def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
         return [GameButton(snap.match_id, snap.version, "menu", label=t("cloudspire.btn.act", locale),
                            style=discord.ButtonStyle.primary, emoji="🎯"),
-                GameButton(snap.match_id, snap.version, "next", label=t("cloudspire.btn.continue", locale),
-                           emoji="⏭️"),
-                GameButton(snap.match_id, snap.version, "view", label=t("cloudspire.btn.view", locale), emoji="🔒")]
+                GameButton(snap.match_id, snap.version, "next", label=t("host.btn.continue", locale), emoji="⏭️"),
+                GameButton(snap.match_id, snap.version, "view", label=t("host.btn.view", locale), emoji="🔒")]
 
     def narrate(self, snap: Snapshot, events: list, locale: str, moves=()) -> list[str]:
         """Short sentences for what the public saw happen, players, units, spires and
@@ -129,10 +135,22 @@ class CloudspireUI:
         """The autocomplete label of argument ``index`` of ``move``, by its kind."""
         return arg_label(self.board(mine), move.kinds[index], move.args[index], locale)
 
-    # -- menus ---------------------------------------------------------------------------
+    # -- menus: the Act menu (cogs/act_menu.py) a word at a time ---------------------------
 
-    def menu_items(self, mine: SeatSnapshot, locale: str, prefix: tuple[str, ...] = (),
-                   page: int = 0) -> list[discord.ui.Item]:
+    def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
+        return self.level_items(mine, locale, (), page)
+
+    def next_items(self, mine: SeatSnapshot, locale: str, value: str) -> list[discord.ui.Item]:
+        if value.startswith(">"):
+            return self.level_items(mine, locale, *choices.decode_level(value))
+        return super().next_items(mine, locale, value)
+
+    def level_items(self, mine: SeatSnapshot, locale: str, prefix: tuple[str, ...] = (),
+                    page: int = 0) -> list[discord.ui.Item]:
+        """One level of the drill-down (cogs/choices.py): the next words of the legal moves
+        after ``prefix``, each labelled for what it names (a unit, a hex, a spire...); a word
+        that completes a move makes it. A build has more steps (type, hex, order) than the
+        kit's two levels of first steps and endings."""
         if not mine.legal:
             return []
         snap = mine.match
@@ -146,90 +164,26 @@ class CloudspireUI:
             options.append(discord.SelectOption(label=label[:100], value=option.value[:100],
                                                 description=description[:100] if description else None))
         if menu.more:
-            options.append(discord.SelectOption(label=t("cloudspire.ui.more", locale),
+            options.append(discord.SelectOption(label=t("host.menu.more", locale),
                                                 value=choices.encode_level(menu.prefix, page + 1)))
         if not options:
             return []
-        placeholder = (t("cloudspire.ui.choose", locale) if not menu.prefix
+        placeholder = (t(self.choose_key, locale) if not menu.prefix
                        else move_label(board, " ".join(menu.prefix), locale) + " …")
         return [GameSelect(snap.match_id, snap.version, "pick", options=options, placeholder=placeholder[:150])]
 
     def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
-        if not mine.legal:
-            return []
+        """The kit's menu, Continue and Default; a landmark's peek is answered with two buttons."""
         snap = mine.match
-        if {m.command for m in mine.moves} == {"peek"}:  # reveal or keep face down: two buttons
+        if mine.legal and {m.command for m in mine.moves} == {"peek"}:  # reveal or keep face down
             return [GameButton(snap.match_id, snap.version, "do", arg=m.text,
                                label=t(f"cloudspire.btn.{m.text}", locale),
                                style=discord.ButtonStyle.success if m.text == "reveal" else discord.ButtonStyle.secondary,
                                emoji="👁️" if m.text == "reveal" else "🙈") for m in mine.moves]
-        items = self.menu_items(mine, locale)
-        if mine.continue_move:
-            items.append(GameButton(snap.match_id, snap.version, "next", label=t("cloudspire.btn.continue", locale),
-                                    emoji="⏭️"))
-        items.append(GameButton(snap.match_id, snap.version, "auto", label=t("cloudspire.btn.default", locale),
-                                emoji="🤖"))
-        return items
+        return super().decision_items(mine, locale)
 
-    # -- components ----------------------------------------------------------------------
-
-    async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str, arg: str,
-                           values: list[str]) -> None:
-        locale = locale_of(interaction)
-        mine = snap.for_seat(seated(snap, interaction.user.id))
-        if verb == "view":
-            await self.host.send_private(snap, mine.seat, interaction, ephemeral=True)
-        elif verb == "menu":
-            items = self.decision_items(mine, locale)
-            if not items:
-                await send_ephemeral(interaction, self.not_yours(snap, locale))
-                return
-            await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
-        elif verb == "pick":
-            value = values[0]
-            if value.startswith("="):
-                await self.make_move(interaction, mine, value[1:], expected_version=snap.version)
-                return
-            prefix, page = choices.decode_level(value)
-            items = self.menu_items(mine, locale, prefix, page)
-            if not items:
-                await send_ephemeral(interaction, t("host.stale_board", locale))
-                return
-            await send_ephemeral(interaction, t("cloudspire.ui.menu", locale), view=view_of(items))
-        elif verb == "do":
-            await self.make_move(interaction, mine, arg, expected_version=snap.version)
-        elif verb == "next":
-            await self.continue_(interaction, mine, expected_version=snap.version)
-        elif verb == "auto":
-            if not mine.prompted:
-                await send_ephemeral(interaction, "⚠️ " + self.not_yours(snap, locale))
-                return
-            await self.make_move(interaction, mine, mine.default_move(), expected_version=snap.version)
-        else:
+    async def on_game_component(self, interaction: discord.Interaction, snap: Snapshot, mine: SeatSnapshot,
+                                verb: str, arg: str, values: list[str]) -> None:
+        if verb != "do":  # a peek's answer
             raise ServiceError("not_allowed")
-
-    async def continue_(self, interaction: discord.Interaction, mine: SeatSnapshot, *,
-                        expected_version: int | None = None) -> None:
-        """What Continue does: end the current step, or say privately why it cannot."""
-        if mine.continue_move is None:
-            await send_ephemeral(interaction, "⚠️ " + self.no_continue(mine, locale_of(interaction)))
-            return
-        await self.make_move(interaction, mine, mine.continue_move, expected_version=expected_version)
-
-    def not_yours(self, snap: Snapshot, locale: str) -> str:
-        return t("cloudspire.ui.not_your_decision", locale,
-                 players=", ".join(snap.names[s] for s in snap.waiting) or "-")
-
-    def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
-        if not mine.legal:
-            return self.not_yours(mine.match, locale)
-        shown = ", ".join(f"`{m}`" for m in mine.legal[:8]) + (" …" if len(mine.legal) > 8 else "")
-        return t("cloudspire.ui.must_choose", locale, moves=shown)
-
-    # -- acting --------------------------------------------------------------------------
-
-    async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
-                        expected_version: int | None = None, confirmed: bool = False) -> Outcome | None:
-        """Apply one move and show its result to whoever should see it (``Host.act_and_show``)."""
-        return await self.host.act_and_show(interaction, mine, move, done_key="cloudspire.ui.done",
-                                            expected_version=expected_version, confirmed=confirmed)
+        await self.make_move(interaction, mine, arg, expected_version=snap.version)
