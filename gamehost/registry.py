@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from engine.base import ConcedingGame, Game
+from engine.names import ContentNames
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,6 +92,13 @@ class GamePlugin:
     def campaign(self) -> ModuleType | None:
         """The game's campaign rules (``<engine package>.campaign``: gamehost/campaigns.py), or None."""
         return _optional_module(self.engine_package + ".campaign")
+
+    @property
+    def names(self) -> ContentNames | None:
+        """The game's content names (``<engine package>.names``: ``NAMES``, one
+        ``name(kind, ident, locale)`` for its cog and renderer, engine/names.py), or None."""
+        module = _optional_module(self.engine_package + ".names")
+        return getattr(module, "NAMES", None) if module is not None else None
 
     @property
     def bench_figures(self) -> ModuleType | None:

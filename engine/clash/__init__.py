@@ -2,7 +2,8 @@
 
 Modules, each importing only modules listed before it (tests/engine/clash/test_import_map.py):
 
-- content: ``abilities`` (ability bits), ``cards`` (card data and validation), ``options``;
+- content: ``abilities`` (ability bits), ``cards`` (card data and validation), ``names`` (content
+  names for the cog and the renderer, engine/names.py), ``options``;
 - state: ``state`` (layout, copy, board queries, raw events, the end of the game);
 - rules, bottom up: ``aideck`` (damage to the Solo AI deck), ``hand`` (fort and hand),
   ``board`` (creatures, damage, defeat and return), ``spells`` (effect language), ``attack``

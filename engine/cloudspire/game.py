@@ -10,7 +10,7 @@ circle.
 ====================  =====================================================================
 types.py              TypedDicts: the state and its parts, actions, prompt params
 hexgeo.py, reach.py   the hex lattice; distances for ranges (CS-MAP-9)
-content.py            data/*.json, loaded and validated
+content.py, names.py  data/*.json, loaded and validated; content names (engine/names.py)
 notation.py           the verb table: parse, format, ActionInfo; errors.py: refusals
 emit.py               raising events (engine.base.Event, ``visible_to`` for private ones)
 mapgen.py, state.py   the map; a new state and shared rule helpers

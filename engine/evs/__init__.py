@@ -4,7 +4,8 @@
 Modules, each importing only modules listed before it:
 
 - content: ``grid`` (cells), ``keywords`` (the closed keyword / effect vocabulary),
-  ``content`` (data/*.json, validated at load), ``options``;
+  ``content`` (data/*.json, validated at load), ``names`` (content names, engine/names.py),
+  ``options``;
 - state: ``state`` (layout, copy, events, queries), ``board`` (terrain plug point),
   ``track`` (morale track and shakes; morale plug point);
 - rules, bottom up: ``action`` (the Action: reveal, play, phases), ``faction`` (faction
