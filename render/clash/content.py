@@ -8,11 +8,14 @@ a lookup, or for an unknown id, the id is prettified.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from engine.clash.abilities import ABILITIES
-from engine.clash.cards import CARDS, DECK_NAMES
+from engine.clash.cards import CARDS
+from engine.clash.names import NAMES
+from engine.names import is_chinese
 from render.common import can_draw, prettify_id, safe_text
+from render.names import drawable
 
 CardLookup = Callable[[str], dict | None]
 """A card id -> its content (None, or anything not a dict, for an unknown card)."""
@@ -29,11 +32,10 @@ def engine_lookup(card_id: str) -> dict | None:
 def deck_name(deck: object, lang: str) -> str:
     """A preconstructed deck's name as the panels draw it: the content's Chinese name in a
     Chinese picture, otherwise the prettified id (``"ember"`` -> ``"Ember"``)."""
-    if str(lang or "").startswith("zh"):
-        names = DECK_NAMES.get(str(deck)) or {}
-        zh = names.get("zh") or names.get("zh-CN")
-        if zh and can_draw(str(zh)):
-            return str(zh)
+    if is_chinese(lang) and NAMES.has("decks", deck):
+        zh = NAMES.name("decks", deck, lang)
+        if can_draw(zh):
+            return zh
     return prettify_id(deck)
 
 
@@ -79,14 +81,10 @@ class Cards:
         return self.info(card_id)["name"]
 
     def _name(self, card_id: str, name: object) -> str:
-        if isinstance(name, dict):
-            if self.lang.startswith("zh"):
-                zh = name.get("zh") or name.get("zh-CN")
-                if zh and can_draw(str(zh)):
-                    return str(zh)
-            en = name.get("en")
-            if en:
-                return safe_text(en)
-        elif isinstance(name, str) and name:
+        """The lookup's name of a card (``{"en", "zh"}``, the engine's content's shape, drawn
+        as every content name is: render/names.py), a plain string, or the prettified id."""
+        if isinstance(name, Mapping) and name.get("en"):
+            return drawable(name, self.lang)
+        if isinstance(name, str) and name:
             return safe_text(name)
         return prettify_id(card_id)

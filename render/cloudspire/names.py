@@ -1,18 +1,16 @@
 """Every word the Cloudspire renderer draws: content names and facts through the engine's
 content module, and labels through the message catalog (``locales/cloudspire_render.json``).
 
-Content is the engine's (``engine.cloudspire.content.load()``, validated when it loads): an
-id that is not in it is a bug and raises ``KeyError``. The bundled font has no CJK glyphs,
-so Chinese names and labels fall back to English rather than to "?" boxes."""
+Content is the engine's (``engine.cloudspire.content.load()``, validated when it loads; names
+through ``engine.cloudspire.names``, as the cog's): an id that is not in it is a bug and
+raises ``KeyError``. A Chinese name or label the bundled fonts cannot draw falls back to
+English rather than to "?" boxes (render/names.py)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from string import Formatter
-
-from engine.cloudspire.content import load
-from gamehost.i18n import catalog, normalize_locale
-from render.common import can_draw, has_readable, safe_text
+from engine.cloudspire.names import NAMES
+from render.names import content_name, labels, text
+from render.names import seat_name as _seat_name
 
 PREFIX = "cloudspire.render."
 
@@ -22,27 +20,8 @@ TABLES = ("units", "spires", "market", "landmarks", "isles", "earthscapes", "fac
 
 # ---------------------------------------------------------------- catalog labels
 
-
-@lru_cache(maxsize=None)
-def _locale_for(key: str, lang: str) -> str:
-    """``lang``'s catalog locale if its text for ``key`` can be drawn, else English."""
-    texts = catalog().entries.get(key)
-    if texts is None:
-        raise KeyError(f"{key} is not in the message catalog")
-    loc = normalize_locale(lang)
-    literal = "".join(lit for lit, _f, _s, _c in Formatter().parse(texts[loc]))
-    return loc if can_draw(literal) else "en"
-
-
-def text(key: str, lang: str | None, /, **params) -> str:
-    """The catalog text ``key`` in ``lang`` (English when the bundled font cannot draw it),
-    formatted with ``params``; KeyError if the catalog has no ``key``."""
-    return catalog().t(key, _locale_for(key, str(lang or "en")), **params)
-
-
-def label(key: str, lang: str | None, /, **params) -> str:
-    """The renderer's own label ``cloudspire.render.<key>`` (see :func:`text`)."""
-    return text(PREFIX + key, lang, **params)
+label = labels(PREFIX)
+"""The renderer's own label ``cloudspire.render.<key>`` (render/names.py ``text``)."""
 
 
 def policy_name(key: str, value: object, lang: str | None) -> str:
@@ -57,25 +36,16 @@ def ordinal(n: int, lang: str | None) -> str:
 
 def seat_name(seat_names, seat: int, lang: str | None) -> str:
     """The drawable name of ``seat``'s player, or "Player N" when it has none."""
-    raw = ""
-    if seat_names and 0 <= seat < len(seat_names) and seat_names[seat] is not None:
-        raw = safe_text(seat_names[seat]).strip()
-    if raw and has_readable(raw):
-        return raw
-    return label("player", lang, n=seat + 1)
+    return _seat_name(seat_names, seat, lang, lambda s, lg: label("player", lg, n=s + 1))
 
 
 # ---------------------------------------------------------------- content
 
 
-@lru_cache(maxsize=None)
-def _table(category: str) -> dict:
-    c = load()
-    if category == "advancements":
-        return {a["id"]: a for f in c["factions"].values() for a in f["advancements"]}
+def _table(category: str):
     if category not in TABLES:
         raise KeyError(f"no content table {category}")
-    return c[category]
+    return NAMES.entries(category)
 
 
 def entry(category: str, ident: object) -> dict:
@@ -86,17 +56,10 @@ def entry(category: str, ident: object) -> dict:
     return table[ident]
 
 
-def _pick(name: dict, lang: str | None) -> str:
-    if str(lang or "").startswith("zh"):
-        zh = name.get("zh_hans") or name.get("zh")
-        if zh and can_draw(str(zh)):
-            return str(zh)
-    return safe_text(name["en"])
-
-
 def name(category: str, ident: object, lang: str | None = "en") -> str:
-    """The drawable name of a content id."""
-    return _pick(entry(category, ident)["name"], lang)
+    """The drawable name of a content id (the game's ``engine.cloudspire.names``)."""
+    _table(category)
+    return content_name(NAMES, category, ident, lang)
 
 
 def unit_name(ident: object, lang: str | None) -> str:
@@ -105,10 +68,10 @@ def unit_name(ident: object, lang: str | None) -> str:
 
 def any_name(ident: object, lang: str | None) -> str:
     """A market chip, earthscape, unit, spire or landmark id -> its name."""
-    for category in ("market", "earthscapes", "units", "spires", "landmarks"):
-        if isinstance(ident, str) and ident in _table(category):
-            return name(category, ident, lang)
-    raise KeyError(f"{ident!r} is not a Cloudspire piece id")
+    category = NAMES.find(ident, ("market", "earthscapes", "units", "spires", "landmarks"))
+    if category is None:
+        raise KeyError(f"{ident!r} is not a Cloudspire piece id")
+    return name(category, ident, lang)
 
 
 def faction_name(faction: str | None, lang: str | None) -> str:

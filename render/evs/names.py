@@ -1,5 +1,6 @@
 """Every word the Empire vs Steppe pictures draw: card names, texts and numbers through the
-engine's content (the only engine imports of this package), labels through the message
+engine's content (the only engine imports of this package; names through ``engine.evs.names``,
+as the cog's), labels through the message
 catalog (``locales/evs_render.json``, ``evs.render.*``; the loss reasons are the engine's
 ``evs.reason.*``).
 
@@ -9,37 +10,18 @@ fonts cannot draw falls back to English."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from string import Formatter
-
 from engine.evs import morale_rules, terrain_rules
 from engine.evs.content import COMMANDS, FACTIONS, GENERAL_BY_ID, UNITS
-from gamehost.i18n import catalog, normalize_locale
-from render.common import can_draw, has_readable, safe_text
+from engine.evs.names import NAMES
+from render.names import content_name, drawable, labels, text
+from render.names import seat_name as _seat_name
 
 PREFIX = "evs.render."
 
 # ---------------------------------------------------------------- catalog
 
-
-@lru_cache(maxsize=None)
-def _locale_for(key: str, lang: str) -> str:
-    texts = catalog().entries.get(key)
-    if texts is None:
-        raise KeyError(f"{key} is not in the message catalog")
-    loc = normalize_locale(lang)
-    literal = "".join(lit for lit, _f, _s, _c in Formatter().parse(texts[loc]))
-    return loc if can_draw(literal) else "en"
-
-
-def text(key: str, lang: str | None, /, **params) -> str:
-    """Catalog text ``key`` in ``lang`` (English if the fonts cannot draw it)."""
-    return catalog().t(key, _locale_for(key, str(lang or "en")), **params)
-
-
-def label(key: str, lang: str | None, /, **params) -> str:
-    """The renderer's own word ``evs.render.<key>``."""
-    return text(PREFIX + key, lang, **params)
+label = labels(PREFIX)
+"""The renderer's own word ``evs.render.<key>`` (render/names.py ``text``)."""
 
 
 def reason(reason_id: str, lang: str | None) -> str:
@@ -48,24 +30,14 @@ def reason(reason_id: str, lang: str | None) -> str:
 
 
 def seat_name(seat_names, seat: int, lang: str | None) -> str:
-    raw = ""
-    if seat_names and 0 <= seat < len(seat_names) and seat_names[seat] is not None:
-        raw = safe_text(seat_names[seat]).strip()
-    return raw if raw and has_readable(raw) else label("player", lang, n=seat + 1)
-
-
-def _pick(texts, lang: str | None) -> str:
-    """``texts[lang]`` (``{"en", "zh-CN"}``) if the fonts draw it, else the English one."""
-    loc = normalize_locale(lang)
-    s = texts.get(loc) or texts["en"]
-    return safe_text(s if can_draw(s) else texts["en"])
+    return _seat_name(seat_names, seat, lang, lambda s, lg: label("player", lg, n=s + 1))
 
 
 # ---------------------------------------------------------------- factions
 
 
 def faction_name(fid: str, lang: str | None) -> str:
-    return _pick(FACTIONS[fid]["name"], lang)
+    return content_name(NAMES, "factions", fid, lang)
 
 
 def faction_colour(fid: str) -> str:
@@ -74,12 +46,12 @@ def faction_colour(fid: str) -> str:
 
 def effects(fid: str, lang: str | None) -> list[tuple[str, str]]:
     """The faction effects (ES-FAC-1): ``(name, text)`` in card order."""
-    return [(_pick(e["name"], lang), _pick(e["text"], lang)) for e in FACTIONS[fid]["effects"]]
+    return [(effect_name(fid, e["id"], lang), drawable(e["text"], lang)) for e in FACTIONS[fid]["effects"]]
 
 
 def effect_name(fid: str, eid: str, lang: str | None) -> str:
-    e = next(e for e in FACTIONS[fid]["effects"] if e["id"] == eid)
-    return _pick(e["name"], lang)
+    next(e for e in FACTIONS[fid]["effects"] if e["id"] == eid)  # the faction's own effect
+    return content_name(NAMES, "effects", eid, lang)
 
 
 # ---------------------------------------------------------------- units and commands
@@ -94,7 +66,7 @@ def unit(card: str) -> dict:
 
 
 def unit_name(card: str, lang: str | None) -> str:
-    return _pick(UNITS[card]["name"], lang)
+    return content_name(NAMES, "units", card, lang)
 
 
 def command(card: str) -> dict:
@@ -104,11 +76,11 @@ def command(card: str) -> dict:
 
 
 def command_name(card: str, lang: str | None) -> str:
-    return _pick(command(card)["name"], lang)
+    return content_name(NAMES, "commands" if card in COMMANDS else "generals", card, lang)
 
 
 def command_text(card: str, lang: str | None) -> str:
-    return _pick(command(card)["text"], lang)
+    return drawable(command(card)["text"], lang)
 
 
 def command_unit(card: str, lang: str | None) -> str | None:
@@ -137,7 +109,7 @@ def terrain(card_id: str, lang: str | None) -> dict:
     eff = c["effect"] or {}
     return {"height": c["height"], "forest": c["forest"], "penalty": c["penalty"],
             "cover": eff.get("defence", 0) if eff.get("kind") == "cover" else 0,
-            "name": _pick(c["name"], lang), "text": _pick(c["text"], lang)}
+            "name": content_name(NAMES, "terrain", card_id, lang), "text": drawable(c["text"], lang)}
 
 
 def morale_card(card_id: str, lang: str | None) -> dict:
@@ -145,4 +117,4 @@ def morale_card(card_id: str, lang: str | None) -> dict:
     ongoing), ``value``, ``name``, ``text``."""
     c = morale_rules.card(card_id)
     return {"faction": c["faction"], "kind": c["kind"], "duration": c["duration"], "value": c["value"],
-            "name": _pick(c["name"], lang), "text": _pick(c["text"], lang)}
+            "name": content_name(NAMES, "morale", card_id, lang), "text": drawable(c["text"], lang)}
