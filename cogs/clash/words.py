@@ -3,7 +3,8 @@ all from the engine's card data and the message catalog."""
 from __future__ import annotations
 
 from engine.base import ActionInfo
-from engine.clash.cards import CARDS, DECK_NAMES
+from engine.clash.cards import CARDS
+from engine.clash.names import NAMES
 from engine.clash.notation import REF, parse_action
 from gamehost.i18n import catalog, t
 from cogs.clash.help import card_help
@@ -11,10 +12,8 @@ from cogs.narration import move_pairs
 
 
 def card_name(card_id: str, locale: str) -> str:
-    card = CARDS.get(card_id)
-    if card is None:
-        return card_id
-    return card["name"]["zh" if locale == "zh-CN" else "en"]
+    """A card's name (engine/clash/names.py, as the pictures draw it); the id if unknown."""
+    return NAMES.name("cards", card_id, locale) if NAMES.has("cards", card_id) else card_id
 
 
 def card_line(card_id: str, locale: str) -> str:
@@ -63,10 +62,7 @@ def action_label(move: ActionInfo, locale: str) -> str:
 # The sentences are the catalog keys ``clash.ev.<kind>`` and ``clash.narr.<variant>``.
 
 def deck_name(deck_id: str, locale: str) -> str:
-    names = DECK_NAMES.get(deck_id)
-    if names is None:
-        return deck_id
-    return names["zh" if locale == "zh-CN" else "en"]
+    return NAMES.name("decks", deck_id, locale) if NAMES.has("decks", deck_id) else deck_id
 
 
 def join_words(items: list[str], locale: str) -> str:

@@ -8,39 +8,29 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.cloudspire.content import load, name_of
+from engine.cloudspire.names import NAMES
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
 from cogs.narration import move_pairs
 
+#: the kinds of content a promoted unit's ``+`` may follow (dice and landmark backs never)
+PIECES = tuple(kind for kind in NAMES.kinds() if kind not in ("dice", "landmark_backs"))
 TERRAIN_KEYS = {"p": "path", "l": "plains", "f": "forest", "m": "mountain", "w": "lake", "x": "fortress"}
 
 
 def content_name(ident, locale: str) -> str:
-    """The display name of any content id (unit, spire, chip, landmark, relic, ...)."""
+    """The display name of any content id (unit, spire, chip, landmark, relic, die, landmark
+    back, ...: engine/cloudspire/names.py, as the pictures draw it), ``+`` kept for a promoted
+    unit."""
     if not isinstance(ident, str):
         return str(ident)
     promoted = "+" if ident.endswith("+") else ""
-    name = name_of(ident.rstrip("+")) or _other_name(ident)
-    if name is not None:
-        picked = (name.get("zh_hans") or name["en"]) if locale == "zh-CN" else name["en"]
-        return picked + promoted
+    kind = NAMES.find(ident.rstrip("+"), PIECES) if promoted else NAMES.find(ident)
+    if kind is not None:
+        return NAMES.name(kind, ident.rstrip("+"), locale) + promoted
     if ident == "es":
         return t("cloudspire.ui.market_earthscape", locale)
     return ident.replace("_", " ")
-
-
-def _other_name(ident: str) -> dict | None:
-    """Names ``name_of`` does not know: dice (a faction's die, the spire die) and landmark backs."""
-    c = load()
-    for faction in c["factions"].values():
-        die = faction.get("dice") or {}
-        if die.get("id") == ident:
-            return die["name"]
-    if isinstance(c["dice"].get(ident), dict):
-        return c["dice"][ident].get("name")
-    back = c["landmark_backs"].get(ident)
-    return back if isinstance(back, dict) and "en" in back else None
 
 
 class Board:

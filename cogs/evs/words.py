@@ -4,12 +4,11 @@ events (cogs/evs/narrate.py). No Discord objects here; everything is read from v
 a seat's own)."""
 from __future__ import annotations
 
-import json
-import os
 import re
-from functools import cache
+from typing import Mapping
 
-from engine.evs.content import COMMANDS, DATA_DIR, FACTIONS, GENERAL_BY_ID, GENERALS, UNITS
+from engine.evs.content import COMMANDS, GENERAL_BY_ID, GENERALS, UNITS
+from engine.evs.names import NAMES
 from engine.evs.notation import GRAMMAR
 from gamehost.i18n import catalog, t
 
@@ -18,6 +17,8 @@ CELL = re.compile(r"^[A-G][1-6]$")
 PATH = re.compile(r"^[A-G][1-6](-[A-G][1-6])+$")
 STANDARD = "standard"
 GENERAL = "general"
+CARD_KINDS = ("units", "commands", "generals", "factions")
+EXTRA_KINDS = ("effects", "terrain", "morale")  # faction effects, the expansions' cards
 
 
 
@@ -25,53 +26,25 @@ def lang(locale: str) -> str:
     return "zh-CN" if locale == "zh-CN" else "en"
 
 
-def _extra_names() -> dict[str, dict]:
-    return {ident: entry["name"] for ident, entry in _extra_content().items()}
-
-
 def extra_text(ident: str, locale: str) -> str:
     """The rules text of a faction effect or an expansion card ('' when it has none)."""
-    text = (_extra_content().get(ident) or {}).get("text")
-    return (text.get(lang(locale)) or text.get("en", "")) if isinstance(text, dict) else ""
-
-
-@cache
-def _extra_content() -> dict[str, dict]:
-    """Content the core tables do not hold: faction effects, the expansions' cards (terrain,
-    morale) read from the engine's data files."""
-    names: dict[str, dict] = {}
-    for faction in FACTIONS.values():
-        for effect in faction.get("effects", []):
-            names[effect["id"]] = effect
-    for filename, top in (("terrain.json", "terrain"), ("morale.json", None)):
-        try:
-            with open(os.path.join(DATA_DIR, filename), encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, ValueError):
-            continue
-        entries = data.get(top, []) if isinstance(data, dict) and top else data
-        if isinstance(entries, dict):
-            entries = list(entries.values())
-        for entry in entries if isinstance(entries, list) else []:
-            if isinstance(entry, dict) and isinstance(entry.get("name"), dict) and entry.get("id"):
-                names[entry["id"]] = entry
-    return names
+    kind = NAMES.find(ident, EXTRA_KINDS)
+    text = NAMES.entries(kind)[ident].get("text") if kind is not None else None
+    return (text.get(lang(locale)) or text.get("en", "")) if isinstance(text, Mapping) else ""
 
 
 def content_name(ident, locale: str) -> str:
-    """The display name of any card or content id (unit, command, general command, faction,
-    faction effect, terrain or morale card); the id itself when unknown."""
+    """The display name of any card or content id (unit, command, general command, by id or
+    by its notation word, faction, faction effect, terrain or morale card:
+    engine/evs/names.py, as the pictures draw it); the id itself when unknown."""
     if not isinstance(ident, str):
         return str(ident)
-    for table in (UNITS, COMMANDS, GENERAL_BY_ID, FACTIONS):
-        entry = table.get(ident)
-        if entry is not None:
-            return entry["name"][lang(locale)]
-    if ident in GENERALS:
-        return GENERALS[ident]["name"][lang(locale)]
-    extra = _extra_names().get(ident)
-    if extra is not None:
-        return extra.get(lang(locale)) or extra["en"]
+    kind = NAMES.find(ident, CARD_KINDS)
+    if kind is None and ident in GENERALS:  # a general command by its notation word
+        ident, kind = GENERALS[ident]["id"], "generals"
+    kind = kind or NAMES.find(ident, EXTRA_KINDS)
+    if kind is not None:
+        return NAMES.name(kind, ident, locale)
     if ident == STANDARD:
         return t("evs.ui.standard_set", locale)
     return ident.replace("_", " ")

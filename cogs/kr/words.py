@@ -6,17 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.base import ActionInfo, IllegalAction
-from engine.kr.content import HEROES, HORDES, SCENARIOS, SPELLS, TOWERS
+from engine.kr.content import HEROES, SPELLS, TOWERS
+from engine.kr.names import NAMES
 from engine.kr.notation import parse_action
-from gamehost.i18n import normalize_locale, t
+from gamehost.i18n import t
 
 GRID = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _pick(names: Any, locale: str, fallback: str) -> str:
-    if not names:
-        return fallback.replace("_", " ")
-    return names.get(normalize_locale(locale)) or names.get("en") or fallback
+def _name(kind: str, ident: Any, locale: str) -> str:
+    """A content name (engine/kr/names.py, as the pictures draw it); the id, spaced, if unknown."""
+    return NAMES.name(kind, ident, locale) if NAMES.has(kind, ident) else str(ident).replace("_", " ")
 
 
 def tower_name(card: str, locale: str) -> str:
@@ -24,42 +24,34 @@ def tower_name(card: str, locale: str) -> str:
     if spec is None:
         return str(card).replace("_", " ")
     level = f"{spec['level']}{(spec.get('variant') or '').upper()}"
-    return f"{_pick(spec['name'], locale, card)} L{level}"
+    return f"{_name('towers', card, locale)} L{level}"
 
 
 def hero_name(figure: str, locale: str) -> str:
     if figure == "wildcat":
         return t("kr.ui.wildcat", locale)
-    return _pick((HEROES.get(figure) or {}).get("name"), locale, str(figure))
+    return _name("heroes", figure, locale)
 
 
 def horde_name(card: str, locale: str) -> str:
-    return _pick((HORDES.get(card) or {}).get("name"), locale, str(card))
+    return _name("hordes", card, locale)
 
 
 def spell_name(spell: str, locale: str) -> str:
-    return _pick((SPELLS.get(spell) or {}).get("name"), locale, str(spell))
+    return _name("spells", spell, locale)
 
 
 def scenario_name(scenario: str, locale: str) -> str:
-    return _pick((SCENARIOS.get(scenario) or {}).get("name"), locale, str(scenario))
+    return _name("scenarios", scenario, locale)
 
 
 def ability_name(ability: str, locale: str) -> str:
-    for hero in HEROES.values():
-        for ab in hero.get("abilities") or ():
-            if ab["id"] == ability:
-                return _pick(ab["name"], locale, ability)
-    return ""
+    return NAMES.name("abilities", ability, locale) if NAMES.has("abilities", ability) else ""
 
 
 def boss_rule_name(rule: str, locale: str) -> str:
     """A boss rule's name (hordes.json ``boss.rules``), "" for none."""
-    for card in HORDES.values():
-        for r in (card.get("boss") or {}).get("rules") or ():
-            if r["id"] == rule:
-                return _pick(r["name"], locale, rule)
-    return ""
+    return NAMES.name("boss_rules", rule, locale) if NAMES.has("boss_rules", rule) else ""
 
 
 def cause_word(cause: Any, locale: str) -> str:
