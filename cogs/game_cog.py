@@ -12,9 +12,9 @@ from discord.ext import commands
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, snapshot
 from cogs.channels import channel_id_of
-from cogs.host import Host, host_of, seated
+from cogs.host import Host, host_of, locale_of, seated
 from cogs.kit_commands import kit_subcommands
-from cogs.move_args import make_command_move
+from cogs.move_args import make_command_move, move_choices
 
 
 class GameCog(commands.Cog):
@@ -46,6 +46,16 @@ class GameCog(commands.Cog):
         if row.game != self.ui.game_id:
             raise ServiceError("no_match")
         return snapshot(row).for_seat(seated(row, interaction.user.id))
+
+    async def suggest_moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """``/<game> act``'s autocomplete: the caller's legal moves, worded by the adapter's
+        ``act_label`` (the notation alone without one); nothing outside a match."""
+        try:
+            mine = await self.my_seat(interaction)
+        except ServiceError:
+            return []
+        locale, label = locale_of(interaction), getattr(self.ui, "act_label", None)
+        return move_choices(mine, current, lambda move: label(mine, move, locale) if label is not None else move)
 
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
         """A move subcommand: the move its arguments make for the caller (cogs/move_args.py)."""

@@ -1,8 +1,9 @@
 """The subcommands every game's slash group gets from the kit (cogs/game_cog.py adds each one
 the game does not declare itself): ``act`` (any move in notation, autocompleted from the
-caller's legal moves, labelled by the adapter's ``move_label``), ``menu`` (the Act menu),
-``view`` (the caller's private view) and ``new`` (a match, with one choice per option of the
-engine's options schema plus where/pace/timeout/minutes/language/ranked, cogs/lobby.py)."""
+caller's legal moves, labelled by the adapter's ``act_label``, a long one as its token),
+``menu`` (the Act menu), ``view`` (the caller's private view) and ``new`` (a match, with one
+choice per option of the engine's options schema plus where/pace/timeout/minutes/language/
+ranked, cogs/lobby.py)."""
 from __future__ import annotations
 
 import inspect
@@ -14,14 +15,11 @@ from discord.app_commands import locale_str as _
 
 from gamehost.i18n import catalog, t
 from gamehost.registry import plugin
-from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot
-from cogs.host import QUICK, Host, locale_of
+from cogs.host import QUICK, Host
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP, WHERE_CHOICES,
                         create_match)
-
-MAX_CHOICES = 25
-LIMIT = 100
+from cogs.move_args import MAX_CHOICES, untoken
 
 
 class GameCogLike(Protocol):
@@ -32,31 +30,20 @@ class GameCogLike(Protocol):
 
     async def my_seat(self, interaction: discord.Interaction) -> SeatSnapshot: ...
 
+    async def suggest_moves(self, interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]: ...
+
 
 class KitCommands:
     """Callbacks of the kit's subcommands (methods, so discord.py binds them to the cog)."""
 
     async def act(self: GameCogLike, interaction: discord.Interaction, move: str) -> None:
         mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, move)
+        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
 
     async def act_autocomplete(self: GameCogLike, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-        try:
-            mine = await self.my_seat(interaction)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        label_of = getattr(self.ui, "move_label", None)
-        typed = (current or "").lower()
-        out = []
-        for move in mine.legal:
-            label = f"{move} — {label_of(mine, move, locale)}" if label_of is not None else move
-            if typed in move.lower() or typed in label.lower():
-                out.append(app_commands.Choice(name=label[:LIMIT], value=move[:LIMIT]))
-            if len(out) == MAX_CHOICES:
-                break
-        return out
+        return await self.suggest_moves(interaction, current)
 
     async def menu(self: GameCogLike, interaction: discord.Interaction) -> None:
         await self.ui.show_menu(interaction, await self.my_seat(interaction))

@@ -79,8 +79,12 @@ class KitUI(ActMenu):
         return str(move.args[index])
 
     def move_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
-        """The autocomplete label of a move in notation (``/<game> act``)."""
+        """A move in notation in words."""
         return self.head_label(mine, move, [], locale)[0]
+
+    def act_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
+        """The autocomplete label of a move in notation (``/<game> act``): notation — words."""
+        return f"{move} — {self.move_label(mine, move, locale)}"
 
     def narrate(self, snap: Snapshot, events: list, locale: str, moves: Any = ()) -> list[str]:
         """One sentence per public event: the catalog's ``<game>.ev.<kind>``."""

@@ -15,7 +15,8 @@ and a hash of the text) and matched back to the legal move it came from, for eve
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -128,6 +129,21 @@ async def make_command_move(cog: Any, interaction: discord.Interaction, *args: s
     assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
     move = resolve_move(mine, command.name, args, shown=command.qualified_name)
     await cog.ui.make_move(interaction, mine, move)
+
+
+def move_choices(mine: SeatSnapshot, current: str, label_of: Callable[[str], str]) -> list[app_commands.Choice[str]]:
+    """A whole move's autocomplete (``/<game> act``): the legal moves whose notation or label
+    (``label_of(move)``, the game's words) holds what was typed, at most 25, each carried as
+    its ``token``."""
+    typed = (current or "").lower()
+    out: list[app_commands.Choice[str]] = []
+    for move in mine.legal:
+        label = label_of(move)
+        if typed in move.lower() or typed in label.lower():
+            out.append(app_commands.Choice(name=label[:LIMIT], value=token(move)))
+            if len(out) == MAX_CHOICES:
+                break
+    return out
 
 
 class MoveArg(app_commands.Transformer):

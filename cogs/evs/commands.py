@@ -22,14 +22,12 @@ from discord.app_commands import locale_str as _
 from engine.base import IllegalAction
 from gamehost.i18n import t
 from gamehost.registry import plugin
-from gamehost.service import ServiceError
 from cogs.evs.ui import EvsUI
-from cogs.evs.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg
+from cogs.move_args import MoveArg, untoken
 
 GAME_ID = "evs"
 DEFENCE_POLICIES = ("never", "lethal", "ask")
@@ -272,30 +270,12 @@ class Evs(GameCog):
     @app_commands.describe(notation=_("The move; suggestions list every legal one", key="arg.evs_notation"))
     async def act(self, interaction: discord.Interaction, notation: str) -> None:
         mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, notation)
+        await self.ui.make_move(interaction, mine, untoken(notation, mine.legal) or notation)
 
     @act.autocomplete("notation")
     async def act_autocomplete(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-        try:
-            mine = await self.my_seat(interaction)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        board = self.ui.board(mine)
-        typed = (current or "").lower()
-        out: list[app_commands.Choice[str]] = []
-        for move in mine.legal:
-            label = f"{move} — {move_label(board, move, locale)}"
-            if typed in move.lower() or typed in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=move[:100]))
-            if len(out) == 25:
-                break
-        return out
-
-    @evs.command(name="menu", description=_("Your choices now, as a menu", key="cmd.evs.menu"))
-    async def menu(self, interaction: discord.Interaction) -> None:
-        await self.ui.show_menu(interaction, await self.my_seat(interaction))
+        return await self.suggest_moves(interaction, current)
 
     @evs.command(name="view", description=_("Your private view: hand, discard, command zone, pick",
                                             key="cmd.evs.view"))

@@ -307,6 +307,10 @@ class EvsUI(ActMenu):
         else:
             raise ServiceError("not_allowed")
 
+    def act_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
+        """``/evs act``'s suggestion: the notation, then the move in words."""
+        return f"{move} — {move_label(self.board(mine), move, locale)}"
+
     def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
         """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
         label = arg_label(self.board(mine), move.verb, move.args, index, locale)

@@ -34,10 +34,10 @@ from cogs.channels import channel_id_of
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, is_admin, locale_of, send_ephemeral
 from cogs.kr.ui import KrUI
-from cogs.kr.words import hero_name, horde_name, move_label, scenario_name, spell_name, tower_name
+from cogs.kr.words import hero_name, horde_name, scenario_name, spell_name, tower_name
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, match_language, parse_options_text)
-from cogs.move_args import MoveArg, token, untoken, why_not_asked
+from cogs.move_args import MoveArg, untoken, why_not_asked
 
 GAME_ID = "kr"
 SCHEMA = GAME.options_schema()
@@ -241,25 +241,7 @@ class Kr(GameCog):
 
     @act.autocomplete("notation")
     async def act_autocomplete(self, interaction: discord.Interaction, current: str):
-        try:
-            mine = await self.my_seat(interaction)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        board = self.ui.board(mine)
-        typed = (current or "").lower()
-        out = []
-        for move in mine.legal:
-            label = f"{move_label(board, move, locale)} — {move}"
-            if typed in move.lower() or typed in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=token(move)))
-            if len(out) == 25:
-                break
-        return out
-
-    @kr.command(name="menu", description=_("Your choices now, as a menu", key="cmd.kr.menu"))
-    async def menu(self, interaction: discord.Interaction) -> None:
-        await self.ui.show_menu(interaction, await self.my_seat(interaction))
+        return await self.suggest_moves(interaction, current)
 
     @kr.command(name="view", description=_("The team's hands and pending cards (public in this co-op game)",
                                            key="cmd.kr.view"))

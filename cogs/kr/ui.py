@@ -192,6 +192,10 @@ class KrUI(ActMenu):
     def no_continue(self, mine: SeatSnapshot, locale: str) -> str:
         return self.not_yours(mine.match, locale)
 
+    def act_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
+        """``/kr act``'s suggestion: the move in words, then its notation."""
+        return f"{move_label(self.board(mine), move, locale)} — {move}"
+
     def arg_label(self, mine: SeatSnapshot, move: ActionInfo, index: int, locale: str) -> str:
         """The autocomplete label of argument ``index`` of ``move`` (cogs/move_args.py)."""
         return arg_label(self.board(mine), move, index, locale)
