@@ -1,5 +1,6 @@
-"""Kingdom Rush's content names (engine/names.py): towers, heroes and their abilities, horde
-cards and their boss rules, enemies, spells and scenarios."""
+"""Kingdom Rush's content names (engine/names.py): towers, heroes, their abilities and skills
+(a hero's skill by the hero's id), horde cards and their boss rules, enemies, spells and
+scenarios."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,6 +17,10 @@ def _abilities() -> dict[str, Any]:
     return out
 
 
+def _skills() -> dict[str, Any]:
+    return {hero: spec["skill"] for hero, spec in HEROES.items() if spec.get("skill")}
+
+
 def _boss_rules() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for card in HORDES.values():
@@ -25,6 +30,7 @@ def _boss_rules() -> dict[str, Any]:
 
 
 NAMES = ContentNames({"towers": Table(TOWERS), "heroes": Table(HEROES), "abilities": Table(_abilities),
+                      "skills": Table(_skills),
                       "hordes": Table(HORDES), "boss_rules": Table(_boss_rules), "enemies": Table(ENEMIES),
                       "spells": Table(SPELLS), "scenarios": Table(SCENARIOS)})
 name = NAMES.name

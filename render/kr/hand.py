@@ -18,8 +18,8 @@ from typing import Any, Mapping
 from PIL import Image, ImageDraw
 
 from engine.kr.content import HEROES, SHAPES, TOWERS
-from gamehost.i18n import normalize_locale
-from render.common import can_draw, font, safe_text, to_png, wrap_text
+from render.common import font, safe_text, to_png, wrap_text
+from render.names import drawable
 
 from . import names as N
 from .checks import public_view
@@ -68,11 +68,6 @@ def _sheet(d, view: dict, seat: int, seat_names, lang: str) -> float:
 
 
 # ---------------------------------------------------------------- small pieces
-
-
-def _text(texts: Mapping[str, str], lang: str) -> str:
-    s = texts.get(normalize_locale(lang)) or texts["en"]
-    return safe_text(s if can_draw(s) else texts["en"])
 
 
 def _panel(d, y0: float, y1: float) -> None:
@@ -353,7 +348,7 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     fill = DAMAGE_COLOURS.get(basic.get("damage"), GREY)
     skill = spec.get("skill") or {}
     colon = "\uff1a" if N.zh(lang) else ": "
-    text = f"{_text(skill['name'], lang)}{colon}{_text(skill['text'], lang)}" if skill else ""
+    text = f"{N.skill_name(hid, lang)}{colon}{drawable(skill['text'], lang)}" if skill else ""
     y = _block(d, y, N.label("hand.basic", lang), [(_dmg(basic["damage"], lang), fill, True)], text,
                [basic], fill, lang)
     y = _rule(d, y + 2)
@@ -369,8 +364,8 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
                 (N.label(f"hand.kind.{ab['kind']}", lang), KIND_COLOURS.get(ab["kind"], GREY), True)]
         if ab.get("damage"):
             tags.append((_dmg(ab["damage"], lang), fill, True))
-        y = _block(d, y + 4, _text(ab["name"], lang), tags, _text(ab["text"], lang), ab.get("attacks") or (),
-                   fill, lang, up)
+        y = _block(d, y + 4, N.ability_name(ab["id"], lang), tags, drawable(ab["text"], lang),
+                   ab.get("attacks") or (), fill, lang, up)
     return y + PAD - 4
 
 

@@ -57,6 +57,15 @@ def hero_name(hero: str, lang: str | None) -> str:
     return content_name(NAMES, "heroes", hero, lang)
 
 
+def ability_name(ability: str, lang: str | None) -> str:
+    return content_name(NAMES, "abilities", ability, lang)
+
+
+def skill_name(hero: str, lang: str | None) -> str:
+    """A hero's skill (its basic attack's extra), by the hero's id."""
+    return content_name(NAMES, "skills", hero, lang)
+
+
 def hero_initial(hero: str, lang: str | None) -> str:
     """One or two characters naming a hero on a token."""
     if hero == "wildcat":
