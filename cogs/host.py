@@ -293,7 +293,7 @@ class Host:
             await self.publish(outcome)
             if not outcome.prompted_changed and outcome.match.status == "active" \
                     and mine.seat in snapshot(outcome.match).waiting:
-                # the same decision again (Clash's draft: two picks in a row): publish sent no
+                # the same decision again (e.g. a draft that picks twice in a row): publish sent no
                 # new DM, so the mover's next choices come here, as to a mover in the channel
                 await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
         else:

@@ -1,0 +1,1 @@
+"""Tools run from the command line: shared ones here, each game's in tools/<id>/."""

@@ -1,0 +1,1 @@
+"""Tools of one game: python tools/clash/<tool>.py."""

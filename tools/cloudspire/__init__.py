@@ -1,0 +1,1 @@
+"""Tools of one game: python tools/cloudspire/<tool>.py."""
