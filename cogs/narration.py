@@ -1,5 +1,8 @@
-"""What every game's narration shares: the moves behind a set of events."""
+"""What every game's narration shares: the moves behind a set of events, and telling several
+moves each with its own events."""
 from __future__ import annotations
+
+from typing import Callable
 
 
 def move_pairs(moves) -> list[tuple]:
@@ -12,4 +15,19 @@ def move_pairs(moves) -> list[tuple]:
             out.append(tuple(move))
         elif getattr(move, "kind", "action") not in ("concede", "abandon"):
             out.append((getattr(move, "seat", None), getattr(move, "action", "")))
+    return out
+
+
+def per_move(moves, narrate_one: Callable[[list, list[tuple]], list[str]]) -> list[str] | None:
+    """When ``moves`` are ``(seat, notation, events)`` triples: each move told with its own
+    events, in order (``narrate_one(events, [(seat, notation)])``), a sentence repeated back
+    to back said once; otherwise None (the caller narrates the events as one publish)."""
+    pairs = move_pairs(moves)
+    if not pairs or not all(len(m) == 3 for m in pairs):
+        return None
+    out: list[str] = []
+    for seat, text, own in pairs:
+        for line in narrate_one(list(own), [(seat, text)]):
+            if not out or out[-1] != line:
+                out.append(line)
     return out

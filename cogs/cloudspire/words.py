@@ -11,7 +11,7 @@ from typing import Callable
 from engine.cloudspire.names import NAMES
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
-from cogs.narration import move_pairs
+from cogs.narration import move_pairs, per_move
 
 #: the kinds of content a promoted unit's ``+`` may follow (dice and landmark backs never)
 PIECES = tuple(kind for kind in NAMES.kinds() if kind not in ("dice", "landmark_backs"))
@@ -541,14 +541,10 @@ def narrate_events(board: Board, events: list, locale: str, moves=()) -> list[st
     event of its own (Continue to the next step, a change to a secret stack). As
     ``(seat, notation, events)`` triples, each move is narrated with its own events, in order,
     and ``events`` is not used."""
+    told = per_move(moves, lambda own, move: narrate_events(board, own, locale, move))
+    if told is not None:
+        return told
     pairs = move_pairs(moves)
-    if pairs and all(len(m) == 3 for m in pairs):
-        out: list[str] = []
-        for seat, text, own in pairs:
-            for line in narrate_events(board, list(own), locale, [(seat, text)]):
-                if not out or out[-1] != line:
-                    out.append(line)
-        return out
     narrator = CloudspireNarrator(board, locale)
     lines = narrator.lines([e for e in events if getattr(e, "visible_to", None) is None])
     said = []

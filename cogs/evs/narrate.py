@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.evs.content import UNITS
 from gamehost.i18n import catalog, t
 from cogs.evs.words import GENERAL, Board, basic_name, content_name, verb_name
-from cogs.narration import move_pairs
+from cogs.narration import move_pairs, per_move
 
 
 # -- narration ------------------------------------------------------------------------------
@@ -259,14 +259,10 @@ def narrate_events(board: Board, events: list, locale: str, moves=()) -> list[st
     given. ``moves``: as ``(seat, notation)`` pairs (or logged moves), the first move gets a
     sentence of its own when the events said nothing; as ``(seat, notation, events)`` triples,
     each move is told with its own events, in order, and ``events`` is not used."""
+    told = per_move(moves, lambda own, move: narrate_events(board, own, locale, move))
+    if told is not None:
+        return told
     pairs = move_pairs(moves)
-    if pairs and all(len(m) == 3 for m in pairs):
-        out: list[str] = []
-        for seat, text, own in pairs:
-            for line in narrate_events(board, list(own), locale, [(seat, text)]):
-                if not out or out[-1] != line:
-                    out.append(line)
-        return out
     narrator = Narrator(board, locale)
     lines = narrator.lines([e for e in events if getattr(e, "visible_to", None) is None])
     if not lines and pairs:
