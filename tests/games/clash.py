@@ -1,0 +1,109 @@
+"""What the shared tests need of Clash of Decks (tests/games/__init__.py lists the names)."""
+from __future__ import annotations
+
+import random
+import re
+
+from engine.clash import notation
+from engine.clash.cards import STARTER
+
+# -- narration (tests/test_narration.py) ---------------------------------------------------
+
+NARRATION_CONFIGS: list[tuple[int, dict]] = [
+    (2, {}),
+    (2, {"format": "draft"}),
+    (2, {"format": "constructed"}),
+    (2, {"format": "draft", "champions": True, "pause_phase3": True}),
+    (2, {"format": "constructed", "champions": True}),
+    (1, {"mode": "solo"}),
+    (1, {"mode": "solo", "format": "draft"}),
+    (1, {"mode": "solo", "solo_game": "custom", "format": "draft", "champions": True, "ai_first": True,
+         "ai_defence": True, "ai_abilities": ["FRENZY", "BLADE"]}),
+]
+NARRATION_SEEDS = (1, 2, 3)
+
+# kinds the random games rarely reach, with the parameters engine/clash emits them with
+_EXTRA: dict[str, dict] = {
+    "blade": {"uid": 3, "card": "blade_dancer", "seat": 0, "excess": 2},
+    "blade_blocked": {"uid": 3, "card": "blade_dancer", "seat": 1, "excess": 2},
+    "retaliate_cap": {"uid": 4},
+    "damage_lost": {"seat": 1, "amount": 2},
+    "frenzy": {"uid": 5, "card": "ash_berserker", "seat": 0},
+    "attack_paused": {"seat": 0},
+    "fort_weakened": {"seat": 1, "moved": 2, "health": 1},
+    "ai_spell_fizzled": {"seat": 1, "card": "war_cry", "lane": "bottom"},
+    "ai_reshuffle": {"seat": 1, "size": 12},
+    "dash": {"uid": 8, "card": "surge_shark", "seat": 1, "lane": "top", "passed": 2, "bonus": 2},
+    "no_attack": {"uid": 6, "card": "thorn_beast", "seat": 0, "lane": "top", "reason": "thorns"},
+    "vanish": {"uid": 2, "card": "mist_eel", "seat": 1, "lane": "bottom", "pos": 3},
+    "champion_reset": {"seat": 0, "card": "champ_phoenix", "cost": 3},
+    "champion_exhausted": {"seat": 1, "card": "champ_warlord"},
+    "regenerated": {"seat": 0, "health": 1, "side": "bastion", "flipped": True},
+    "retaliate": {"uid": 6, "card": "bramble_guard", "seat": 0, "lane": "bottom", "pos": 1},
+    "immune": {"uid": 1, "card": "stone_golem", "seat": 0, "source": "soul_drain"},
+    "protected": {"uid": 8, "card": "shell_warden", "seat": 1, "prevented": 2, "source": "entangle", "spell": True},
+    "blood_price": {"seat": 1, "card": "soul_drain"},
+    "ai_regenerated": {"seat": 1, "card": "tidal_wave", "deck_size": 4},
+    "buff": {"uid": 2, "card": "night_bat", "seat": 1, "av": 1, "hp": 1, "source": "war_cry"},
+    "activation": {"uid": 1, "card": "soul_leech", "seat": 1, "rage": True},
+}
+NARRATION_EVENTS: list[tuple[int, str, dict]] = (
+    [(2, kind, params) for kind, params in _EXTRA.items()]
+    # what the solo AI does, over a solo game
+    + [(1, kind, _EXTRA[kind]) for kind in ("ai_spell_fizzled", "ai_reshuffle", "damage_lost", "ai_regenerated")])
+
+# -- the log (tests/engine/test_log_redaction.py) -------------------------------------------
+
+# verb -> what another seat sees while the move is hidden (None: public)
+LOG_EXPECT: dict[str, str | None] = {
+    "play": None,        # CD-PLAY-4, CD-SPELL-2/3, CD-POS-1: face up on the board
+    "champion": None,    # CD-CHA-5
+    "end": None,         # CD-PLAY-1
+    "go": None,          # CD-AMB-10
+    "deck": None,        # CD-FMT-4, CD-AMB-8
+    "pick": None,        # CD-FMT-6/7, CD-SOLO-5; public: "the cards revealed and picked during a draft"
+    "build": "build ?",  # CD-FMT-8: a Constructed deck is private until its cards are played
+    "choose": "choose ?",  # CD-CHA-4: private until the simultaneous reveal
+}
+
+LOG_FORMATS = [
+    ("duel_precon", 2, {}),
+    ("duel_draft", 2, {"format": "draft"}),
+    ("duel_draft_champions", 2, {"format": "draft", "champions": True, "pause_phase3": True}),
+    ("duel_constructed", 2, {"format": "constructed"}),
+    ("duel_constructed_champions", 2, {"format": "constructed", "champions": True}),
+    ("solo_precon", 1, {"mode": "solo"}),
+    ("solo_draft", 1, {"mode": "solo", "format": "draft"}),
+    ("solo_custom_champions", 1, {"mode": "solo", "format": "draft", "solo_game": "custom",
+                                  "champions": True, "ai_base_mana": 10}),
+]
+LOG_SEEDS = (1, 2, 3)
+LOG_RARE = {"go"}  # a paused attack phase: the seeded games reach it only now and then
+
+LOG_SAMPLES = ["play ember_drake top", "play frost_bolt @1.top.1", "play shade_rider on @0.top.2",
+               "champion top", "champion on @1.bottom.1", "end", "go", "deck ember", "pick frost_bolt",
+               "build a1,b2,c3,d4,e5,f6,g7,h8", "choose champ_warlord"]
+LOG_SAMPLE_SETUP = (2, {"format": "constructed", "champions": True})
+
+
+def log_action(action: dict, rnd: random.Random) -> dict:
+    """Most constructed decks of the logged games are real secret decks of starter cards."""
+    if action.get("type") == "build" and rnd.random() < 0.7:
+        return {"type": "build", "cards": rnd.sample(list(STARTER), 8)}
+    return action
+
+
+def log_revealed(state: dict, actor: int, text: str) -> bool:
+    """A champion choice is public once the champions are revealed (CD-CHA-4)."""
+    return text.split()[0] == "choose" and state["players"][actor].get("champion") is not None
+
+
+def grammar_verbs() -> set[str]:
+    """The verbs of ``action := ...`` in engine/clash/notation.py, cross-checked with the
+    table (``VERBS``) that its parser and formatter both read."""
+    m = re.search(r"action\s*:=\s*(.+)", notation.__doc__ or "")
+    assert m, "engine/clash/notation.py documents no grammar"
+    doc = {w.strip().strip('"') for w in m.group(1).split("|")}
+    parsed = set(notation.VERBS)
+    assert doc == parsed, f"grammar {sorted(doc)} and parser {sorted(parsed)} disagree"
+    return doc

@@ -1,0 +1,61 @@
+"""Cloudspire's own narration cases (the shared checks: tests/test_narration.py): a Continue
+that causes no public event, moves told in order, a board-less match."""
+from __future__ import annotations
+
+from engine.base import Event
+from gamehost.snapshot import snapshot
+from gamehost.store import LoggedAction
+from tests.support.narration import Step, narrated, steps, ui_of
+
+GAME = "cloudspire"
+
+
+def test_a_continue_is_always_told():
+    """A Continue ("next", "skip") is always narrated, with or without events."""
+    continues = [lines for step, locale, lines in narrated(GAME) if step.move in ("next", "skip") and locale == "en"]
+    assert continues and all(continues)
+
+
+def test_a_move_without_events_is_narrated_from_the_move():
+    """Continue in Cloudspire ("next") often causes no public event: the board still says
+    who did what, from the move the host passes (pairs, or the logged moves themselves)."""
+    step = next(s for s in steps(GAME) if s.move == "next" and not [e for e in s.events if e.visible_to is None])
+    ui = ui_of(GAME)
+    snap = snapshot(step.row())
+    name = f"Player{step.seat + 1}"
+    assert ui.narrate(snap, [], "en", moves=[(step.seat, "next")]) == [f"{name} moves on to the next step."]
+    assert ui.narrate(snap, [], "zh-CN", moves=[(step.seat, "next")]) == [f"{name}进入下一步。"]
+    logged = [LoggedAction(5, step.seat, 1, "action", "next", 0.0)]
+    assert ui.narrate(snap, [], "en", moves=logged) == [f"{name} moves on to the next step."]
+    # a secret change to a deployment stack says that much, and nothing of what changed
+    assert ui.narrate(snap, [], "en", moves=[(step.seat, "add aerin")]) == [f"{name} works on their deployment stack."]
+
+
+def test_moves_with_their_own_events_are_narrated_in_order():
+    """Given ``(seat, notation, events)`` per move (a person's move, then the bots'), each
+    move is told in order, a Continue among them included."""
+    cs = [Step(s.game, s.seats, s.options, s.seat, s.move, tuple(e for e in s.events if e.visible_to is None),
+               s.state) for s in steps(GAME) if s.seats == 2]
+    k = next(i for i in range(1, len(cs) - 2) if cs[i].move == "next" and not cs[i].events
+             and cs[i - 1].events and cs[i + 1].events)
+    group = cs[k - 1:k + 2]
+    ui = ui_of(GAME)
+    snap = snapshot(group[-1].row())
+    told = ui.narrate(snap, [e for s in group for e in s.events], "en",
+                      moves=[(s.seat, s.move, list(s.events)) for s in group])
+    name = f"Player{group[1].seat + 1}"
+    assert f"{name} moves on to the next step." in told
+    first = ui.narrate(snap, list(group[0].events), "en", moves=[(group[0].seat, group[0].move)])
+    assert told[:len(first)] == first
+    # as pairs only the first move (the person's) can be told apart from the bots' events
+    flat = ui.narrate(snap, [e for s in group[1:] for e in s.events], "en",
+                      moves=[(s.seat, s.move) for s in group[1:]])
+    assert flat[0] == f"{name} moves on to the next step."
+
+
+def test_a_match_without_a_board_is_still_narrated():
+    """A cancelled match has no state and an empty view: its events are still told."""
+    step = steps(GAME)[0]
+    empty = Step(GAME, step.seats, step.options, 0, "", (Event("conceded", {"seat": 0, "reason": "resigned"}),),
+                 None)
+    assert ui_of(GAME).narrate(snapshot(empty.row()), list(empty.events), "en") == ["Player1 concedes."]
