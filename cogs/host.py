@@ -57,6 +57,8 @@ def error_text(error: Exception, locale: str) -> str:
         text = t(error.code, locale, **error.params) if error.code else error.message
         if text == error.code:
             text = error.message
+        if error.tried:  # the command as typed, when the engine judged the move it spells
+            text = f"`/{error.tried}`: {text}"
         if error.legal:
             shown = ", ".join(f"`{a}`" for a in error.legal[:12])
             more = "" if len(error.legal) <= 12 else " …"

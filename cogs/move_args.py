@@ -128,7 +128,19 @@ async def make_command_move(cog: Any, interaction: discord.Interaction, *args: s
     command = interaction.command
     assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
     move = resolve_move(mine, command.name, args, shown=command.qualified_name)
-    await cog.ui.make_move(interaction, mine, move)
+    await make_resolved(cog, interaction, mine, move, tried=" ".join([command.qualified_name, *_given(args)]))
+
+
+async def make_resolved(cog: Any, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
+                        tried: str) -> None:
+    """Make a resolved move; when it was not a legal move but the notation the command's
+    arguments spell, the engine's refusal restates the command as typed (``tried``)."""
+    try:
+        await cog.ui.make_move(interaction, mine, move)
+    except IllegalAction as refusal:
+        if move not in mine.legal:
+            refusal.tried = tried
+        raise
 
 
 def move_choices(mine: SeatSnapshot, current: str, label_of: Callable[[str], str]) -> list[app_commands.Choice[str]]:

@@ -17,7 +17,9 @@ class IllegalAction(Exception):
     """An action the rules forbid. Carries a catalog key so the host can translate it.
 
     ``code`` is a message-catalog key (``"<game>.err.<reason>"``); ``params`` fill
-    its placeholders; ``legal`` lists what would have been legal, in notation.
+    its placeholders; ``legal`` lists what would have been legal, in notation; ``tried`` is
+    what the player typed when it was not the notation itself (a slash command and its
+    arguments, set by the adapter), so the answer can restate it.
     """
 
     def __init__(self, code: str, message: str, *, legal: list[str] | None = None, **params: Any):
@@ -26,6 +28,7 @@ class IllegalAction(Exception):
         self.message = message
         self.params = params
         self.legal = legal or []
+        self.tried = ""
 
 
 @dataclass(frozen=True)
