@@ -106,10 +106,12 @@ class Board:
         seats = self.view.get("seats") or []
         return seats[seat].get("hero", "") if 0 <= seat < len(seats) else ""
 
-    def tray(self, tray: Any, locale: str) -> str:
+    def tray(self, tray: Any, locale: str, card: Any = None) -> str:
+        """A horde tray by its card, id and square; one that has left the board (it reached
+        the Kingdom in the same move) by the card its event names."""
         info = (self.view.get("trays") or {}).get(tray)
         if not info:
-            return str(tray)
+            return f"{horde_name(card, locale)} ({tray})" if isinstance(card, str) else str(tray)
         return f"{horde_name(info['card'], locale)} ({tray}, {info.get('cell', '?')})"
 
     def site_colour(self, site: str) -> str:
@@ -133,7 +135,7 @@ TRAY_NAMED = {"tile_placed", "soldier_placed", "hero_engaged", "heal", "tray_blo
 BOSS_EVENTS = {"boss_entered", "boss_extra_spawn", "boss_stage_cleared", "boss_stage_begins", "boss_defeated",
                "boss_heal_trays", "boss_shield_down", "boss_shield_up"}
 HORDE_EVENTS = {"spawn", "ghost_spawn", "spawn_overflow", "tray_destroyed", "portal_destroyed",
-                "horde_reached_kingdom", "kingdom_damaged"} | BOSS_EVENTS
+                "horde_reached_kingdom", "kingdom_damaged", "tray_moved"} | BOSS_EVENTS
 
 
 def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
@@ -204,7 +206,7 @@ def event_params(board: Board, kind: str, params: dict, locale: str) -> dict:
         else:
             p[name] = value
     if kind in TRAY_NAMED and params.get("tray"):
-        p["tray"] = board.tray(params["tray"], locale)
+        p["tray"] = board.tray(params["tray"], locale, params.get("card"))
     return p
 
 
@@ -227,6 +229,8 @@ def narrate_event(board: Board, event, locale: str) -> str:
         kind = "hero_attacked_none"
     if kind == "hero_displaced" and not params.get("to"):
         kind = "hero_displaced_board"
+    if kind == "horde_reached_kingdom" and not params.get("tray"):  # straight from its spawn point
+        kind = "horde_reached_kingdom_direct"
     if kind == "boss_extra_spawn" and not params.get("left"):
         kind = "boss_extra_spawn_empty"
     key = f"kr.ev.{kind}"

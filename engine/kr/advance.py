@@ -90,7 +90,7 @@ def _step(st: dict, tid: str, events: list, choose: Choose) -> str:
     t["cell"] = nxt
     t["layer"] = max((st["trays"][x]["layer"] for x in below), default=-1) + 1
     restack(st, origin)
-    ev(events, "tray_moved", tray=tid, cell=origin, to=nxt, on_top=bool(below))
+    ev(events, "tray_moved", tray=tid, card=t["card"], cell=origin, to=nxt, on_top=bool(below))
     return "moved"
 
 

@@ -38,9 +38,4 @@ NARRATION_EVENTS: list[tuple[int, str, dict]] = [
 ]
 
 # sentences the narration gets wrong today (cogs/kr/words.py), as patterns -> the bug
-NARRATION_KNOWN: dict[str, str] = {
-    r"\(None\)|（None）": "a horde that spawns straight into the Kingdom has no tray: kr.ev.horde_reached_kingdom "
-                        "shows its tray as 'None' (cogs/kr/words.py narrate_event needs a sentence without the tray)",
-    r"^t\d+ ": "a horde that moved and then left the board in the same move is named by its tray id ('t18 "
-               "advances...'): Board.tray knows only the trays still on the board",
-}
+NARRATION_KNOWN: dict[str, str] = {}
