@@ -16,7 +16,7 @@ from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CH
 from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
-from cogs.move_args import make_command_move, resolve_move
+from cogs.move_args import make_command_move, resolve_move, untoken
 
 MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
                 app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
@@ -102,16 +102,13 @@ class Clash(GameCog):
     @clash.command(name="act", description=_("Any move in notation, e.g. `pick frost_bolt`", key="cmd.clash.act"))
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self, interaction: discord.Interaction, move: str) -> None:
-        await self.ui.make_move(interaction, await self.my_seat(interaction), move)
+        mine = await self.my_seat(interaction)
+        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
 
     @act.autocomplete("move")
     async def act_autocomplete(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-        try:
-            mine = await self.my_seat(interaction)
-        except ServiceError:
-            return []
-        return [app_commands.Choice(name=a[:100], value=a[:100]) for a in mine.legal if current in a][:25]
+        return await self.suggest_moves(interaction, current)
 
     @clash.command(name="build", description=_("Constructed: submit your 8 distinct cards", key="cmd.clash.build"))
     @app_commands.describe(cards=_("Eight card ids separated by commas", key="arg.cards"))

@@ -16,14 +16,12 @@ from discord.app_commands import locale_str as _
 from engine.cloudspire.notation import GRAMMAR
 from engine.cloudspire.state import POLICIES
 from gamehost.i18n import t
-from gamehost.service import ServiceError
 from cogs.cloudspire.ui import CloudspireUI
-from cogs.cloudspire.words import move_label
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, move_for, resolve_move
+from cogs.move_args import MoveArg, move_for, resolve_move, untoken
 
 
 def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice[str]]:
@@ -51,11 +49,6 @@ PEEK_CHOICES = _choices(_verb_words("peek"), "opt.cloudspire.peek")
 class Cloudspire(GameCog):
     ui_class = CloudspireUI
     cs = app_commands.Group(name="cloudspire", description=_("Play Cloudspire", key="cmd.cloudspire"))
-
-    async def act(self, interaction: discord.Interaction, move: str) -> None:
-        """A move in notation, as typed."""
-        mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, move)
 
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
         """The move this subcommand makes with these arguments, or a refusal that says why
@@ -213,27 +206,13 @@ class Cloudspire(GameCog):
     @cs.command(name="act", description=_("Any move in notation, e.g. `relic war_horn`", key="cmd.cloudspire.act"))
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act_any(self, interaction: discord.Interaction, move: str) -> None:
-        await self.act(interaction, move)
+        mine = await self.my_seat(interaction)
+        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
 
     @act_any.autocomplete("move")
     async def act_autocomplete(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
-        try:
-            mine = await self.my_seat(interaction)
-        except ServiceError:
-            return []
-        locale = locale_of(interaction)
-        board = self.ui.board(mine)
-        out: list[app_commands.Choice[str]] = []
-        for move in mine.legal:
-            if current.lower() in move.lower():
-                out.append(app_commands.Choice(name=f"{move} — {move_label(board, move, locale)}"[:100],
-                                               value=move[:100]))
-        return out[:25]
-
-    @cs.command(name="menu", description=_("Your choices now, as a menu", key="cmd.cloudspire.menu"))
-    async def menu(self, interaction: discord.Interaction) -> None:
-        await self.ui.show_menu(interaction, await self.my_seat(interaction))
+        return await self.suggest_moves(interaction, current)
 
     @cs.command(name="view", description=_("Your private view: stack, relics, landmarks you peeked",
                                            key="cmd.cloudspire.view"))

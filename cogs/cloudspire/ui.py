@@ -135,6 +135,10 @@ class CloudspireUI(ActMenu):
         """The autocomplete label of argument ``index`` of ``move``, by its kind."""
         return arg_label(self.board(mine), move.kinds[index], move.args[index], locale)
 
+    def act_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
+        """``/cloudspire act``'s suggestion: the notation, then the move in words."""
+        return f"{move} — {move_label(self.board(mine), move, locale)}"
+
     # -- menus: the Act menu (cogs/act_menu.py) a word at a time ---------------------------
 
     def menu_items(self, mine: SeatSnapshot, locale: str, page: int = 0) -> list[discord.ui.Item]:
