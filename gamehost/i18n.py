@@ -1,6 +1,7 @@
 """Message catalog: every user-facing string, in English and Simplified Chinese.
 
-Catalog files live in ``locales/<domain>.json`` and map a key to ``{"en": ..., "zh-CN": ...}``.
+Catalog files live in ``locales/<domain>.json`` (the host's) and ``locales/<game>/<domain>.json``
+(each game's), and map a key to ``{"en": ..., "zh-CN": ...}``.
 """
 from __future__ import annotations
 
@@ -31,18 +32,18 @@ class Catalog:
     @classmethod
     def load(cls, directory: Path = CATALOG_DIR) -> "Catalog":
         entries: dict[str, dict[str, str]] = {}
-        for path in sorted(directory.glob("*.json")):
+        for path in sorted(directory.rglob("*.json")):
             data = json.loads(path.read_text(encoding="utf-8"))
             for key, texts in data.items():
                 if key in entries:
-                    raise CatalogError(f"{path.name}: duplicate key {key}")
+                    raise CatalogError(f"{path.relative_to(directory)}: duplicate key {key}")
                 missing = [loc for loc in LOCALES if not isinstance(texts.get(loc), str)]
                 if missing:
-                    raise CatalogError(f"{path.name}: {key} lacks {', '.join(missing)}")
+                    raise CatalogError(f"{path.relative_to(directory)}: {key} lacks {', '.join(missing)}")
                 fields = {frozenset(f for _, f, _, _ in Formatter().parse(texts[loc]) if f)
                           for loc in LOCALES}
                 if len(fields) > 1:
-                    raise CatalogError(f"{path.name}: {key} placeholders differ between languages")
+                    raise CatalogError(f"{path.relative_to(directory)}: {key} placeholders differ between languages")
                 entries[key] = texts
         return cls(entries)
 

@@ -7,7 +7,7 @@ A game is a plug-in made of one package in each layer, all named by the game's i
 - ``render/<id>/``: Pillow drawings of the engine's views (``board_png``, ``private_png``);
 - ``cogs/<id>/``: the Discord adapter, a discord.py extension (``setup(bot)``) whose cog
   registers the game's UI adapter with the host;
-- ``locales/<id>*.json``: its message catalog; ``engine/<id>/data/``: its content.
+- ``locales/<id>/*.json``: its message catalog; ``engine/<id>/data/``: its content.
 
 Shared code (bot.py, the match service, bench, tools, the playground, the shared tests)
 iterates ``plugins()`` and never names a game. Adding a game is its packages plus its id
@@ -61,8 +61,7 @@ class GamePlugin:
 
     @property
     def catalogs(self) -> tuple[Path, ...]:
-        directory = ROOT / "locales"
-        return tuple(sorted({*directory.glob(f"{self.id}.json"), *directory.glob(f"{self.id}_*.json")}))
+        return tuple(sorted((ROOT / "locales" / self.id).glob("*.json")))
 
     @property
     def data_dir(self) -> Path:

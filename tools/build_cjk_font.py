@@ -9,7 +9,7 @@ says which).
 
 It holds:
 
-* every character of ``locales/*.json`` and ``engine/*/data/*.json`` that DejaVu Sans Bold
+* every character of ``locales/**/*.json`` and ``engine/*/data/*.json`` that DejaVu Sans Bold
   cannot draw and the source font can (keys and values, escapes decoded);
 * all of GB2312: its 682 symbols (CJK punctuation, full-width forms, kana, ...), its 3,755
   level-1 and 3,008 level-2 hanzi, and Big5's 5,401 frequently used traditional hanzi
@@ -88,7 +88,7 @@ def common_chars(minimal: bool = False) -> set[str]:
 
 
 def project_files() -> list[Path]:
-    return sorted(ROOT.glob("locales/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
+    return sorted(ROOT.glob("locales/**/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
 
 
 def project_chars() -> set[str]:

@@ -1,7 +1,7 @@
 """Empire vs Steppe: the morale track and the Morale expansion (ES-MOR, ES-MX, ES-END-5), as
 pure functions on the ``st["morale"]`` sub-dict. Rules: docs/rules/empire-vs-steppe.md;
 conventions: docs/evs/engine.md. Every catalog key this module emits (``evs.err.morale_*``,
-``evs.ev.morale_*``) is in ``locales/evs_morale.json``; the cards are ``data/morale.json``.
+``evs.ev.morale_*``) is in ``locales/evs/morale.json``; the cards are ``data/morale.json``.
 
 The ``morale`` dict (JSON-compatible; seats are 0 and 1)::
 

@@ -178,7 +178,7 @@ def card_view(card_id: str) -> dict:
     """ES-TER-1: what a terrain card shows, for views and renderers. The terrain markers on
     both ends (its height and whether it is a forest) stay visible when a unit lies across it,
     so a view shows them for every terrain cell whether or not a unit is there. The name is
-    also the catalog key ``evs.terrain.<card_id>`` (locales/evs_terrain.json)."""
+    also the catalog key ``evs.terrain.<card_id>`` (locales/evs/terrain.json)."""
     c = card(card_id)
     return {"id": card_id, "height": c["height"], "marker": signed(c["height"]), "forest": c["forest"],
             "penalty": c["penalty"], "effect": dict(c["effect"]) if c["effect"] else None,

@@ -8,7 +8,7 @@ Draws the view dict described in ``docs/clash/view.md`` (never raw engine state)
 The images are ~1080 px wide and meant to stay readable when Discord shrinks them to
 ~400 px on a phone: big bold numbers, one colour per seat (seat 0 blue on the left,
 seat 1 red on the right, as in CD-GEN-3), no thin grey text. Words come from the message
-catalog (``locales/clash_render.json``), card names from the engine's content.
+catalog (``locales/clash/render.json``), card names from the engine's content.
 
 Modules, each importing only the ones above it:
 

@@ -1,5 +1,5 @@
-"""The words the pictures draw, from the message catalog (``locales/clash_render.json``;
-ability names from ``locales/clash.json``), in the picture's language when the bundled fonts
+"""The words the pictures draw, from the message catalog (``locales/clash/render.json``;
+ability names from ``locales/clash/core.json``), in the picture's language when the bundled fonts
 can draw it (DejaVu and the CJK fallback: Chinese does draw), otherwise in English
 (``render.common.label``)."""
 

@@ -19,7 +19,7 @@ Text is wrapped, never cut. Every faction has a colour *and* a letter.
 
 What is drawn comes from the view (``docs/cloudspire/view.md``: influence, fortress power,
 mat numbers and slot footprints included), names from the engine's content module and
-words from the message catalog (``locales/cloudspire_render.json``). Modules: ``names``
+words from the message catalog (``locales/cloudspire/render.json``). Modules: ``names``
 (content names, catalog labels), ``style`` (sizes, colours), ``text`` (wrapping, measuring),
 ``sprites`` (pieces), ``legend``, ``layout`` (map model and geometry, board boxes),
 ``terrain`` (the static map layer), ``cards`` (player cards), ``panels`` (header, landmarks,

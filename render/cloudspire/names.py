@@ -1,5 +1,5 @@
 """Every word the Cloudspire renderer draws: content names and facts through the engine's
-content module, and labels through the message catalog (``locales/cloudspire_render.json``).
+content module, and labels through the message catalog (``locales/cloudspire/render.json``).
 
 Content is the engine's (``engine.cloudspire.content.load()``, validated when it loads; names
 through ``engine.cloudspire.names``, as the cog's): an id that is not in it is a bug and

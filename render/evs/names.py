@@ -1,7 +1,7 @@
 """Every word the Empire vs Steppe pictures draw: card names, texts and numbers through the
 engine's content (the only engine imports of this package; names through ``engine.evs.names``,
 as the cog's), labels through the message
-catalog (``locales/evs_render.json``, ``evs.render.*``; the loss reasons are the engine's
+catalog (``locales/evs/render.json``, ``evs.render.*``; the loss reasons are the engine's
 ``evs.reason.*``).
 
 Content is validated by the engine when it loads: an id that is not in it is a bug and

@@ -1,6 +1,6 @@
 """Every word the Kingdom Rush pictures draw: content names from ``engine.kr.names`` (the
 content's ``name`` fields, English and Simplified Chinese, as the cog's) and labels from the
-message catalog (``locales/kr.json``, ``kr.render.*``). A text the bundled fonts cannot draw
+message catalog (``locales/kr/core.json``, ``kr.render.*``). A text the bundled fonts cannot draw
 falls back to English (render/names.py). Also the cached map geometry and horde grids the
 pictures lay out from."""
 

@@ -49,7 +49,7 @@ from render.common import font  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "render" / "cloudspire"
-CATALOG = ROOT / "locales" / "cloudspire_render.json"
+CATALOG = ROOT / "locales" / "cloudspire" / "render.json"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SAMPLES = sorted(cv.MAKERS)
 LANGS = ("en", "zh-CN")

@@ -67,7 +67,7 @@ def _strings(node):
 
 
 def _project_texts() -> dict[str, list[str]]:
-    files = sorted(ROOT.glob("locales/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
+    files = sorted(ROOT.glob("locales/**/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
     assert len(files) > 8
     return {str(p.relative_to(ROOT)): list(_strings(json.loads(p.read_text(encoding="utf-8"))))
             for p in files}
@@ -118,7 +118,7 @@ def test_font_files_and_licences_are_bundled():
 
 
 def test_the_subset_covers_every_chinese_character_of_the_catalogs_and_content():
-    """Every CJK character of ``locales/*.json`` and ``engine/*/data/*.json`` has a glyph. A new
+    """Every CJK character of ``locales/**/*.json`` and ``engine/*/data/*.json`` has a glyph. A new
     string with a character outside the subset fails here: rebuild the subset with
     ``tools/build_cjk_font.py`` (apt-get install fonts-noto-cjk; .venv/bin/pip install fonttools)."""
     cov = common._coverage(True)

@@ -333,7 +333,7 @@ def test_abl_4_twenty_abilities_and_names():
                          "REGENERATION", "BLADE", "SWEEP", "THORNS", "IMMORTAL", "RETALIATE", "MERCENARY",
                          "PIERCE", "BLOOD_PRICE", "DASH", "POSSESS", "VANISH", "WEAKEN")
     here = os.path.dirname(__file__)
-    cat = json.load(open(os.path.join(here, "..", "..", "..", "locales", "clash.json"), encoding="utf-8"))
+    cat = json.load(open(os.path.join(here, "..", "..", "..", "locales", "clash", "core.json"), encoding="utf-8"))
     for a in ABILITIES:
         assert cat[f"clash.ability.{a}"]["en"] and cat[f"clash.ability.{a}"]["zh-CN"]
     assert cat["clash.ability.FRENZY"]["zh-CN"] == "狂暴"

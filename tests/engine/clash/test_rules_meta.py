@@ -36,8 +36,8 @@ def test_every_rule_id_is_cited():
 
 def test_catalog_complete_and_bilingual():
     """Every key the engine emits (errors, prompts, events, abilities, reasons) is in
-    locales/clash.json with "en" and "zh-CN"."""
-    cat = json.load(open(os.path.join(ROOT, "locales", "clash.json"), encoding="utf-8"))
+    locales/clash/core.json with "en" and "zh-CN"."""
+    cat = json.load(open(os.path.join(ROOT, "locales", "clash", "core.json"), encoding="utf-8"))
     for key, tr in cat.items():
         assert key.startswith("clash.") and tr.get("en") and tr.get("zh-CN"), key
         assert set(re.findall(r"{(\w+)}", tr["en"])) == set(re.findall(r"{(\w+)}", tr["zh-CN"])), key

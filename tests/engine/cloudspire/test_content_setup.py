@@ -284,7 +284,7 @@ def test_options_schema_and_catalog_keys():
                and v["default"] in v["choices"] for v in sch.values())
     assert all(name in sch and set(values) <= set(sch[name]["choices"])
                for v in sch.values() for name, values in (v.get("when") or {}).items())
-    with open(os.path.join(ROOT, "locales", "cloudspire.json"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "locales", "cloudspire", "core.json"), encoding="utf-8") as f:
         cat = json.load(f)
     assert all(set(v) == {"en", "zh-CN"} and v["en"] and v["zh-CN"] for v in cat.values())
     keys = set()

@@ -69,9 +69,9 @@ CORE_MODULES = ("action", "actions", "board", "bot", "content", "deploy", "engag
 
 
 def test_catalog_complete_and_bilingual():
-    """Every key the core emits (errors, prompts, events, reasons) is in locales/evs.json with "en"
+    """Every key the core emits (errors, prompts, events, reasons) is in locales/evs/core.json with "en"
     and "zh-CN" and the same placeholders; the file has one key per line."""
-    path = os.path.join(ROOT, "locales", "evs.json")
+    path = os.path.join(ROOT, "locales", "evs", "core.json")
     text = open(path, encoding="utf-8").read()
     cat = json.loads(text)
     assert len(text.strip().splitlines()) == len(cat) + 2
@@ -99,9 +99,8 @@ def test_event_params_fill_their_texts():
 
     from engine.evs import GAME
     cat = {}
-    for fn in os.listdir(os.path.join(ROOT, "locales")):
-        if fn.startswith("evs"):
-            cat.update(json.load(open(os.path.join(ROOT, "locales", fn), encoding="utf-8")))
+    for fn in os.listdir(os.path.join(ROOT, "locales", "evs")):
+        cat.update(json.load(open(os.path.join(ROOT, "locales", "evs", fn), encoding="utf-8")))
     for options in ({}, {"terrain": "on", "morale": "on"}):
         st = GAME.setup(2, options, 8)
         rnd = random.Random(8)

@@ -224,11 +224,11 @@ def test_bad_tracks_are_refused():
 
 # ---------------------------------------------------------------- catalog
 
-CATALOG = json.loads((ROOT / "locales/evs_morale.json").read_text(encoding="utf-8"))
+CATALOG = json.loads((ROOT / "locales/evs/morale.json").read_text(encoding="utf-8"))
 
 
 def test_catalog_lines_and_languages():
-    lines = (ROOT / "locales/evs_morale.json").read_text(encoding="utf-8").strip().splitlines()
+    lines = (ROOT / "locales/evs/morale.json").read_text(encoding="utf-8").strip().splitlines()
     assert lines[0] == "{" and lines[-1] == "}" and len(lines) == len(CATALOG) + 2  # one key per line
     for key, texts in CATALOG.items():
         assert re.fullmatch(r"evs\.(err|ev)\.morale_[a-z_]+", key), key  # clear of the core's keys

@@ -1,5 +1,5 @@
 """Empire vs Steppe, Terrain expansion: the pure rule functions of engine/evs/terrain_rules.py
-and the terrain content (engine/evs/data/terrain.json, locales/evs_terrain.json).
+and the terrain content (engine/evs/data/terrain.json, locales/evs/terrain.json).
 
 Every rule ES-TER-1..22 of docs/rules/empire-vs-steppe.md is cited by a test name or docstring
 (checked by ``test_every_terrain_rule_is_cited``), ES-EX-5 is played as a numbered scenario, and
@@ -26,7 +26,7 @@ from engine.evs import terrain_rules as tr
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "engine" / "evs" / "data" / "terrain.json"
-LOCALE = ROOT / "locales" / "evs_terrain.json"
+LOCALE = ROOT / "locales" / "evs" / "terrain.json"
 RULES = ROOT / "docs" / "rules" / "empire-vs-steppe.md"
 
 # The content, by name (tests below rely on these printed values; test_content_* checks them).

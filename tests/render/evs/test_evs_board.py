@@ -31,7 +31,7 @@ from render.evs import board_layout, board_png, private_png  # noqa: E402
 
 ROOT = HERE.parents[2]
 PACKAGE = ROOT / "render" / "evs"
-CATALOG = ROOT / "locales" / "evs_render.json"
+CATALOG = ROOT / "locales" / "evs" / "render.json"
 LANGS = ("en", "zh-CN")
 PHONE_W = 400
 CAP_EM = 0.729

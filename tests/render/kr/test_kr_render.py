@@ -151,9 +151,9 @@ def test_no_hidden_information() -> None:
 
 
 def test_catalog_entries() -> None:
-    entries = json.loads((ROOT / "locales" / "kr.json").read_text(encoding="utf-8"))
+    entries = json.loads((ROOT / "locales" / "kr" / "core.json").read_text(encoding="utf-8"))
     ours = {k: v for k, v in entries.items() if k.startswith("kr.render.")}
     assert len(ours) > 50
     assert all(set(v) == {"en", "zh-CN"} for v in ours.values())
-    lines = (ROOT / "locales" / "kr.json").read_text(encoding="utf-8").splitlines()
+    lines = (ROOT / "locales" / "kr" / "core.json").read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(entries) + 2     # one key per line
