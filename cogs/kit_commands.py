@@ -37,6 +37,7 @@ class GameCogLike(Protocol):
 class KitCommands:
     """Callbacks of the kit's subcommands (methods, so discord.py binds them to the cog)."""
 
+    @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self: GameCogLike, interaction: discord.Interaction, move: str) -> None:
         mine = await self.my_seat(interaction)
         await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
@@ -53,6 +54,14 @@ class KitCommands:
         await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
 
 
+def described(game_id: str, name: str, kit_words: str) -> app_commands.locale_str:
+    """A kit subcommand's description: the game's own words where its catalog has them
+    (``cmd.<game>.<name>``, e.g. what a game's private view shows), else the kit's
+    (``cmd.kit.<name>``)."""
+    key = f"cmd.{game_id}.{name}"
+    return _(t(key, "en"), key=key) if catalog().has(key) else _(kit_words, key=f"cmd.kit.{name}")
+
+
 def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> list[app_commands.Command]:
     """The kit's subcommands ``group`` does not declare itself (``menu`` where the game's UI
     has the Act menu)."""
@@ -60,15 +69,15 @@ def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> 
     out: list[app_commands.Command] = []
     if "act" not in have:
         act: app_commands.Command = app_commands.Command(
-            name="act", description=_("Any move in notation; suggestions list every legal one", key="cmd.kit.act"),
+            name="act", description=described(game_id, "act", "Any move in notation; suggestions list every legal one"),
             callback=KitCommands.act)
         act.autocomplete("move")(KitCommands.act_autocomplete)
         out.append(act)
     if "menu" not in have and hasattr(ui_class, "show_menu"):
-        out.append(app_commands.Command(name="menu", description=_("Your choices now, as a menu", key="cmd.kit.menu"),
-                                        callback=KitCommands.menu))
+        out.append(app_commands.Command(name="menu", callback=KitCommands.menu,
+                                        description=described(game_id, "menu", "Your choices now, as a menu")))
     if "view" not in have:
-        out.append(app_commands.Command(name="view", description=_("Your private view", key="cmd.kit.view"),
+        out.append(app_commands.Command(name="view", description=described(game_id, "view", "Your private view"),
                                         callback=KitCommands.view))
     if "new" not in have:
         out.append(new_command(game_id))

@@ -1,4 +1,5 @@
-"""Clash of Decks slash commands: /clash new, play, end, hand, act, build."""
+"""Clash of Decks slash commands: /clash new, play, end, hand, build (act, menu and view: the
+kit's, cogs/kit_commands.py)."""
 from __future__ import annotations
 
 import discord
@@ -16,7 +17,7 @@ from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CH
 from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
-from cogs.move_args import make_command_move, resolve_move, untoken
+from cogs.move_args import make_command_move, resolve_move
 
 MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
                 app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
@@ -98,17 +99,6 @@ class Clash(GameCog):
     async def hand(self, interaction: discord.Interaction) -> None:
         mine = await self.my_seat(interaction)
         await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
-
-    @clash.command(name="act", description=_("Any move in notation, e.g. `pick frost_bolt`", key="cmd.clash.act"))
-    @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
-    async def act(self, interaction: discord.Interaction, move: str) -> None:
-        mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
-
-    @act.autocomplete("move")
-    async def act_autocomplete(self, interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
-        return await self.suggest_moves(interaction, current)
 
     @clash.command(name="build", description=_("Constructed: submit your 8 distinct cards", key="cmd.clash.build"))
     @app_commands.describe(cards=_("Eight card ids separated by commas", key="arg.cards"))

@@ -21,7 +21,7 @@ from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, move_for, resolve_move, untoken
+from cogs.move_args import MoveArg, move_for, resolve_move
 
 
 def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice[str]]:
@@ -201,24 +201,7 @@ class Cloudspire(GameCog):
     async def end(self, interaction: discord.Interaction) -> None:
         await self.ui.continue_(interaction, await self.my_seat(interaction))
 
-    # -- any move, views, policies -------------------------------------------------------
-
-    @cs.command(name="act", description=_("Any move in notation, e.g. `relic war_horn`", key="cmd.cloudspire.act"))
-    @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
-    async def act_any(self, interaction: discord.Interaction, move: str) -> None:
-        mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
-
-    @act_any.autocomplete("move")
-    async def act_autocomplete(self, interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
-        return await self.suggest_moves(interaction, current)
-
-    @cs.command(name="view", description=_("Your private view: stack, relics, landmarks you peeked",
-                                           key="cmd.cloudspire.view"))
-    async def view(self, interaction: discord.Interaction) -> None:
-        mine = await self.my_seat(interaction)
-        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
+    # -- policies (act, menu and view: the kit's, worded by cmd.cloudspire.act/view) ----
 
     @cs.command(name="policy", description=_("Standing choices for decisions in other players' turns",
                                              key="cmd.cloudspire.policy"))
