@@ -15,7 +15,7 @@ from typing import Any
 
 from .build import influence_groups, lb_allowance, upgrade_room
 from .content import load
-from .game import acting_seats, prompts
+from .turns import acting_seats, prompts
 from .mapgen import slot_centre, slot_footprint
 from .phases import last_wave
 from .scoring import fortress_power
