@@ -114,3 +114,4 @@ def grammar_verbs() -> set[str]:
     parsed = {row.verb for row in notation.VERBS}
     assert doc == parsed, f"grammar {sorted(doc)} and parser table {sorted(parsed)} disagree"
     return doc
+LOG_SLOW = True  # ten whole games: the full suite walks them, the quick one does not

@@ -11,3 +11,16 @@ NARRATION_EVENTS: list[tuple[int, str, dict]] = [
     (2, "morale_tokens_gain", {"seat": 1, "n": 2}),
     (2, "morale_heal", {"seat": 0, "n": 1}),
 ]
+
+# -- the log (tests/engine/test_log_redaction.py) -------------------------------------------
+
+# Random-heavy play with the morale expansion often never ends (no side presses: seeds 5 and 6
+# are still going after 20,000 moves), so the logged games are a seed that ends for each.
+LOG_FORMATS = [
+    ("default", 2, {}),
+    ("advanced_pick", 2, {"advanced": "on", "hands": "pick"}),
+    ("terrain", 2, {"terrain": "on"}),
+    ("morale", 2, {"morale": "on"}),
+    ("everything", 2, {"advanced": "on", "hands": "pick", "terrain": "on", "morale": "on"}),
+]
+LOG_SEEDS = (4,)

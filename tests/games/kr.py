@@ -39,3 +39,8 @@ NARRATION_EVENTS: list[tuple[int, str, dict]] = [
 
 # sentences the narration gets wrong today (cogs/kr/words.py), as patterns -> the bug
 NARRATION_KNOWN: dict[str, str] = {}
+
+# -- the log (tests/engine/test_log_redaction.py) -------------------------------------------
+
+# every move is public (engine/kr/redact.py): a few games, every verb logged
+LOG_FORMATS = [("solo", 1, {}), ("four", 4, {}), ("rift_citadel", 2, {"scenario": "rift_citadel"})]
