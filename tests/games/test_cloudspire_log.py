@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from engine import base
 from engine.cloudspire import GAME as CS
 from engine.cloudspire import apply as cs_apply
@@ -14,7 +12,6 @@ from tests.games.cloudspire import LOG_EXPECT, LOG_FORMATS
 from tests.support.logs import PUBLIC, logged_games, verb
 
 
-@pytest.mark.slow  # it walks the seeded logs (tests/support/logs.py)
 def test_cloudspire_team_mate_sees_what_an_opponent_sees_cs_team_4():
     """2 vs 2: team-mates are friendly (CS-TEAM-4) but no rule shares hidden information,
     so a team-mate sees a redacted stack move like an opponent (CS-PREP-11, CS-AMB-33)."""
