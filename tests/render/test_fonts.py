@@ -2,7 +2,9 @@
 (``render/common.py``, ``tools/build_cjk_font.py``).
 
 Pinned here: the font files and licences are there and small; the subset covers every
-Chinese character of the catalogs and the content data, and GB2312; Latin text is measured
+Chinese character of each registered game's catalog, content data and content names
+(engine/<id>/names.py) and of the shared catalogs, and GB2312; every label a game's renderer
+draws and every content name draws in Chinese; Latin text is measured
 and rasterised exactly as with DejaVu alone (so English boards do not change); Chinese,
 kana, Cyrillic, Greek and accented names are drawn as they are; text in CJK breaks where
 Chinese breaks.
@@ -13,10 +15,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import pickle
+import re
 import subprocess
 import sys
 import tomllib
 import unicodedata
+from functools import cache
 from pathlib import Path
 from string import Formatter
 
@@ -28,12 +32,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import clash_views  # noqa: E402
 from text_recorder import recording  # noqa: E402
 
+from gamehost import registry  # noqa: E402
 from render import common  # noqa: E402
+from tests.games import game_ids  # noqa: E402
 from render.clash import board as board_module  # noqa: E402
 from render.clash import render_board, render_hand  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FONTS = ROOT / "render" / "fonts"
+GAMES = game_ids()
 
 
 def _load_tool():
@@ -66,6 +73,7 @@ def _strings(node):
             yield from _strings(v)
 
 
+@cache
 def _project_texts() -> dict[str, list[str]]:
     files = sorted(ROOT.glob("locales/**/*.json")) + sorted(ROOT.glob("engine/*/data/*.json"))
     assert len(files) > 8
@@ -117,30 +125,88 @@ def test_font_files_and_licences_are_bundled():
     assert "*.otf" in patterns and "*.ttf" in patterns and "*.txt" in patterns
 
 
-def test_the_subset_covers_every_chinese_character_of_the_catalogs_and_content():
-    """Every CJK character of ``locales/**/*.json`` and ``engine/*/data/*.json`` has a glyph. A new
-    string with a character outside the subset fails here: rebuild the subset with
-    ``tools/build_cjk_font.py`` (apt-get install fonts-noto-cjk; .venv/bin/pip install fonttools)."""
+def _missing_glyphs(texts_by_place: dict[str, list[str]]) -> dict[str, str]:
+    """CJK characters the subset lacks, each with the first place it is wanted."""
     cov = common._coverage(True)
-    missing = {}
-    for path, texts in _project_texts().items():
+    missing: dict[str, str] = {}
+    for place, texts in texts_by_place.items():
         for text in texts:
             for ch in text:
                 if _is_cjk(ch) and ord(ch) not in cov:
-                    missing.setdefault(ch, path)
+                    missing.setdefault(ch, place)
+    return missing
+
+
+def _relative(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def _game_files(game: str) -> list[Path]:
+    plugin = registry.plugin(game)
+    return sorted(plugin.catalogs) + sorted(plugin.data_dir.glob("*.json"))
+
+
+def _content_names(game: str) -> dict[str, list[str]]:
+    """Every content name of the game in every language (engine/<id>/names.py): what the
+    cog writes and the renderer draws."""
+    names = registry.plugin(game).names
+    if names is None:
+        return {}
+    return {f"{game} {kind} names": [text for ident in names.ids(kind) for text in names.texts(kind, ident).values()]
+            for kind in names.kinds()}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_subset_covers_every_chinese_character_of_a_games_catalog_and_content(game):
+    """Every CJK character of the game's catalog (``locales/<id>/``), its content data
+    (``engine/<id>/data/*.json``) and its content names has a glyph. A new string with a
+    character outside the subset fails here: rebuild the subset with ``tools/build_cjk_font.py``
+    (apt-get install fonts-noto-cjk; .venv/bin/pip install fonttools)."""
+    texts = {path: _project_texts()[path] for path in map(_relative, _game_files(game))}
+    assert texts, "the game has no catalog or content files"
+    missing = _missing_glyphs({**texts, **_content_names(game)})
     assert not missing, f"rebuild the CJK subset (tools/build_cjk_font.py): {missing}"
 
 
-def test_every_chinese_label_the_renderers_draw_can_be_drawn():
-    """So ``label`` picks the Chinese text of every render label, never the English."""
+def test_the_subset_covers_every_chinese_character_of_the_shared_catalogs():
+    """The same for the files no game owns (``locales/host.json``, ``tournament.json``...): with
+    the games' own files, every catalog and content file of the project is covered."""
+    owned = {_relative(path) for game in GAMES for path in _game_files(game)}
+    shared = {path: texts for path, texts in _project_texts().items() if path not in owned}
+    assert any(path.startswith("locales/") for path in shared)
+    missing = _missing_glyphs(shared)
+    assert not missing, f"rebuild the CJK subset (tools/build_cjk_font.py): {missing}"
+    assert owned <= set(_project_texts())
+
+
+def _drawn_keys(game: str) -> list[str]:
+    """The catalog keys the game's renderer draws: those its modules spell out, whole or as the
+    prefix of an f-string (``f"clash.ability.{ability}"``)."""
     from gamehost.i18n import catalog
 
-    keys = [k for k in catalog().entries if k.startswith(("clash.render.", "cloudspire.render.", "clash.ability."))]
-    assert len(keys) > 100
+    spelled: set[str] = set()
+    for path in (ROOT / "render" / game).rglob("*.py"):
+        spelled |= set(re.findall(rf"""["']((?:{game}|game|host)\.[a-z0-9_.]*)""", path.read_text(encoding="utf-8")))
+    return [k for k in catalog().entries if any(k == s or (s.endswith(".") and k.startswith(s)) for s in spelled)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_chinese_label_and_name_the_renderer_draws_can_be_drawn(game):
+    """So ``label`` picks the Chinese text of every label the game's renderer draws, and every
+    content name is drawn in Chinese, never the English."""
+    from gamehost.i18n import catalog
+
+    keys = _drawn_keys(game)
+    assert len(keys) > 100 and any(k.startswith(f"{game}.render.") for k in keys)
     for key in keys:
         zh = catalog().entries[key].get("zh-CN") or ""
         literal = "".join(lit for lit, *_ in Formatter().parse(zh))
         assert common.can_draw(literal), (key, zh)
+    names = registry.plugin(game).names
+    for kind in names.kinds() if names else ():
+        for ident in names.ids(kind):
+            zh = names.name(kind, ident, "zh-CN")
+            assert common.can_draw(zh), (kind, ident, zh)
 
 
 def test_the_subset_holds_gb2312_big5_kana_and_cjk_punctuation():
