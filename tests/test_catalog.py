@@ -41,7 +41,7 @@ def test_locale_follows_discord_locale():
     assert t("host.lobby.seat", "en", n=2, name="bob") == "Seat 2: bob"
 
 
-# a helper that builds a refusal from a code: def err(code, ...): return IllegalAction(f"kr.err.{code}", ...)
+# a helper that builds a refusal from a code: def err(code, ...): return IllegalAction(f"<game>.err.{code}", ...)
 HELPER = re.compile(r'def (\w+)\((\w+)[^)]*\)[^:]*:\s*(?:"""[\s\S]*?"""\s*)?return IllegalAction\(f"([a-z_.]+)\{\2\}"')
 
 

@@ -170,7 +170,7 @@ def _walk(game: str) -> tuple[tuple[tuple[Step, str, tuple[str, ...]], ...], fro
 
 def _content_ids() -> dict[str, frozenset[str]]:
     """Per game, the ids of its named content (engine/<id>/names.py), less the words its own
-    English sentences use (a KR enemy is a "ghost", as is "a ghost horde")."""
+    English sentences use (an enemy called "ghost" in "a ghost horde rises")."""
     out = {}
     for plugin in registry.plugins():
         names = plugin.names
@@ -184,7 +184,7 @@ def _content_ids() -> dict[str, frozenset[str]]:
 
 
 # taken when this module is first imported (collection), before any test adds throwaway
-# content (tests/engine/clash registers cards called "a", "b", ...)
+# content (engine tests register cards called "a", "b", ...)
 CONTENT_IDS = _content_ids()
 
 RAW_REF = re.compile(r"\b(?:u|s|l|ev|es|isle)\d+\b|@\d\.")
