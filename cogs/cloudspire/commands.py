@@ -21,7 +21,7 @@ from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, move_for, resolve_move
+from cogs.move_args import MoveArg, move_for
 
 
 def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice[str]]:
@@ -51,19 +51,16 @@ class Cloudspire(GameCog):
     cs = app_commands.Group(name="cloudspire", description=_("Play Cloudspire", key="cmd.cloudspire"))
 
     async def make_move(self, interaction: discord.Interaction, *args: str | None) -> None:
-        """The move this subcommand makes with these arguments, or a refusal that says why
-        (cogs/move_args.py ``resolve_move``). A subcommand that can make no move now is
-        refused as such, naming the command and what is legal now, rather than with the
-        engine's judgement of the notation its arguments spell (whose verb, ``mv``, is not
-        the command the player typed)."""
+        """The kit's move subcommand (GameCog.make_move), except that a subcommand that can
+        make no move now is refused as such, naming the command and what is legal now, rather
+        than with the engine's judgement of the notation its arguments spell (whose verb,
+        ``mv``, is not the command the player typed)."""
         mine = await self.my_seat(interaction)
         command = interaction.command
         assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
-        if any(m.command == command.name for m in mine.moves):
-            move = resolve_move(mine, command.name, args, shown=command.qualified_name)
-        else:
-            move = move_for(mine, command.name, args, shown=command.qualified_name)  # refuses
-        await self.ui.make_move(interaction, mine, move)
+        if not any(m.command == command.name for m in mine.moves):
+            move_for(mine, command.name, args, shown=command.qualified_name)  # refuses
+        await super().make_move(interaction, *args)
 
     # -- creating ------------------------------------------------------------------------
 
