@@ -7,7 +7,7 @@ views without knowing the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 JSON = Any
 Seat = int  # 0-based seat index
@@ -136,6 +136,11 @@ class Game(Protocol):
 
     def action_info(self, text: str) -> ActionInfo:
         """How the host should present and treat the move written ``text`` (notation)."""
+        ...
+
+    def move_from_command(self, command: str, args: Iterable[str | None]) -> str | None:
+        """The notation a slash subcommand's arguments spell (keywords put back), or None when
+        they spell no move of that command (engine/verbs.py ``Grammar.move_from_command``)."""
         ...
 
     def continue_action(self, state: JSON, seat: Seat) -> JSON | None:

@@ -22,6 +22,7 @@ from discord.app_commands import locale_str as _
 from engine.base import IllegalAction
 from gamehost.i18n import t
 from gamehost.registry import plugin
+from gamehost.service import ServiceError
 from cogs.evs.ui import EvsUI
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, locale_of, send_ephemeral
@@ -294,7 +295,10 @@ class Evs(GameCog):
         is open answers that window under it at once."""
         mine = await self.my_seat(interaction)
         locale = locale_of(interaction)
-        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, f"pol defence {defence}")
+        move = plugin(GAME_ID).engine.move_from_command("policy", ("defence", defence))  # the verb table spells it
+        if move is None:
+            raise ServiceError("not_allowed")
+        outcome = await self.host.service.act(mine.match.match_id, interaction.user.id, move)
         await send_ephemeral(interaction, t("evs.ui.policy_set", locale,
                                             policy=t(f"opt.evs.defence.{defence}", locale)))
         if outcome.events:  # the open window was answered under the order: the board moves on
