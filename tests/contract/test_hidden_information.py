@@ -17,22 +17,14 @@ from typing import Any
 
 from tests.render.text_recorder import recording
 
+from tests.support.logs import strings as string_leaves
+
 from .conftest import Config, strings, traces
 
 
 def values(view: Any) -> set[str]:
     """Every string leaf of a JSON value (dict keys excluded)."""
-    out: set[str] = set()
-    stack = [view]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            stack.extend(v)
-    return out
+    return string_leaves(view)
 
 
 def places(view: Any, path: tuple = ()) -> dict[str, set[tuple]]:
