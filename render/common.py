@@ -19,7 +19,6 @@ that picks the face per character, so text DejaVu covers is drawn exactly as bef
 from __future__ import annotations
 
 import math
-import struct
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -30,21 +29,18 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from gamehost.i18n import DEFAULT_LOCALE, catalog, normalize_locale
 
+from render import faces
 from render.png import to_png  # noqa: F401  (re-exported)
 from render.textfit import ELLIPSIS, ellipsize, text_width, wrap_text  # noqa: F401  (re-exported)
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-FONT_FILES = {
-    False: FONT_DIR / "DejaVuSans.ttf",
-    True: FONT_DIR / "DejaVuSans-Bold.ttf",
-}
-#: the CJK fallback face. The renderers draw bold only, so one bold subset is bundled and
-#: regular text falls back to it too.
-CJK_FONT_FILE = FONT_DIR / "NotoSansCJKsc-Bold-subset.otf"
-FALLBACK_FONT_FILES = {False: CJK_FONT_FILE, True: CJK_FONT_FILE}
+FONT_DIR = faces.FONT_DIR
+FONT_FILES = faces.PRIMARY_FILES
+#: the CJK fallback face, the first of the chain (``render/faces.py``)
+CJK_FONT_FILE = faces.CJK_FONT_FILE
+FALLBACK_CHAIN = faces.FALLBACK_CHAIN
 
-#: what an unsupported glyph run is replaced with
-REPLACEMENT = "?"
+#: what a character no bundled face draws is replaced with (one mark per character)
+REPLACEMENT = "\u25a1"
 
 # ---------------------------------------------------------------- colours (RGB)
 
@@ -80,109 +76,66 @@ def seat_colour(seat: int) -> dict:
 # ---------------------------------------------------------------- fonts
 
 
-def _parse_cmap(data: bytes) -> frozenset[int]:
-    """Code points mapped by a TrueType font's cmap (formats 4 and 12)."""
-    num_tables = struct.unpack_from(">H", data, 4)[0]
-    cmap_off = None
-    for i in range(num_tables):
-        tag, _, off, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-        if tag == b"cmap":
-            cmap_off = off
-            break
-    if cmap_off is None:
-        return frozenset()
-    n_sub = struct.unpack_from(">H", data, cmap_off + 2)[0]
-    points: set[int] = set()
-    for i in range(n_sub):
-        platform, encoding, sub_off = struct.unpack_from(">HHI", data, cmap_off + 4 + 8 * i)
-        if platform not in (0, 3):
-            continue
-        base = cmap_off + sub_off
-        fmt = struct.unpack_from(">H", data, base)[0]
-        if fmt == 4:
-            seg_x2 = struct.unpack_from(">H", data, base + 6)[0]
-            segs = seg_x2 // 2
-            ends = struct.unpack_from(f">{segs}H", data, base + 14)
-            starts = struct.unpack_from(f">{segs}H", data, base + 16 + seg_x2)
-            deltas = struct.unpack_from(f">{segs}h", data, base + 16 + 2 * seg_x2)
-            ro_pos = base + 16 + 3 * seg_x2
-            range_offsets = struct.unpack_from(f">{segs}H", data, ro_pos)
-            for s in range(segs):
-                start, end, delta, ro = starts[s], ends[s], deltas[s], range_offsets[s]
-                if start == 0xFFFF:
-                    continue
-                for cp in range(start, end + 1):
-                    if ro == 0:
-                        glyph = (cp + delta) & 0xFFFF
-                    else:
-                        g_pos = ro_pos + 2 * s + ro + 2 * (cp - start)
-                        glyph = struct.unpack_from(">H", data, g_pos)[0]
-                        if glyph:
-                            glyph = (glyph + delta) & 0xFFFF
-                    if glyph:
-                        points.add(cp)
-        elif fmt == 12:
-            n_groups = struct.unpack_from(">I", data, base + 12)[0]
-            for g in range(n_groups):
-                start, end, glyph = struct.unpack_from(">III", data, base + 16 + 12 * g)
-                for cp in range(start, end + 1):
-                    if glyph + (cp - start):
-                        points.add(cp)
-    return frozenset(points)
-
-
 @lru_cache(maxsize=None)
 def _primary_coverage(bold: bool) -> frozenset[int]:
     """Code points DejaVu draws."""
-    return _parse_cmap(FONT_FILES[bool(bold)].read_bytes())
+    return faces.coverage(FONT_FILES[bool(bold)])
 
 
 @lru_cache(maxsize=None)
 def _fallback_coverage(bold: bool) -> frozenset[int]:
-    """Code points the CJK face draws that DejaVu does not."""
-    return _parse_cmap(FALLBACK_FONT_FILES[bool(bold)].read_bytes()) - _primary_coverage(bold)
+    """Code points the fallback faces draw that DejaVu does not."""
+    return frozenset(faces.face_table(bool(bold)))
 
 
 @lru_cache(maxsize=None)
 def _coverage(bold: bool) -> frozenset[int]:
-    """Code points the bundled fonts draw, one face or the other."""
+    """Code points the bundled fonts draw, one face or another."""
     return _primary_coverage(bold) | _fallback_coverage(bold)
 
 
 def can_draw(text: str, bold: bool = True) -> bool:
-    """True if every character of ``text`` has a glyph in the bundled fonts (DejaVu or the
-    CJK fallback)."""
+    """True if every character of ``text`` has a glyph in the bundled fonts (DejaVu or a
+    fallback face)."""
     cov = _coverage(bool(bold))
     return all(ord(ch) in cov or ch in "\n\t" for ch in text)
 
 
+#: the face index of a run DejaVu draws
+PRIMARY = -1
+
+
 @lru_cache(maxsize=8192)
-def _runs(text: str, bold: bool) -> tuple[tuple[str, bool], ...] | None:
-    """``text`` cut into runs of ``(chars, drawn by the CJK face)``; None when DejaVu draws
-    it all (or the CJK face has none of it), the common case, which stays on Pillow's own
-    path. A character neither face has stays with DejaVu (:func:`safe_text` has replaced
-    it before anything is drawn)."""
+def _runs(text: str, bold: bool) -> tuple[tuple[str, int], ...] | None:
+    """``text`` in display order (``faces.visual``: right-to-left runs reversed) cut into runs
+    of ``(chars, face)``, ``face`` an index into :data:`FALLBACK_CHAIN` or :data:`PRIMARY`;
+    None when DejaVu draws it all as it is, the common case, which stays on Pillow's own
+    path. A character no face has stays with DejaVu (:func:`safe_text` has replaced it
+    before anything is drawn)."""
     if text.isascii():
         return None
+    shown = faces.visual(text)
     extra = _fallback_coverage(bold)
-    runs: list[tuple[str, bool]] = []
-    start, cur = 0, None
-    for i, ch in enumerate(text):
-        fb = ord(ch) in extra
-        if cur is None:
-            cur = fb
-        elif fb != cur:
-            runs.append((text[start:i], cur))
-            start, cur = i, fb
-    if cur is not None:
-        runs.append((text[start:], cur))
-    if not any(fb for _t, fb in runs):
+    if shown == text and not any(ord(ch) in extra for ch in text):
         return None
+    table = faces.face_table(bool(bold)) if extra else {}
+    runs: list[tuple[str, int]] = []
+    start, cur = 0, None
+    for i, ch in enumerate(shown):
+        face = table.get(ord(ch), PRIMARY)
+        if cur is None:
+            cur = face
+        elif face != cur:
+            runs.append((shown[start:i], cur))
+            start, cur = i, face
+    if cur is not None:
+        runs.append((shown[start:], cur))
     return tuple(runs)
 
 
 class FallbackFont(ImageFont.FreeTypeFont):
-    """DejaVu at ``size`` px with the CJK face as a per-character fallback.
+    """DejaVu at ``size`` px with the fallback faces (``render/faces.py``: CJK, Hangul, the
+    scripts of South and South-East Asia, emoji) per character.
 
     It is DejaVu's own :class:`~PIL.ImageFont.FreeTypeFont` (``size``, ``getmetrics``,
     ``path`` are DejaVu's) and measures, boxes and rasterises a string DejaVu draws on its
@@ -195,9 +148,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         bold = bool(bold)
         super().__init__(str(FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC)
         self.bold = bold
-        self.fallback = ImageFont.FreeTypeFont(
-            str(FALLBACK_FONT_FILES[bold]), size, layout_engine=ImageFont.Layout.BASIC
-        )
+        self._faces: dict[int, ImageFont.FreeTypeFont] = {}
+        #: the CJK face (the first fallback) at this size
+        self.fallback = self._face(0)
         self._baseline: dict[str, float] = {}
 
     def __reduce__(self):
@@ -210,9 +163,20 @@ class FallbackFont(ImageFont.FreeTypeFont):
 
     # -- helpers
 
-    def _run_length(self, run: str, fb: bool, mode: str = "") -> float:
-        if fb:
-            return self.fallback.getlength(run, mode)
+    def _face(self, index: int) -> ImageFont.FreeTypeFont:
+        """Fallback face ``index`` at this size, loaded on first use; libraqm lays out the
+        faces of scripts that need shaping when Pillow has it."""
+        face = self._faces.get(index)
+        if face is None:
+            shaped = index in faces.SHAPED and faces.has_raqm()
+            engine = ImageFont.Layout.RAQM if shaped else ImageFont.Layout.BASIC
+            face = ImageFont.FreeTypeFont(str(FALLBACK_CHAIN[index]), self.size, layout_engine=engine)
+            self._faces[index] = face
+        return face
+
+    def _run_length(self, run: str, fb: int, mode: str = "") -> float:
+        if fb != PRIMARY:
+            return self._face(fb).getlength(run, mode)
         return ImageFont.FreeTypeFont.getlength(self, run, mode)
 
     def _baseline_below(self, v: str) -> float:
@@ -231,8 +195,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
         for run, fb in runs:
             box = None
             if ink:
-                if fb:
-                    box = self.fallback.getbbox(run, mode, None, None, None, stroke_width, "ls")
+                if fb != PRIMARY:
+                    box = self._face(fb).getbbox(run, mode, None, None, None, stroke_width, "ls")
                 else:
                     box = ImageFont.FreeTypeFont.getbbox(self, run, mode, None, None, None, stroke_width, "ls")
             out.append((run, fb, pen, box))
@@ -294,7 +258,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         for run, fb, pen, _box in boxes:
             px = sx + ox + pen
             ix = math.floor(px)
-            getmask2 = self.fallback.getmask2 if fb else super().getmask2
+            getmask2 = self._face(fb).getmask2 if fb != PRIMARY else super().getmask2
             mask, (mx, my) = getmask2(run, mode, None, None, None, stroke_width, "ls", ink,
                                       (px - ix, base_y - iy), *args, **kwargs)
             if mask.size[0] and mask.size[1]:
@@ -342,16 +306,16 @@ def safe_text(text: object, bold: bool = True) -> str:
     """Make ``text`` drawable with the bundled fonts.
 
     Normalises to NFC, turns line breaks and tabs into spaces, drops invisible format
-    characters (zero-width joiners, variation selectors, emoji modifiers), and replaces
-    every run of characters neither bundled font has a glyph for (emoji, Hangul, Thai,
-    Chinese outside the CJK subset, ...) with a single ``?``. Never raises, whatever the input.
+    characters (zero-width joiners, variation selectors, emoji modifiers), and replaces each
+    character no bundled face has a glyph for (a script or an emoji none of them covers) by
+    one neutral mark (:data:`REPLACEMENT`). Every other character, whatever its script, is
+    kept: the fallback faces draw it. Never raises, whatever the input.
     """
     if text is None:
         return ""
     s = unicodedata.normalize("NFC", str(text))
     cov = _coverage(bool(bold))
     out: list[str] = []
-    replaced = False
     for ch in s:
         if ch in "\r\n\t":
             ch = " "
@@ -359,18 +323,15 @@ def safe_text(text: object, bold: bool = True) -> str:
             continue
         if ord(ch) in cov:
             out.append(ch)
-            replaced = False
-        elif unicodedata.category(ch).startswith("M"):
-            continue  # an unsupported combining mark: drop it, keep the base letter
-        elif not replaced:
-            out.append(REPLACEMENT)
-            replaced = True
+        elif not unicodedata.category(ch).startswith("M"):
+            out.append(REPLACEMENT)  # an unsupported combining mark is dropped, its base kept
     return "".join(out)
 
 
 def has_readable(text: str) -> bool:
-    """True if ``text`` (already safe) holds at least one letter or digit."""
-    return any(ch.isalnum() for ch in text)
+    """True if ``text`` (already safe) holds something to read: a character the fonts draw
+    that is neither a space nor the replacement mark (a letter, a digit, an emoji...)."""
+    return any(not ch.isspace() and ch != REPLACEMENT for ch in text)
 
 
 # ---------------------------------------------------------------- fitting

@@ -1,6 +1,7 @@
 """The words every game's pictures draw, shared by ``render/<game>/names.py``: catalog texts
 and content names in the picture's language when the bundled fonts can draw them (DejaVu and
-the CJK fallback: Chinese does draw), otherwise in English; players by name.
+the fallback faces of render/faces.py: Chinese does draw), otherwise in English; players by
+the names they chose, in whatever script.
 
 Content names come from the game's one ``name(kind, ident, locale)`` (``engine/<game>/names.py``,
 an ``engine.names.ContentNames``), the same names the game's cog writes. Nothing here decides
@@ -47,8 +48,9 @@ def labels(prefix: str) -> Label:
 
 def seat_name(seat_names: Sequence[str | None] | None, seat: int, lang: str | None,
               unnamed: Callable[[int, str | None], str]) -> str:
-    """The drawable name of ``seat``'s player; ``unnamed(seat, lang)`` ("Player 2") when it has
-    none, or one the fonts cannot draw a letter of."""
+    """The name of ``seat``'s player as it is drawn (any script, emoji: the fallback faces
+    draw it); ``unnamed(seat, lang)`` ("Player 2") only when it has none, or nothing but
+    invisible characters."""
     raw = ""
     if seat_names and 0 <= seat < len(seat_names) and seat_names[seat] is not None:
         raw = safe_text(seat_names[seat]).strip()

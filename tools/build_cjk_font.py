@@ -12,9 +12,10 @@ It holds:
 * every character of ``locales/**/*.json`` and ``engine/*/data/*.json`` that DejaVu Sans Bold
   cannot draw and the source font can (keys and values, escapes decoded);
 * all of GB2312: its 682 symbols (CJK punctuation, full-width forms, kana, ...), its 3,755
-  level-1 and 3,008 level-2 hanzi, and Big5's 5,401 frequently used traditional hanzi
-  (2,073 of them not in GB2312), so Chinese player names, simplified or traditional, draw
-  too (``--minimal`` keeps only GB2312's symbols and level 1: 1.1 MB instead of 2.6 MB);
+  level-1 and 3,008 level-2 hanzi, Big5's 5,401 frequently used traditional hanzi, and the
+  whole CJK Unified Ideographs block (20,992 hanzi, rare ones such as 龘 among them), so
+  Chinese and Japanese player names, simplified or traditional, draw too: 6.2 MB
+  (``--minimal`` keeps only GB2312's symbols and level 1: 1.1 MB);
 * the whole CJK Symbols and Punctuation, Hiragana, Katakana and Half/Full-width Forms blocks.
 
 Layout tables (GSUB/GPOS) and vertical metrics are dropped: the renderers lay text out with
@@ -49,6 +50,10 @@ PRIMARY = FONT_DIR / "DejaVuSans-Bold.ttf"
 #: Phonetic Extensions, Half-width and Full-width Forms
 BLOCKS = [(0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF00, 0xFFEF)]
 
+#: CJK Unified Ideographs, the whole block (20,992 hanzi, rare ones such as 龘 among them),
+#: kept unless ``--minimal``: any Chinese or Japanese player name draws
+UNIFIED = (0x4E00, 0x9FFF)
+
 
 def gb2312(level2: bool = False) -> set[str]:
     """GB2312's symbols (rows 1-9) and level-1 hanzi (rows 16-55); level 2 (rows 56-87) too
@@ -82,7 +87,7 @@ def common_chars(minimal: bool = False) -> set[str]:
     """The characters kept besides the project's own: GB2312 (and Big5's common hanzi) and
     the CJK blocks."""
     out = gb2312(level2=not minimal) | (set() if minimal else big5_common())
-    for lo, hi in BLOCKS:
+    for lo, hi in BLOCKS + ([] if minimal else [UNIFIED]):
         out.update(chr(cp) for cp in range(lo, hi + 1))
     return out
 
