@@ -28,6 +28,7 @@ from gamehost.snapshot import SeatSnapshot, Snapshot
 from cogs.host import locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.move_args import token, untoken
+from cogs.text_split import clip  # noqa: F401  (re-exported: labels cut at a word)
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -35,10 +36,6 @@ if TYPE_CHECKING:
 PAGE = 24         # options per select page (Discord allows 25; one is kept for "More…")
 MAX_OPTIONS = 25  # Discord: options in one select
 LIMIT = 100       # Discord: characters in an option's label or value
-
-
-def clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def page_of(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:

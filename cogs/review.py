@@ -7,6 +7,7 @@ import io
 
 import discord
 
+from cogs.text_split import clip
 from gamehost.i18n import t
 from gamehost.review import review_steps
 from gamehost.snapshot import snapshot
@@ -31,6 +32,19 @@ def review_lines(host, row: MatchRow, log: list, shown: list, locale: str) -> li
     return lines
 
 
+def latest_lines(lines: list[str], budget: int) -> list[str]:
+    """The last of ``lines`` that fit in ``budget`` characters, whole (one line at least, cut
+    at a word with "…" if it alone is too long): never a line's middle."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        if kept and used + len(line) + 1 > budget:
+            break
+        kept.append(clip(line, budget) if not kept else line)
+        used += len(kept[-1]) + 1
+    return kept[::-1]
+
+
 async def review_message(host, row: MatchRow, viewer_user_id: int, locale: str) -> dict:
     """The private reply to /match log: the moves inline when they fit, else the latest ones
     inline and the whole log attached."""
@@ -44,7 +58,9 @@ async def review_message(host, row: MatchRow, viewer_user_id: int, locale: str) 
     text = "\n".join(lines)
     if len(title) + len(text) + 2 <= INLINE_LIMIT:
         return {"content": f"{title}\n{text}"}
-    tail = "\n".join(lines[-TAIL_LINES:])[-(INLINE_LIMIT - 200):]
-    note = t("host.log.attached", locale, shown=min(TAIL_LINES, len(lines)), moves=len(lines))
+    budget = INLINE_LIMIT - len(title) - 200
+    tail_lines = latest_lines(lines[-TAIL_LINES:], budget)
+    tail = "\n".join(tail_lines)
+    note = t("host.log.attached", locale, shown=len(tail_lines), moves=len(lines))
     file = discord.File(io.BytesIO(f"{title}\n{text}\n".encode()), filename=f"match-{row.id}-log.txt")
     return {"content": f"{title}\n{note}\n{tail}", "file": file}

@@ -25,6 +25,7 @@ from gamehost.tournament_service import TournamentService
 from cogs.channels import MatchChannel, match_channel
 from cogs.host import Host, host_of, is_admin, locale_of, reply_error, send_ephemeral
 from cogs.lobby import GAME_CHOICES, match_language, parse_options_text
+from cogs.text_split import clip, split_text
 from cogs.tournament_buttons import TournamentButton
 from cogs.tournament_view import (bracket_job, carried, entrant_name, event_text, hub_message, mentions_of,
                                   name_of, pairings_text, plain, standings_job, standings_lines, title_of,
@@ -148,7 +149,7 @@ class Tournaments(commands.Cog):
             if table.get("note") in CLOSED_BY_TOURNAMENT:
                 await self.tell_table(table, text)
         if text:
-            await self.send_hub(t_, content=text[:1990],
+            await self.send_hub(t_, content=clip(text, 1990),
                                 allowed_mentions=discord.AllowedMentions(users=event.kind in (
                                     "round_started", "reminder", "checkin_opened", "checkin_missed")))
         if event.kind == "finished":
@@ -162,7 +163,8 @@ class Tournaments(commands.Cog):
             return
         try:
             thread = await self.channel(table["channel_id"])
-            await thread.send(text[:1990], allowed_mentions=discord.AllowedMentions.none())
+            for part in split_text(text, 1990):
+                await thread.send(part, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post a table's result in its thread %s", table["channel_id"])
 
@@ -172,7 +174,7 @@ class Tournaments(commands.Cog):
         except Exception:
             log.exception("tournament %s: standings picture failed", t_.id)
             return
-        await self.send_hub(t_, content=standings_lines(t_, locale)[:1990],
+        await self.send_hub(t_, content=clip(standings_lines(t_, locale), 1990),
                             file=discord.File(io.BytesIO(png), filename="standings.png"),
                             allowed_mentions=discord.AllowedMentions.none())
 
@@ -313,9 +315,9 @@ class Tournaments(commands.Cog):
             png = await self.host.renderer.run(standings_job(t_, locale))
         except Exception:
             log.exception("standings picture failed")
-            await send_ephemeral(interaction, text[:1990])
+            await send_ephemeral(interaction, clip(text, 1990))
             return
-        await send_ephemeral(interaction, text[:1990], file=discord.File(io.BytesIO(png), filename="standings.png"))
+        await send_ephemeral(interaction, clip(text, 1990), file=discord.File(io.BytesIO(png), filename="standings.png"))
 
     @tournament.command(name="standings", description=_("The standings, as a picture and text",
                                                         key="cmd.tournament.standings"))
@@ -347,7 +349,7 @@ class Tournaments(commands.Cog):
         number = round or len(schedule)
         if number > len(schedule):
             raise ServiceError("no_round", round=number, rounds=len(schedule))
-        await send_ephemeral(interaction, pairings_text(t_, schedule[number - 1], locale_of(interaction))[:1990],
+        await send_ephemeral(interaction, clip(pairings_text(t_, schedule[number - 1], locale_of(interaction)), 1990),
                              allowed_mentions=discord.AllowedMentions.none())
 
     @tournament.command(name="info", description=_("A tournament's settings, entrants and state",
@@ -361,7 +363,7 @@ class Tournaments(commands.Cog):
                      for x in t_.data.get("log", [])[-5:]]
         if log_lines:
             message["content"] += "\n" + t("tour.info.log", locale_of(interaction)) + "\n" + "\n".join(log_lines)
-        message["content"] = message["content"][:1990]
+        message["content"] = clip(message["content"], 1990)
         await send_ephemeral(interaction, **message)
 
     @tournament.command(name="list", description=_("Tournaments on this server", key="cmd.tournament.list"))
@@ -374,7 +376,7 @@ class Tournaments(commands.Cog):
         lines = [f"#{x.id} · {title_of(x, locale)} · <#{x.channel_id}> · "
                  + t(f"tour.status.{x.status}", locale, round=len(x.data["schedule"]), rounds=x.data.get("rounds") or "?")
                  for x in found]
-        await send_ephemeral(interaction, "\n".join(lines)[:1990])
+        await send_ephemeral(interaction, clip("\n".join(lines), 1990))
 
     # -- players leaving and the organizer's hand ----------------------------------------
 

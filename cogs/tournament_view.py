@@ -13,6 +13,7 @@ from gamehost.tournament_rounds import TournamentEvent
 from gamehost.tournament_service import standings_of
 from gamehost.tournaments.standings import format_figure
 from cogs.items import view_of
+from cogs.text_split import clip
 from cogs.tournament_buttons import TournamentButton
 from render.tournament import BracketBox, bracket_png, standings_png
 
@@ -129,7 +130,7 @@ def hub_message(t_: Tournament, locale: str) -> dict[str, Any]:
                                         style=discord.ButtonStyle.primary))
     if t_.status != "signup":
         buttons.append(TournamentButton(t_.id, "standings", label=t("tour.button.standings", locale)))
-    message: dict[str, Any] = {"content": "\n".join(lines)[:1900], "allowed_mentions": discord.AllowedMentions.none()}
+    message: dict[str, Any] = {"content": clip("\n".join(lines), 1900), "allowed_mentions": discord.AllowedMentions.none()}
     message["view"] = view_of(buttons)
     return message
 
