@@ -2,7 +2,9 @@
 moves each with its own events."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
+
+from gamehost.i18n import t
 
 
 def move_pairs(moves) -> list[tuple]:
@@ -31,3 +33,21 @@ def per_move(moves, narrate_one: Callable[[list, list[tuple]], list[str]]) -> li
             if not out or out[-1] != line:
                 out.append(line)
     return out
+
+
+def counted(key: str, params: dict, nouns: Mapping[str, Mapping[str, str]], locale: str) -> dict:
+    """``params`` with every count the sentence ``key`` tells with a noun (``nouns[key]``:
+    parameter -> count key of the catalog, a plural entry chosen by ``n``) given as its
+    phrase: ``{"crystals": 3}`` -> ``"3 crystals"``, ``1`` -> ``"1 crystal"``."""
+    out = dict(params)
+    for name, count_key in nouns.get(key, {}).items():
+        value = params.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[name] = t(count_key, locale, n=value)
+    return out
+
+
+def zero_effect(key: str, params: dict, effects: Mapping[str, tuple[str, ...]]) -> bool:
+    """True if the sentence ``key`` would tell an effect of nothing (``effects[key]``: the
+    amounts it tells, such as ``+0 attack`` or ``heals 0``): such a sentence is not said."""
+    return any(params.get(name) == 0 for name in effects.get(key, ()))

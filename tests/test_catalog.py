@@ -20,10 +20,11 @@ GAMES = game_ids()
 
 
 def test_every_key_has_both_languages_and_matching_placeholders():
-    entries = Catalog.load().entries
-    assert len(entries) > 100
-    for key, texts in entries.items():
+    cat = Catalog.load()
+    assert len(cat.entries) > 100
+    for key, texts in cat.entries.items():
         assert texts["en"].strip() and texts["zh-CN"].strip(), key
+        assert all(text.strip() for loc in ("en", "zh-CN") for text in cat.variants(key, loc).values()), key
 
 
 def test_catalog_rejects_a_missing_translation(tmp_path):
@@ -80,10 +81,13 @@ def fields(text: str) -> set[str]:
 
 
 def game_entries(game: str) -> dict[str, dict[str, str]]:
-    """The keys of the game's own catalog files (``GamePlugin.catalogs``)."""
+    """The keys of the game's own catalog files (``GamePlugin.catalogs``); a language given as
+    plural forms stands as all of them, one after the other (the loader checks the forms)."""
     entries: dict[str, dict[str, str]] = {}
     for path in registry.plugin(game).catalogs:
-        entries.update(json.loads(path.read_text(encoding="utf-8")))
+        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+            entries[key] = {loc: " / ".join(text.values()) if isinstance(text, dict) else text
+                            for loc, text in texts.items()}
     return entries
 
 

@@ -2,7 +2,7 @@
 reader's language that name players and the game's things (cards, units, towers, spires,
 landmarks...) by name, for every registered game.
 
-Seeded random games of each game (its own option sets from tests/games/<id>.py, or the
+Seeded random games of each game (its own option sets from tests/games/<id>/__init__.py, or the
 contract suite's) are played through the engine; each move's public events are narrated by
 the game's adapter (``ui.narrate``, the code the host runs) in English and Chinese, from the
 match as it stands after the move (what the host has when it posts): tests/support/narration.py.
@@ -14,7 +14,7 @@ from the move itself).
 Event kinds the random games rarely reach are narrated from hand-made events with the
 parameters the engine gives them (the game's ``NARRATION_EVENTS``), and the events told to
 one seat only as the sentences they would make, so that every ``<game>.ev.<kind>`` of the
-catalog is walked. A game's own cases: tests/games/test_<id>_narration.py.
+catalog is walked. A game's own cases: tests/games/<id>/test_narration.py.
 """
 from __future__ import annotations
 
@@ -26,13 +26,14 @@ from gamehost.i18n import catalog
 from gamehost.snapshot import snapshot
 from tests.games import game_ids, hook
 from tests.support.narration import Step, keys_used, narrate, narrated, problems, steps, synthetic
+from tests.support.prose import prose_problems, zero_effects
 
 GAMES = game_ids()
 
 
 def judge(game: str, bad: list[tuple[str, str]], what: str) -> None:
     """Fail on ``bad`` sentences ((sentence, report) pairs), except the game's known problems
-    (``NARRATION_KNOWN`` in tests/games/<id>.py: a pattern of the sentence -> the bug to fix),
+    (``NARRATION_KNOWN`` in tests/games/<id>/__init__.py: a pattern of the sentence -> the bug to fix),
     which make the case an expected failure while they are seen, and a failure once gone."""
     known: dict[str, str] = hook(game, "NARRATION_KNOWN", {})
     seen: dict[str, list[str]] = {pattern: [] for pattern in known}
@@ -149,3 +150,60 @@ def test_the_walk_plays_the_game_and_its_hand_made_events(game):
     assert any(s.seat is not None and not s.move for s in steps(game)), "no concession"
     for step in synthetic(game):
         assert len(step.events) == 1 and step.state is not None and snapshot(step.row()).view
+
+
+# -- as a person would write it (issue 22, item 7) -----------------------------------------
+
+MISSES = pytest.mark.xfail(reason="left to do (issue 22 item 7): an attack or a spire's fire that does no damage is told as '0 damage' (Clash, Cloudspire, EvS combat), a Cloudspire landmark without health as '(0 health)', a KR hero who loses 0 health", strict=False)
+
+
+@MISSES
+@pytest.mark.parametrize("game", GAMES)
+def test_sentences_have_real_plurals_and_no_raw_ids(game):
+    """No "(s)", counts that agree with their nouns, no doubled words, no snake_case ids or
+    move notation, in either language (tests/support/prose.py)."""
+    bad = []
+    for step, locale, lines in narrated(game):
+        for line in lines:
+            issues = prose_problems(line, locale) + zero_effects(line, locale)
+            if issues:
+                bad.append((line, f"{locale} [{step.move}]: {line!r}: {', '.join(issues)}"))
+    judge(game, bad, "sentences a person would not write")
+
+
+NOT_AMOUNTS = re.compile(r"seat|player|round|turn|wave|stage|slot|index|tile|level|pos|id$|choice|number|"
+                         r"^to$|^by$|winner|loser|lane|size|left|health|hp|wounds$|tokens$|hearts$|gate|total")
+
+
+def zeroed_steps(game: str) -> list[Step]:
+    """Each event kind the walk met, once per amount it carries (a number that is not a seat,
+    a round, a position or what is left), with that amount at 0."""
+    seen: dict[str, Step] = {}
+    for step in tuple(steps(game)) + synthetic(game):
+        for e in step.events:
+            if e.visible_to is None and e.kind not in seen:
+                seen[e.kind] = Step(game, step.seats, step.options, None, "", (e,), step.state)
+    out = []
+    for kind, step in seen.items():
+        params = dict(step.events[0].params)
+        for name, value in params.items():
+            if isinstance(value, int) and not isinstance(value, bool) and value and not NOT_AMOUNTS.search(name):
+                event = type(step.events[0])(kind, {**params, name: 0})
+                out.append(Step(game, step.seats, step.options, None, "", (event,), step.state))
+    return out
+
+
+@MISSES
+@pytest.mark.parametrize("game", GAMES)
+def test_zero_effects_are_not_told(game):
+    """Events driven with an amount at 0 ("+0 attack", "heals 0", "0 damage"): the narration
+    drops the effect of nothing, in both languages."""
+    bad = []
+    zeroed = zeroed_steps(game)
+    assert zeroed
+    for step in zeroed:
+        for locale in ("en", "zh-CN"):
+            for line in narrate(step, locale):
+                if zero_effects(line, locale):
+                    bad.append((line, f"{locale} {step.events[0].kind} {dict(step.events[0].params)}: {line!r}"))
+    judge(game, bad, "zero effects told")

@@ -8,7 +8,16 @@ from engine.clash.names import NAMES
 from engine.clash.notation import REF, parse_action
 from gamehost.i18n import catalog, t
 from cogs.clash.help import card_help
-from cogs.narration import move_pairs
+from cogs.narration import counted, move_pairs, zero_effect
+
+# counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
+COUNTED = {"clash.ev.ai_reshuffle": {"size": "clash.count.cards"},
+           "clash.ev.hand_dealt": {"size": "clash.count.cards"},
+           "clash.narr.ai_bastion_falls": {"size": "clash.count.cards"},
+           "clash.ev.draft_started": {"rounds": "clash.count.rounds"}}
+# the amounts of an effect: a sentence with one of them at 0 is not said ("+0 attack")
+EFFECTS = {"clash.ev.buff": ("av", "hp"), "clash.narr.buff_av": ("av",), "clash.narr.buff_hp": ("hp",),
+           "clash.ev.dash": ("bonus",)}
 
 
 def card_name(card_id: str, locale: str) -> str:
@@ -120,7 +129,10 @@ class ClashNarrator:
         return join_words([self.card(c) for c in ids or []], self.locale)
 
     def say(self, key: str, /, **params) -> str:
-        return sentence(t(key, self.locale, **params), self.people)
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        if zero_effect(key, params, EFFECTS):
+            return ""
+        return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.people)
 
     # -- events -----------------------------------------------------------------------
 
@@ -152,8 +164,9 @@ class ClashNarrator:
             params["lane"] = self.lane(params["lane"])
         params["player"] = self.player(seat)
         key = f"clash.ev.{kind}"
-        text = t(key, self.locale, **params)
-        return (None if text == key else sentence(text, self.people)), 1
+        if kind == "dash" and not params.get("bonus"):
+            key = "clash.narr.dash_plain"  # no "+0 attack"
+        return (self.say(key, **params) if catalog().has(key) else None), 1
 
     # events about creatures: ``creature`` is the creature by owner and card
     def _creature_event(self, kind: str, p: dict, **extra) -> tuple[str, int]:

@@ -11,7 +11,13 @@ from typing import Callable
 from engine.cloudspire.names import NAMES
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
-from cogs.narration import move_pairs, per_move
+from cogs.narration import counted, move_pairs, per_move, zero_effect
+
+# counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
+COUNTED = {"cloudspire.ev.prep_started": {"cp": "cloudspire.count.command_points"}}
+# the amounts of an effect: a sentence with one of them at 0 is not said
+EFFECTS = {"cloudspire.ev.gate_damaged": ("damage",), "cloudspire.ev.toxic_fumes": ("damage",),
+           "cloudspire.narr.gate_retaliates": ("damage",), "cloudspire.ev.retaliation": ("damage",)}
 
 #: the kinds of content a promoted unit's ``+`` may follow (dice and landmark backs never)
 PIECES = tuple(kind for kind in NAMES.kinds() if kind not in ("dice", "landmark_backs"))
@@ -199,7 +205,10 @@ class CloudspireNarrator:
         self.pairs: list[tuple[str, dict]] = []
 
     def say(self, key: str, /, **params) -> str:
-        return sentence(t(key, self.locale, **params), self.board.names)
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        if zero_effect(key, params, EFFECTS):
+            return ""
+        return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.board.names)
 
     def name(self, ident) -> str:
         return content_name(ident, self.locale)
@@ -347,8 +356,7 @@ class CloudspireNarrator:
         if isinstance(p.get("unit"), str):
             params["unit"] = self.unit(p["unit"], i)
         key = f"cloudspire.ev.{kind}"
-        text = t(key, self.locale, **params)
-        return (None if text == key else sentence(text, self.board.names)), 1
+        return (self.say(key, **params) if catalog().has(key) else None), 1
 
     def _next(self, i: int) -> tuple[str | None, dict]:
         return self.pairs[i + 1] if i + 1 < len(self.pairs) else (None, {})

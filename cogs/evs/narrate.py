@@ -6,7 +6,19 @@ from __future__ import annotations
 from engine.evs.content import UNITS
 from gamehost.i18n import catalog, t
 from cogs.evs.words import GENERAL, Board, basic_name, content_name, verb_name
-from cogs.narration import move_pairs, per_move
+from cogs.narration import counted, move_pairs, per_move, zero_effect
+
+# counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
+COUNTED = {"evs.ev.healed": {"n": "evs.count.wound_markers"}, "evs.ev.wounded": {"n": "evs.count.wound_markers"},
+           "evs.ev.morale_heal": {"n": "evs.count.wound_markers"},
+           "evs.ev.paid": {"n": "evs.count.command_cards"}, "evs.ev.recalled": {"n": "evs.count.command_cards"},
+           "evs.ev.tokens_changed": {"n": "evs.count.tokens"}, "evs.ev.morale_tokens_loss": {"n": "evs.count.tokens"},
+           "evs.ev.morale_rally": {"cost": "evs.count.cards"}}
+# the amounts of an effect: a sentence with one of them at 0 is not said ("removes 0 wounds")
+EFFECTS = {key: ("n",) for key in ("evs.ev.healed", "evs.narr.healed", "evs.ev.wounded", "evs.narr.wounded",
+                                   "evs.ev.paid", "evs.narr.paid", "evs.ev.recalled", "evs.narr.recalled",
+                                   "evs.ev.tokens_changed", "evs.narr.tokens_gained", "evs.narr.tokens_lost",
+                                   "evs.ev.morale_heal", "evs.ev.morale_tokens_gain", "evs.ev.morale_tokens_loss")}
 
 
 # -- narration ------------------------------------------------------------------------------
@@ -38,7 +50,10 @@ class Narrator:
         self.pos: dict[str, str | None] = {}  # uid -> its cell at this point of the events
 
     def say(self, key: str, /, **params) -> str:
-        return sentence(t(key, self.locale, **params), self.board.names)
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        if zero_effect(key, params, EFFECTS):
+            return ""
+        return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.board.names)
 
     def player(self, seat) -> str:
         return self.board.seat(seat, self.locale) if isinstance(seat, int) else t("evs.narr.someone", self.locale)

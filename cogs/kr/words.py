@@ -10,6 +10,16 @@ from engine.kr.content import HEROES, SPELLS, TOWERS
 from engine.kr.names import NAMES
 from engine.kr.notation import parse_action
 from gamehost.i18n import t
+from cogs.narration import counted, zero_effect
+
+# counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
+COUNTED = {"kr.ev.crystals_saved": {"crystals": "kr.count.crystals"},
+           "kr.ev.tray_destroyed": {"crystals": "kr.count.crystals"},
+           "kr.ev.tower_bought": {"cost": "kr.count.crystals"},
+           "kr.ev.kingdom_damaged": {"damage": "kr.count.hearts"},
+           "kr.ev.setup": {"hearts": "kr.count.hearts", "crystals": "kr.count.crystals"}}
+# the amounts of an effect: a sentence with one of them at 0 is not said ("heals 0")
+EFFECTS = {"kr.ev.hero_healed": ("healed",), "kr.ev.kingdom_damaged": ("damage",)}
 
 GRID = "abcdefghijklmnopqrstuvwxyz"
 
@@ -234,7 +244,11 @@ def narrate_event(board: Board, event, locale: str) -> str:
     if kind == "boss_extra_spawn" and not params.get("left"):
         kind = "boss_extra_spawn_empty"
     key = f"kr.ev.{kind}"
-    return t(key, locale, **event_params(board, event.kind, params, locale))
+    if kind == "tray_destroyed" and not params.get("crystals"):
+        key = "kr.narr.tray_destroyed_plain"  # no "+0 crystals"
+    if zero_effect(key, params, EFFECTS):
+        return ""
+    return t(key, locale, **counted(key, event_params(board, event.kind, params, locale), COUNTED, locale))
 
 
 def result_text(outcome: Any, reason: Any, locale: str) -> str:
@@ -247,7 +261,7 @@ def result_text(outcome: Any, reason: Any, locale: str) -> str:
 
 
 def narrate_events(board: Board, events: list, locale: str, moves=()) -> list[str]:
-    lines = [narrate_event(board, e, locale) for e in events]
+    lines = [line for line in (narrate_event(board, e, locale) for e in events) if line]
     if not lines:
         for move in moves:
             lines.append(t("kr.ui.moved", locale, player=board.seat(move.seat, locale)))
