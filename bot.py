@@ -1,6 +1,7 @@
 """Start the bot: settings from the environment / .env, logging, cogs, run."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from pathlib import Path
@@ -35,6 +36,26 @@ def utc_timestamp() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+def note_locale(client: discord.Client, interaction: discord.Interaction) -> None:
+    """Record the user's Discord locale (``Store.note_locale``, in memory at once; the database
+    is written, in the background, only when it changed), so DMs, private replies and
+    private pictures can be in each reader's language."""
+    host = getattr(client, "host", None)
+    user = interaction.user
+    locale = str(interaction.locale) if interaction.locale else None
+    if host is None or user is None or not locale:
+        return
+    store = host.service.store
+    if store.note_locale(user.id, locale):
+        task = asyncio.get_running_loop().create_task(store.set_locale(user.id, locale))
+        _LOCALE_WRITES.add(task)
+        task.add_done_callback(_LOCALE_WRITES.discard)
+
+
+#: locale writes in flight (a task with no reference could be collected before it ends)
+_LOCALE_WRITES: set[asyncio.Task] = set()
+
+
 class GameTree(discord.app_commands.CommandTree):
     """Every slash command is acknowledged before any work, except the few that answer
     at once (no engine, no drawing), so no command can miss Discord's 3-second limit.
@@ -42,6 +63,10 @@ class GameTree(discord.app_commands.CommandTree):
     A person sending commands faster than the limit (COMMAND_BURST per COMMAND_WINDOW_SECONDS)
     gets a private refusal and the command does nothing: returning False makes discord.py
     drop it quietly (no error handler runs, so no second reply). Autocomplete is not counted."""
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        note_locale(self.client, interaction)  # before the command runs, whatever it sends
+        super()._from_interaction(interaction)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is discord.InteractionType.application_command:
@@ -115,6 +140,11 @@ class GameBot(commands.Bot):
             await self.tree.sync()
         rearmed = await service.rearm_all()
         log.info("ready to serve; %d deadlines re-armed", rearmed)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Buttons, menus and forms record the reader's locale too (commands did, in the tree)."""
+        if interaction.type is not discord.InteractionType.application_command:
+            note_locale(self, interaction)
 
     def _seeds(self) -> Callable[[], int] | None:
         """Fixed seeds (MATCH_SEED, MATCH_SEED+1, ...) for reproducible tests; random otherwise."""

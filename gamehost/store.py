@@ -259,6 +259,8 @@ class Store:
         # One connection is shared by every task: its transactions must not interleave
         # (BEGIN inside another task's BEGIN fails, and a rollback would undo the other's work).
         self._write_lock = asyncio.Lock()
+        #: users' Discord locales as last seen or read: a write only when one changes
+        self._locales: dict[int, str | None] = {}
 
     @property
     def connection(self) -> aiosqlite.Connection:
@@ -575,14 +577,23 @@ class Store:
             "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, ?) "
             "ON CONFLICT(user_id) DO UPDATE SET dms_closed=excluded.dms_closed", (user_id, int(closed)))
 
+    def note_locale(self, user_id: int, locale: str) -> bool:
+        """Remember a user's locale at once (no await); True if new: then :meth:`set_locale`."""
+        new, self._locales[user_id] = self._locales.get(user_id) != locale, locale
+        return new
+
     async def set_locale(self, user_id: int, locale: str) -> None:
+        self._locales[user_id] = locale
         await self._write(
             "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
             "ON CONFLICT(user_id) DO UPDATE SET locale=excluded.locale", (user_id, locale))
 
     async def locale(self, user_id: int) -> str | None:
+        if user_id in self._locales:  # noted this run
+            return self._locales[user_id]
         r = await self._one("SELECT locale FROM user_settings WHERE user_id=?", (user_id,))
-        return r[0] if r else None
+        found = self._locales[user_id] = r[0] if r else None
+        return found
 
     async def dms_closed(self, user_id: int) -> bool:
         r = await self._one("SELECT dms_closed FROM user_settings WHERE user_id=?", (user_id,))
