@@ -1,6 +1,6 @@
 """Clash of Decks rules engine. ``GAME`` implements engine.base.Game plus ``concede``.
 
-Modules, each importing only modules listed before it (tests/engine/clash/test_import_map.py):
+Modules, each importing only modules listed before it (tests/games/clash/engine/test_import_map.py):
 
 - content: ``abilities`` (ability bits), ``cards`` (card data and validation), ``names`` (content
   names for the cog and the renderer, engine/names.py), ``options``;

@@ -161,6 +161,6 @@ def ev(events: list, kind: str, **params: Any) -> None:
     because it runs millions of times in bot searches and playouts).
 
     Every Clash event is public (``visible_to`` None): events never name a card in a hand,
-    a hidden deck or an unrevealed champion (tests/engine/clash/test_contract.py); what only
+    a hidden deck or an unrevealed champion (tests/games/clash/engine/test_contract.py); what only
     one seat may know reaches it through its view."""
     events.append((kind, params))

@@ -5,7 +5,7 @@ functions for callers that want them (benchmarks, tools, tests): set-up, who act
 legal actions, apply, result, concede.
 
 The package, lowest layer first: a module imports only modules listed before it (or before
-it in its own row); tests/engine/cloudspire/test_structure.py checks there is no import
+it in its own row); tests/games/cloudspire/engine/test_structure.py checks there is no import
 circle.
 
 ====================  =====================================================================

@@ -8,7 +8,7 @@ import pytest_asyncio
 
 import bot as bot_module
 from engine.clash import GAME
-from tests.behaviour.conftest import close_bot, make_bot
+from tests.support.bot import close_bot, make_bot
 from tests.behaviour.helpers import finish_setup, moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

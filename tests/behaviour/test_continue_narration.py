@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cloudspire import GAME
-from tests.behaviour.cloudspire_driver import legal, prompted
+from tests.games.cloudspire.behaviour.driver import legal, prompted
 from tests.behaviour.helpers import moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -14,7 +14,7 @@ import pytest
 from cogs.items import parse
 from engine.clash import GAME
 from tests.behaviour.helpers import button_ids, finish_setup, last_board, moved, prompted_actor
-from tests.behaviour.test_clash_play import create_duel
+from tests.games.clash.behaviour.test_play import create_duel
 
 NOTHING_CHANGED = "nothing was changed"
 BOARD_SAVED_NOTE = "Your move was saved"

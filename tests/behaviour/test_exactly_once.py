@@ -10,7 +10,7 @@ import pytest
 from engine.evs import GAME as EVS
 from engine.kr.game import GAME as KR
 from tests.behaviour.helpers import finish_setup, last_board, moved, prompted_actor
-from tests.behaviour.test_kr_play import create as create_kr
+from tests.games.kr.behaviour.test_play import create as create_kr
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -52,7 +52,7 @@ async def test_clash_end_turn_clicked_twice_ends_one_turn(world):
 
 
 async def test_cloudspire_continue_clicked_twice_continues_once(world):
-    from tests.behaviour.cloudspire_driver import prompted
+    from tests.games.cloudspire.behaviour.driver import prompted
     row = await start(world, "cloudspire new", [world.alice, world.bob])
     _row, _seat, actor = await prompted(world)
     before = len(await world.service.log(row.id))

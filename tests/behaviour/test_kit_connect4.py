@@ -13,8 +13,8 @@ import pytest_asyncio
 
 from gamehost import registry
 from gamehost.i18n import catalog
-from tests.behaviour.cloudspire_driver import button_labels, select_options
-from tests.behaviour.conftest import close_bot, make_bot
+from tests.games.cloudspire.behaviour.driver import button_labels, select_options
+from tests.support.bot import close_bot, make_bot
 from tests.behaviour.helpers import last_board, moved
 from tests.support.connect4 import GAME
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.clash.cards import CARDS
 from engine.cloudspire import GAME as CLOUDSPIRE
-from tests.behaviour.cloudspire_driver import legal, prompted
+from tests.games.cloudspire.behaviour.driver import legal, prompted
 from tests.behaviour.helpers import moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -7,7 +7,7 @@ import pytest
 
 from engine.clash import GAME as CLASH
 from gamehost.tournament_service import standings_of
-from tests.behaviour.conftest import close_bot, make_bot
+from tests.support.bot import close_bot, make_bot
 from tests.behaviour.helpers import moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

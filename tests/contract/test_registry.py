@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The loose modules of each layer are shared too (a game's own code lives in its package).
 SHARED_FILES = ["bot.py", "bench/__main__.py", "playground.py", "cogs/host.py", "cogs/lobby.py", "cogs/ui.py",
                 "cogs/items.py", "cogs/game_cog.py", "tools/import_map.py",
-                # the shared tests: every registered game, what it adds from tests/games/<id>.py
+                # the shared tests: every registered game, what it adds from tests/games/<id>/__init__.py
                 "tests/test_narration.py", "tests/engine/test_log_redaction.py", "tests/test_catalog.py",
                 "tests/support/narration.py", "tests/support/logs.py", "tests/games/__init__.py"]
 SHARED_GLOBS = ["gamehost/*.py", "engine/*.py", "render/*.py", "cogs/*.py", "bench/*.py", "tools/*.py"]

@@ -5,9 +5,9 @@ set-up to the end (tests/support/logs.py), for the actor, every other seat and a
 
 Two readings of "hidden": the views' (every game: a move shown to a seat names nothing of the
 mover's view that the seat's view lacks), and, where a game gives one, the test's own table of
-the rules, verb by verb (``LOG_EXPECT`` in tests/games/<id>.py, with the notation module's
+the rules, verb by verb (``LOG_EXPECT`` in tests/games/<id>/__init__.py, with the notation module's
 documented verbs: a meta-test checks that every verb has a row here and in the engine). A
-game's own cases: tests/games/test_<id>_log.py.
+game's own cases: tests/games/<id>/test_log.py.
 """
 from __future__ import annotations
 

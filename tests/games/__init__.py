@@ -4,11 +4,11 @@ The shared tests (tests/test_narration.py, tests/engine/test_log_redaction.py,
 tests/test_catalog.py, tests/render/test_fonts.py) run for every game of
 ``gamehost.registry.plugins()`` and name none. What they cannot derive for a game (sample
 option sets worth narrating, hand-made events the random games rarely reach, the test's own
-reading of which moves are hidden) a game may give in ``tests/games/<id>.py``: every name
+reading of which moves are hidden) a game may give in ``tests/games/<id>/__init__.py``: every name
 there is optional, and a game without the module gets the generic samples. The
 ``test_<id>_*.py`` files beside it hold the cases that only make sense for that game.
 
-Optional names of ``tests/games/<id>.py``:
+Optional names of ``tests/games/<id>/__init__.py``:
 
 - ``NARRATION_CONFIGS``: ``[(seats, raw options), ...]`` to narrate (default: the contract
   suite's option sets: defaults at every seat count, the others at the fewest seats);
@@ -34,7 +34,7 @@ from gamehost import registry
 
 
 def hooks(game: str) -> ModuleType | None:
-    """``tests/games/<game>.py``, or None when the game has none."""
+    """``tests/games/<game>/__init__.py``, or None when the game has none."""
     try:
         return importlib.import_module(f"{__name__}.{game}")
     except ModuleNotFoundError as missing:
@@ -44,7 +44,7 @@ def hooks(game: str) -> ModuleType | None:
 
 
 def hook(game: str, name: str, default: Any = None) -> Any:
-    """The game's ``name`` from ``tests/games/<game>.py``, else ``default``."""
+    """The game's ``name`` from ``tests/games/<game>/__init__.py``, else ``default``."""
     return getattr(hooks(game), name, default)
 
 

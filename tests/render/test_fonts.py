@@ -29,8 +29,8 @@ from PIL import Image, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import clash_views  # noqa: E402
-from text_recorder import recording  # noqa: E402
+from tests.games.clash.render import clash_views  # noqa: E402
+from tests.render.text_recorder import recording  # noqa: E402
 
 from gamehost import registry  # noqa: E402
 from render import common  # noqa: E402

@@ -7,8 +7,9 @@ than only that drawing did not crash.
     assert any(t.text == "Alice" for t in texts)
 
 Supersampled layers (drawn large, then shrunk) report their boxes in the layer's pixels;
-``DrawnText.scale`` is not known here, so compare sizes on the final image only for text
-drawn straight onto it.
+a renderer that draws text on such a layer says so with ``render.legibility.layer(scale)``, and
+``DrawnText.scale`` carries it (``posted_px``: the font size on the posted picture). Text drawn
+inside ``render.legibility.essential()`` is marked ``essential`` (the legibility rule).
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from typing import Iterator
 
 from PIL import ImageDraw
 
+from render import legibility
+
 
 @dataclass(frozen=True)
 class DrawnText:
@@ -25,6 +28,12 @@ class DrawnText:
     size: int            # font size in pixels (0 if unknown)
     box: tuple[float, float, float, float]
     image_size: tuple[int, int]
+    essential: bool = False
+    scale: float = 1.0   # how much larger the text lands on the posted picture
+
+    @property
+    def posted_px(self) -> float:
+        return self.size * self.scale
 
     @property
     def height(self) -> float:
@@ -44,7 +53,8 @@ def recording() -> Iterator[list[DrawnText]]:
                                     **{k: v for k, v in kwargs.items() if k in ("spacing", "align", "stroke_width")})
             except (ValueError, TypeError):
                 box = (xy[0], xy[1], xy[0], xy[1])
-            drawn.append(DrawnText(text, int(getattr(font, "size", 0) or 0), tuple(box), self.im.size))
+            drawn.append(DrawnText(text, int(getattr(font, "size", 0) or 0), tuple(box), self.im.size,
+                                   legibility.is_essential(), legibility.layer_scale()))
         return result
 
     ImageDraw.ImageDraw.text = text

@@ -1,8 +1,8 @@
 """Seeded games of any registered game, every move logged as the match log keeps it (actor,
 notation, the state right after), for tests/engine/test_log_redaction.py and the games' own
-log cases (tests/games/test_<id>_log.py).
+log cases (tests/games/<id>/test_log.py).
 
-The games come from the game's ``LOG_FORMATS`` (tests/games/<id>.py) or, without one, from
+The games come from the game's ``LOG_FORMATS`` (tests/games/<id>/__init__.py) or, without one, from
 its narration configurations (tests/support/narration.py); they are played from set-up to the
 end through ``GAME.apply``. What another seat may see of a move is checked two ways: against
 the game's ``LOG_EXPECT`` (the test's own reading of the rules, verb by verb) when it gives

@@ -1,8 +1,8 @@
 """Seeded games of any registered game, every move narrated by the game's own adapter
 (``ui.narrate``, the code the host runs) in English and Chinese, for tests/test_narration.py
-and the games' own narration tests (tests/games/test_<id>_narration.py).
+and the games' own narration tests (tests/games/<id>/test_narration.py).
 
-The games come from the game's ``NARRATION_CONFIGS`` (tests/games/<id>.py) or, without one,
+The games come from the game's ``NARRATION_CONFIGS`` (tests/games/<id>/__init__.py) or, without one,
 from the contract suite's option sets (defaults at every seat count, each other set at the
 fewest seats): bots mixed with random legal moves, one concession part-way. Events the
 random games rarely reach come from the game's ``NARRATION_EVENTS``; the events a game told

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/clash/render_samples.py [--scaled] [--bench N] [--lang zh-CN]
 
-The samples are the hand-written views of ``tests/render/clash_views.py`` (test card data),
+The samples are the hand-written views of ``tests/games/clash/render/clash_views.py`` (test card data),
 the same with no card data at all, and the longest-name stress views with the game's own
 card content (``render.clash.board_png`` / ``private_png``).
 ``--scaled`` also writes 40% copies (what a phone shows inside a Discord embed);
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.render import clash_views  # noqa: E402
+from tests.games.clash.render import clash_views  # noqa: E402
 from engine.clash.cards import CARDS  # noqa: E402
 from render.clash import board_png, private_png, render_board, render_hand  # noqa: E402
 from render.common import font  # noqa: E402

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from PIL import Image  # noqa: E402
 
-from tests.render import cloudspire_views as cv  # noqa: E402
+from tests.games.cloudspire.render import cloudspire_views as cv  # noqa: E402
 from render.cloudspire import board_png, private_png  # noqa: E402
 
 OUT = ROOT / "out" / "render" / "cloudspire"

@@ -1,0 +1,60 @@
+"""Fixtures for the behaviour tests, which drive the real bot through SimCord: no network, no token.
+
+Behaviour tests live in any folder named ``behaviour`` (the shared ones in tests/behaviour, each
+game's in tests/games/<id>/behaviour). Every test there is marked ``behaviour``; the ones that
+walk a game for hundreds of moves through Discord are also marked ``slow``, so that
+``pytest -m "not slow"`` keeps the short behaviour tests and ``pytest -m "not slow and not
+behaviour"`` (``scripts/test.sh --quick``) runs none of them."""
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from tests.support.bot import World, close_bot, make_bot
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "matches.sqlite3")
+
+
+@pytest_asyncio.fixture
+async def simcord_bot(db_path):
+    """The bot under test; its database is closed after the test even when the test fails
+    (SimCord's shutdown leaves the bot open, and an open aiosqlite connection's thread
+    kept a failed run from exiting)."""
+    bot = make_bot(db_path)
+    yield bot
+    await close_bot(bot)
+
+
+@pytest.fixture
+def world(simcord_env, simcord_bot):
+    return World(simcord_env, simcord_bot)
+
+
+# Game walks: a whole game, a whole wave, or play until a rare situation (hundreds of moves).
+# (Measured: the clash walks take about a second; the cloudspire ones play up to 1,400 moves.)
+SLOW = {
+    "test_two_members_play_a_whole_duel",
+    "test_solo_game_against_the_rulebook_ai",
+    "test_two_players_play_a_full_wave_through_commands",
+    "test_a_landmark_peek_reaches_only_the_explorer",
+    "test_absent_players_spires_fire_by_their_standing_policy",
+    "test_manual_spire_policy_prompts_the_owner_with_a_deadline",
+    "test_four_players_breach_a_gate_and_it_is_repaired",
+    "test_the_bot_restarts_mid_wave_and_play_goes_on",
+    "test_peek_with_closed_dms_stays_private",
+    "test_a_bot_takes_a_seat_and_plays_its_own_turns",
+    "test_hidden_stack_is_secret_in_the_log",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests of every ``behaviour`` folder."""
+    for item in items:
+        if "behaviour" not in Path(str(item.fspath)).parent.parts:
+            continue
+        item.add_marker(pytest.mark.behaviour)
+        if getattr(item, "originalname", item.name) in SLOW:
+            item.add_marker(pytest.mark.slow)

@@ -1,0 +1,372 @@
+"""The Empire vs Steppe renderer (render/evs/): every sample position of real bot-played
+games (evs_views.py: base, terrain, morale, advanced, all on; vanguard, mid-game, defence
+window, terrain penalty and flip, game over, the secret pick) renders as an 800 px PNG in
+English and Chinese; what a move needs is legible at phone width; the public board never
+draws a secret; the words come from the content and the catalog."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from tests.games.evs.render import evs_views as V  # noqa: E402
+from tests.render.text_recorder import recording  # noqa: E402
+
+from engine.evs.content import COMMANDS, UNITS  # noqa: E402
+from render.common import can_draw  # noqa: E402
+from render.evs import board_layout, board_png, private_png  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[4]
+PACKAGE = ROOT / "render" / "evs"
+CATALOG = ROOT / "locales" / "evs" / "render.json"
+LANGS = ("en", "zh-CN")
+PHONE_W = 400
+CAP_EM = 0.729
+
+
+def _open(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def _view(name: str, viewer=None) -> dict:
+    try:
+        return V.view(name, viewer)
+    except LookupError:  # pragma: no cover - the engine no longer reaches such a position
+        pytest.skip(f"no {name} position in the current engine")
+
+
+def _names(lang: str) -> list[str]:
+    return V.NAMES if lang == "en" else V.NAMES_CJK
+
+
+def _board_texts(view: dict, lang: str = "en"):
+    with recording() as texts:
+        img = _open(board_png(view, _names(lang), lang))
+    return img, texts
+
+
+def _private_texts(view: dict, seat: int, lang: str = "en"):
+    with recording() as texts:
+        img = _open(private_png(view, seat, _names(lang), lang))
+    return img, texts
+
+
+def _at_phone(px: float, width: int) -> float:
+    return px * PHONE_W / width
+
+
+# ---------------------------------------------------------------- every sample renders
+
+
+def test_samples_cover_the_brief():
+    options = {json.dumps(o, sort_keys=True) for o, _s, _p in V.SAMPLES.values()}
+    assert {"{}", '{"terrain": "on"}', '{"morale": "on"}', '{"advanced": "on"}'} <= options
+    for kind in ("vanguard", "mid", "defence", "over"):
+        assert any(kind in name for name in V.SAMPLES), kind
+
+
+@pytest.mark.parametrize("name", V.ALL)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_sample_renders_800_px_wide(name, lang):
+    view = _view(name)
+    img = _open(board_png(view, _names(lang), lang))
+    assert img.format == "PNG" and img.width == 800 and 900 < img.height < 4000
+    assert img.height == board_layout(view, _names(lang), lang).height
+    for seat in (0, 1):
+        own = _view(name, seat)
+        pic = _open(private_png(own, seat, _names(lang), lang))
+        assert pic.width == 800 and pic.height > 300
+
+
+def test_render_is_deterministic_and_leaves_the_view_alone():
+    view = _view("terrain_defence")
+    before = copy.deepcopy(view)
+    assert board_png(view, V.NAMES) == board_png(view, V.NAMES)
+    own = _view("terrain_defence", 0)
+    assert private_png(own, 0, V.NAMES) == private_png(own, 0, V.NAMES)
+    assert view == before
+
+
+def test_the_board_refuses_a_seats_view_and_the_private_picture_another_seats():
+    with pytest.raises(ValueError):
+        board_png(_view("base_mid", 0), V.NAMES)
+    with pytest.raises(ValueError):
+        private_png(_view("base_mid", 1), 0, V.NAMES)
+    with pytest.raises(ValueError):
+        private_png(_view("base_mid"), 0, V.NAMES)
+
+
+# ---------------------------------------------------------------- what is drawn
+
+
+def test_the_board_draws_units_cells_counts_and_turn():
+    view = _view("base_mid")
+    img, texts = _board_texts(view)
+    drawn = [t.text for t in texts]
+    for col in "ABCDEFG":
+        assert drawn.count(col) == 2  # above and below the grid
+    for row in "123456":
+        assert row in drawn
+    for u in view["units"]:
+        assert drawn.count(u["uid"]) == 2  # on its token and in its owner's list
+        assert UNITS[u["card"]]["name"]["en"] in drawn
+        assert u["cell"] in drawn
+    empty = {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)} - {u["cell"] for u in view["units"]}
+    assert empty <= set(drawn)  # an empty cell shows its name
+    assert f"Turn {view['turn']}" in drawn
+    for s, p in enumerate(view["players"]):
+        assert f"Discard {p['discard_count']}" in drawn
+        assert f"Command zone ({p['zone_count']})" in drawn
+    assert "2. Action" in drawn or "1. Action" in drawn
+
+
+def test_the_defence_window_names_attackers_target_and_powers():
+    view = _view("terrain_defence")
+    pend = view["pending"]
+    _img, texts = _board_texts(view)
+    drawn = [t.text for t in texts]
+    decider = V.NAMES[pend["seat"]]
+    assert any(t.startswith(f"Defence window: {decider}") for t in drawn)
+    units = {u["uid"]: u for u in view["units"]}
+    for a in pend["attackers"]:
+        assert any(t.startswith(f"{a} {UNITS[units[a]['card']]['name']['en']}") for t in drawn), a
+    assert f"{pend['target']} {UNITS[units[pend['target']]['card']]['name']['en']}" in drawn
+    assert f"attack {pend['power']}" in drawn and f"defence {pend['defence']}" in drawn
+    assert f"morale {pend['morale']}" in drawn
+
+
+def test_terrain_heights_and_forests_are_drawn():
+    view = _view("terrain_mid")
+    _img, texts = _board_texts(view)
+    top, bottom = board_layout(view, V.NAMES).grid
+    on_grid = [t.text for t in texts if top <= t.box[1] and t.box[3] <= bottom]
+    cards = view["terrain"]["cells"]
+    badges = [t for t in on_grid if re.fullmatch(r"[+\u2212]\d|0", t)]
+    from engine.evs import terrain_rules
+    assert sorted(badges) == sorted(terrain_rules.signed(terrain_rules.card(c)["height"]).replace("-", "\u2212")
+                                    for c in cards.values())
+    forests = [terrain_rules.card_view(c) for c in cards.values() if terrain_rules.card(c)["forest"]]
+    marks = sorted("\u2663" + (str(f["effect"]["defence"]) if f["effect"] else "") for f in forests)
+    assert sorted(t for t in on_grid if t.startswith("\u2663")) == marks
+
+
+@pytest.mark.parametrize("name", ["terrain_penalty", "terrain_flip", "terrain_place", "morale_offer",
+                                  "morale_tokens", "morale_heal"])
+def test_other_decisions_are_told(name):
+    view = _view(name)
+    _img, texts = _board_texts(view)
+    decider = V.NAMES[view["pending"]["seat"]]
+    first = {"penalty": "Terrain penalty:", "flip": "Mobility flip:", "terrain": "Terrain placement:",
+             "morale": decider, "tokens": decider, "heal": decider}
+    assert any(t.text.startswith(first[view["pending"]["kind"]]) for t in texts)
+
+
+def test_morale_tracks_and_zones_are_drawn():
+    view = _view("morale_mid")
+    _img, texts = _board_texts(view)
+    drawn = [t.text for t in texts]
+    from engine.evs import morale_rules
+    for side in view["morale"]["seats"]:
+        for e in side["own_buff"] + side["enemy_debuff"]:
+            name = morale_rules.card(e["card"])["name"]["en"]
+            assert any(t.startswith(name) for t in drawn), name
+    for p in view["players"]:
+        assert str(p["track"]) in drawn
+    assert drawn.count("\u2620") >= 1  # the collapse square
+
+
+def test_the_result_is_drawn():
+    view = _view("base_over")
+    _img, texts = _board_texts(view)
+    drawn = [t.text for t in texts]
+    winner = view["result"]["winners"][0]
+    assert any(t.startswith(V.NAMES[winner]) and t.endswith("wins") for t in drawn)
+    assert "morale collapse" in drawn or "all units on the battlefield destroyed" in drawn
+
+
+# ---------------------------------------------------------------- Chinese
+
+
+@pytest.mark.parametrize("name", ["base_mid", "all_mid", "terrain_defence", "morale_mid"])
+def test_chinese_names_are_drawn_in_chinese(name):
+    view = _view(name)
+    _img, texts = _board_texts(view, "zh-CN")
+    drawn = [t.text for t in texts]
+    assert all(can_draw(t) for t in drawn)
+    assert not [t for t in drawn if "?" in t and t != "?"]  # "?": a face-down card
+    for u in view["units"]:
+        assert UNITS[u["card"]]["name"]["zh-CN"] in drawn
+        assert UNITS[u["card"]]["name"]["en"] not in drawn
+    assert "帝国 vs 草原" in drawn
+    _img, texts = _private_texts(_view(name, 0), 0, "zh-CN")
+    hand = _view(name, 0)["players"][0]["hand"]
+    assert all(can_draw(t.text) for t in texts)
+    for c in hand:
+        name_zh = (UNITS.get(c) or COMMANDS[c])["name"]["zh-CN"]
+        assert any(t.text.startswith(name_zh) for t in texts), name_zh
+
+
+# ---------------------------------------------------------------- secrets
+
+
+def _hidden_names(st: dict) -> set[str]:
+    """Names of the unrevealed command-zone cards (both languages), leaving out any name a
+    public card shares (a unit, a revealed or battlefield card)."""
+    hidden, public = set(), set()
+    for p in st["players"]:
+        for e in p["zone"]:
+            (public if e["revealed"] else hidden).add(e["card"])
+    public |= {b["card"] for b in st["battle"]}
+    names = lambda ids: {COMMANDS[c]["name"][lang] for c in ids if c in COMMANDS for lang in LANGS}  # noqa: E731
+    shown = names(public) | {u["name"][lang] for u in UNITS.values() for lang in LANGS}
+    return {n for n in names(hidden) if not any(n in s for s in shown)}
+
+
+@pytest.mark.parametrize("name", ["advanced_mid", "advanced_defence", "advanced_over", "all_mid", "base_mid"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_public_board_never_draws_an_unrevealed_command_card(name, lang):
+    st = V.state(name)
+    secret = _hidden_names(st)
+    assert secret, "the sample has face-down cards"
+    _img, texts = _board_texts(_view(name), lang)
+    leaks = [(t.text, s) for t in texts for s in secret if s in t.text]
+    assert not leaks
+
+
+def test_the_secret_check_would_see_a_leak():
+    """A view that carried the hidden faces (which the engine's public view never does)
+    would show them: the test above looks at the right strings."""
+    st = V.state("advanced_mid")
+    view = copy.deepcopy(_view("advanced_mid"))
+    for p, sp in zip(view["players"], st["players"]):
+        for e, se in zip(p["zone"], sp["zone"]):
+            e["card"] = se["card"]
+    _img, texts = _board_texts(view)
+    assert any(s in t.text for t in texts for s in _hidden_names(st))
+
+
+def test_the_public_view_of_an_advanced_game_hides_the_zone():
+    view = _view("advanced_mid")
+    assert not view["peek"]
+    assert all(e["card"] is None for p in view["players"] for e in p["zone"] if not e["revealed"])
+    assert all(p["hand"] is None and p["discard"] is None for p in view["players"])
+
+
+# ---------------------------------------------------------------- phone width
+
+
+@pytest.mark.parametrize("name", ["base_mid", "terrain_defence", "all_mid", "base_vanguard"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_a_move_needs_is_9_px_tall_at_phone_width(name, lang):
+    view = _view(name)
+    img, texts = _board_texts(view, lang)
+    assert all(t.image_size == img.size for t in texts)
+    top, bottom = board_layout(view, _names(lang), lang).grid
+    grid = [(t.text, _at_phone(t.size * CAP_EM, img.width)) for t in texts
+            if top <= t.box[1] and t.box[3] <= bottom]
+    # uids, column and row labels, empty cells' names, power, HP left
+    need = {u["uid"] for u in view["units"]} | set("ABCDEFG123456")
+    need |= {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)} - {u["cell"] for u in view["units"]}
+    need |= {f"\u2665{n}" for n in range(10)}
+    small = [(k, round(v, 2)) for k, v in grid if k in need and v < 9.0]
+    assert not small
+    # every other string (names in the cells included) stays readable
+    tiny = {t.text: round(_at_phone(t.size * CAP_EM, img.width), 2) for t in texts
+            if _at_phone(t.size * CAP_EM, img.width) < 6.5}
+    assert not tiny
+
+
+# ---------------------------------------------------------------- robustness
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda v: v.clear(),
+    lambda v: v.update(players=[None, {}], factions=[]),
+    lambda v: v.update(units=[{"uid": "u9", "card": "scout", "seat": 1, "cell": "Z9"}]),
+    lambda v: v.update(pending={"kind": "something_new", "seat": 1}),
+    lambda v: v.update(terrain=None, morale=None, declared=None, basic=None, turn=None),
+])
+def test_incomplete_views_still_render(mutate):
+    view = copy.deepcopy(_view("morale_mid"))
+    mutate(view)
+    assert _open(board_png(view, [])).width == 800
+    own = copy.deepcopy(_view("morale_mid", 0))
+    mutate(own)
+    own["viewer"] = 0
+    assert _open(private_png(own, 0, [])).width == 800
+
+
+def test_cjk_emoji_and_missing_seat_names():
+    view = _view("base_mid")
+    for names in (["雲嶺戰記玩家" * 3, "🐉🐉"], [], ["", None]):
+        assert _open(board_png(view, names)).width == 800
+    with recording() as texts:
+        board_png(view, ["🐉", ""])
+    drawn = [t.text for t in texts]
+    assert "Player 1" in drawn and "Player 2" in drawn
+
+
+# ---------------------------------------------------------------- the package
+
+
+def test_the_catalog_file_is_one_key_a_line_and_complete():
+    from gamehost.i18n import Catalog, catalog
+
+    Catalog.load()
+    lines = CATALOG.read_text(encoding="utf-8").splitlines()
+    entries = json.loads(CATALOG.read_text(encoding="utf-8"))
+    assert lines[0] == "{" and lines[-1] == "}" and len(lines) == len(entries) + 2
+    assert all(k.startswith("evs.render.") for k in entries)
+    used = set()  # every string of the package that names a key (literal or chosen between literals)
+    for path in PACKAGE.glob("*.py"):
+        used |= {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Constant) and isinstance(n.value, str) and "evs.render." + n.value in entries}
+    dynamic = {f"basic.{b}" for b in ("deploy", "action", "recall", "rally")} | \
+        {f"marker.{m}" for m in ("action", "defence", "reveal", "dispatch", "recall")} | \
+        {f"state.{s}" for s in ("tapped", "flipped")} | {f"penalty.{o}" for o in ("mp", "cost", "shake")} | \
+        {f"mod.{k}" for k in ("engage", "defend", "morale_effect", "mobility", "cost")} | \
+        {f"morale.{k}" for k in ("buff", "debuff", "once", "ongoing")} | {"defence_on", "command_on", "legend.hp"} | \
+        {f"phase.{k}" for k in ("move", "engage", "heal")}
+    missing = sorted(k for k in used | dynamic if not catalog().has("evs.render." + k))
+    assert not missing
+    unused = sorted(k[len("evs.render."):] for k in entries if k[len("evs.render."):] not in used | dynamic)
+    assert not unused
+
+
+def _imports(path: Path) -> list[str]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            out.append("." * node.level + (node.module or ""))
+    return out
+
+
+def test_the_package_is_small_modules_reading_the_engine_through_names_only():
+    for path in PACKAGE.glob("*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, path.name
+        imports = _imports(path)
+        engine = [m for m in imports if m.startswith("engine")]
+        assert path.stem == "names" or not engine, path.name
+        assert not any(m.startswith(("discord", "gamehost.")) and m != "gamehost.i18n" for m in imports), path.name
+    code = ("import sys, render.evs; bad = [m for m in sys.modules if m.split('.')[0] in ('discord', 'cogs')]; "
+            "assert not bad, bad")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
