@@ -36,18 +36,25 @@ def playouts(game_id: str, seconds: float = 3.0):
     yield f"{game_id}.playouts_per_s", round(games / (time.perf_counter() - start), 1)
 
 
-def render(game_id: str, count: int = 24, passes: int = 3):
-    jobs = [board_job(game_id, seats, state) for seats, state in ranged_states(game_id, count)]
+def drawing_ms(jobs: list, passes: int) -> tuple[float, float]:
+    """Median and 99th percentile milliseconds of drawing each ``(draw, kwargs)`` job
+    ``passes`` times, after one warm-up drawing (fonts, tiles)."""
     draw, kwargs = jobs[0]
-    draw(**kwargs)  # warm caches (fonts, tiles)
+    draw(**kwargs)
     samples = []
     for _ in range(passes):
         for draw, kwargs in jobs:
             start = time.perf_counter()
             draw(**kwargs)
             samples.append((time.perf_counter() - start) * 1000)
-    yield f"{game_id}.render_ms_p50", round(statistics.median(samples), 2)
-    yield f"{game_id}.render_ms_p99", round(percentile(samples, 0.99), 2)
+    return round(statistics.median(samples), 2), round(percentile(samples, 0.99), 2)
+
+
+def render(game_id: str, count: int = 24, passes: int = 3):
+    jobs = [board_job(game_id, seats, state) for seats, state in ranged_states(game_id, count)]
+    p50, p99 = drawing_ms(jobs, passes)
+    yield f"{game_id}.render_ms_p50", p50
+    yield f"{game_id}.render_ms_p99", p99
 
 
 def _playouts(game_id: str):

@@ -37,6 +37,7 @@ import statistics
 import time
 
 from bench.figures import percentile
+from bench.game_figures import drawing_ms
 from bench.games import board_job, mid_game_states, random_play
 from bench.run import Measure, sized
 from engine.kr import hordegrid
@@ -69,16 +70,9 @@ def random_positions(count: int = RANDOM_POSITIONS) -> list[dict]:
 def render_4p(count: int = POSITIONS, passes: int = 3):
     """The public board of 24 mid-game 4-player positions (bot-vs-bot, ``bench.games``)."""
     jobs = [board_job(GAME_ID, seats, state) for seats, state in mid_game_states(GAME_ID, SEATS, count)]
-    draw, kwargs = jobs[0]
-    draw(**kwargs)  # warm caches (fonts, tiles)
-    samples = []
-    for _ in range(passes):
-        for draw, kwargs in jobs:
-            start = time.perf_counter()
-            draw(**kwargs)
-            samples.append((time.perf_counter() - start) * 1000)
-    yield f"{GAME_ID}.render_ms_p50_4p", round(statistics.median(samples), 2)
-    yield f"{GAME_ID}.render_ms_p99_4p", round(percentile(samples, 0.99), 2)
+    p50, p99 = drawing_ms(jobs, passes)
+    yield f"{GAME_ID}.render_ms_p50_4p", p50
+    yield f"{GAME_ID}.render_ms_p99_4p", p99
 
 
 def tower_tiles() -> list[tuple[str, dict, str]]:

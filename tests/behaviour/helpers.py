@@ -58,3 +58,17 @@ def private_replies(result) -> list:
     """The messages only the user saw: the acknowledged reply and any private follow-ups."""
     replies = ([result.response] if result.response is not None else []) + list(result.followups)
     return [r for r in replies if r.ephemeral]
+
+
+async def create_match(world, game: str, members, **options):
+    """``/<game> new`` (live) by the first member, the others join, the first starts: the
+    started match's row."""
+    result = await members[0].slash(world.channel, f"{game} new", pace="live", **options)
+    assert result.response is not None and not (result.response.content or "").startswith("⚠️"), result
+    for member in members[1:]:
+        await member.click(world.channel.last_message, label="Join")
+    started = await members[0].click(world.channel.last_message, label="Start")
+    assert started.acknowledged
+    row = await world.match()
+    assert row.status == "active" and row.game == game
+    return row

@@ -27,7 +27,7 @@ from engine.evs import GAME
 from gamehost import registry
 from tests.games.cloudspire.behaviour.driver import button_labels, components_of, select_options
 from tests.support.bot import close_bot, make_bot
-from tests.behaviour.helpers import last_board, moved
+from tests.behaviour.helpers import create_match, last_board, moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -203,15 +203,7 @@ async def play_until(world, done, *, max_steps: int, choose=bot_move, menu_every
 
 
 async def create(world, members, **options):
-    result = await members[0].slash(world.channel, "evs new", pace="live", **options)
-    assert result.response is not None and not (result.response.content or "").startswith("⚠️"), result
-    for member in members[1:]:
-        await member.click(world.channel.last_message, label="Join")
-    started = await members[0].click(world.channel.last_message, label="Start")
-    assert started.acknowledged
-    row = await world.match()
-    assert row.status == "active" and row.game == "evs"
-    return row
+    return await create_match(world, "evs", members, **options)
 
 
 def channel_text(channel) -> str:

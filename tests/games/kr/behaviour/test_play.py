@@ -20,7 +20,7 @@ from engine.kr.game import GAME
 from gamehost import registry
 from tests.games.cloudspire.behaviour.driver import button_labels, components_of, select_options
 from tests.support.bot import close_bot, make_bot
-from tests.behaviour.helpers import last_board, moved
+from tests.behaviour.helpers import create_match, last_board, moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 ROOT = Path(__file__).resolve().parents[4]
@@ -101,15 +101,7 @@ async def by_command(world, actor, move: str):
 
 
 async def create(world, members, **options):
-    result = await members[0].slash(world.channel, "kr new", pace="live", **options)
-    assert result.response is not None and not (result.response.content or "").startswith("⚠️"), result
-    for member in members[1:]:
-        await member.click(world.channel.last_message, label="Join")
-    started = await members[0].click(world.channel.last_message, label="Start")
-    assert started.acknowledged
-    row = await world.match()
-    assert row.status == "active" and row.game == "kr"
-    return row
+    return await create_match(world, "kr", members, **options)
 
 
 def seat_member(world, row, seat):
