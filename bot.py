@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from gamehost.tournament_service import TournamentService
 
 ROOT = Path(__file__).resolve().parent
-SHARED_COGS = ("cogs.lobby", "cogs.ratings", "cogs.tournament")
+SHARED_COGS = ("cogs.lobby", "cogs.ratings", "cogs.tournament", "cogs.help")
 
 
 def cog_extensions() -> list[str]:

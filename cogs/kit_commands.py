@@ -1,9 +1,10 @@
 """The subcommands every game's slash group gets from the kit (cogs/game_cog.py adds each one
 the game does not declare itself): ``act`` (any move in notation, autocompleted from the
 caller's legal moves, labelled by the adapter's ``act_label``, a long one as its token),
-``menu`` (the Act menu), ``view`` (the caller's private view) and ``new`` (a match, with one
+``menu`` (the Act menu), ``view`` (the caller's private view), ``new`` (a match, with one
 choice per option of the engine's options schema plus where/pace/timeout/minutes/language/
-ranked, cogs/lobby.py)."""
+ranked, cogs/lobby.py) and ``rules`` (the game's how-to-play pages, cogs/help.py, where its
+catalog has them: ``locales/<id>/rules.json``)."""
 from __future__ import annotations
 
 import inspect
@@ -13,13 +14,18 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from engine.base import IllegalAction
 from gamehost.i18n import catalog, t
 from gamehost.registry import plugin
 from gamehost.snapshot import SeatSnapshot
-from cogs.host import QUICK, Host
+from cogs.help import rules_page_count, rules_pages, send_pages
+from cogs.host import QUICK, Host, locale_of
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP, WHERE_CHOICES,
                         create_match)
-from cogs.move_args import MAX_CHOICES, untoken
+from cogs.move_args import MAX_CHOICES, explained, untoken
+
+
+MAX_SUBCOMMANDS = 25  # Discord: a slash group's subcommands (and subgroups), at most
 
 
 class GameCogLike(Protocol):
@@ -40,7 +46,10 @@ class KitCommands:
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self: GameCogLike, interaction: discord.Interaction, move: str) -> None:
         mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
+        try:
+            await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
+        except IllegalAction as refusal:
+            raise explained(refusal, mine, locale_of(interaction)) from refusal
 
     async def act_autocomplete(self: GameCogLike, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
@@ -53,6 +62,10 @@ class KitCommands:
         mine = await self.my_seat(interaction)
         await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True)
 
+    @app_commands.describe(public=_("Show the pages to the channel instead of only to you", key="arg.rules_public"))
+    async def rules(self: GameCogLike, interaction: discord.Interaction, public: bool = False) -> None:
+        await send_pages(interaction, rules_pages(self.ui.game_id, locale_of(interaction)), public=public)
+
 
 def described(game_id: str, name: str, kit_words: str) -> app_commands.locale_str:
     """A kit subcommand's description: the game's own words where its catalog has them
@@ -64,7 +77,8 @@ def described(game_id: str, name: str, kit_words: str) -> app_commands.locale_st
 
 def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> list[app_commands.Command]:
     """The kit's subcommands ``group`` does not declare itself (``menu`` where the game's UI
-    has the Act menu)."""
+    has the Act menu, ``rules`` where its catalog has rules pages and the group has room: a
+    group full with the game's own commands leaves the rules to ``/rules game:<id>``, cogs/help.py)."""
     have = {c.name for c in group.commands}
     out: list[app_commands.Command] = []
     if "act" not in have:
@@ -81,6 +95,9 @@ def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> 
                                         callback=KitCommands.view))
     if "new" not in have:
         out.append(new_command(game_id))
+    if "rules" not in have and rules_page_count(game_id) and len(have) + len(out) < MAX_SUBCOMMANDS:
+        out.append(app_commands.Command(name="rules", callback=KitCommands.rules, extras=QUICK,
+                                        description=described(game_id, "rules", "How to play, page by page")))
     return out
 
 

@@ -11,6 +11,10 @@ typed, labelled by the game's adapter (``ui.arg_label``). The command then finds
 Discord carries at most 100 characters in an autocomplete choice's or a select option's value:
 a longer value (a hero's whole plan, a build's placements) is offered as its ``token`` (``~``
 and a hash of the text) and matched back to the legal move it came from, for every game.
+
+A refused move (``explained``) first says in words what the player can do now: one catalog
+hint per verb of the legal moves (``<game>.hint.<verb>``: what the move does and the command
+to type), then the refusal and the legal moves in notation as before.
 """
 from __future__ import annotations
 
@@ -22,14 +26,16 @@ import discord
 from discord import app_commands
 
 from engine.base import ActionInfo, IllegalAction
+from gamehost.i18n import catalog, t
 from gamehost.registry import plugin
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot
-from cogs.host import locale_of
+from cogs.host import error_text, locale_of
 
 MAX_CHOICES = 25
 LIMIT = 100  # Discord: an autocomplete choice's or a select option's value
 TOKEN = "~"
+HINTS_SHOWN = 4  # a refusal's "what you can do now" sentences, at most
 
 
 def token(text: str) -> str:
@@ -121,14 +127,46 @@ def resolve_move(mine: SeatSnapshot, command: str, args: tuple[str | None, ...],
         return spelled
 
 
+def hints(game_id: str, legal: Iterable[str], locale: str) -> list[str]:
+    """What the legal moves let the player do, in words: the game's hint for each verb among
+    them (``<game>.hint.<verb>``), in the order the moves come, at most ``HINTS_SHOWN`` and a
+    last line saying there is more."""
+    verbs = list(dict.fromkeys(text.split(maxsplit=1)[0] for text in legal if text.strip()))
+    keys = [f"{game_id}.hint.{verb}" for verb in verbs if catalog().has(f"{game_id}.hint.{verb}")]
+    lines = [t(key, locale) for key in keys[:HINTS_SHOWN]]
+    if len(keys) > HINTS_SHOWN:
+        lines.append(t("help.hint_more", locale))
+    return lines
+
+
+def explained(refusal: IllegalAction, mine: SeatSnapshot, locale: str) -> IllegalAction:
+    """``refusal`` worded to start with what ``mine`` can do now (``hints`` of the moves it
+    lists, else of every legal move), then the refusal as the host words it (the command as
+    typed and the reason); the legal moves in notation still follow. A seat the game is not
+    asking, or one with nothing to do, gets the refusal as it is."""
+    legal = refusal.legal or mine.legal
+    lines = hints(mine.match.game, legal, locale) if mine.prompted else []
+    if not lines or refusal.code == "help.refused":
+        return refusal
+    bare = IllegalAction(refusal.code, refusal.message, **refusal.params)
+    bare.tried = refusal.tried
+    out = IllegalAction("help.refused", refusal.message, legal=legal, hint="\n".join(lines),
+                        reason=error_text(bare, locale))
+    return out
+
+
 async def make_command_move(cog: Any, interaction: discord.Interaction, *args: str | None) -> None:
     """A move subcommand of any game: the caller's seat, the move its arguments make
-    (``resolve_move``), handed to the game's adapter."""
+    (``resolve_move``), handed to the game's adapter; a refusal says first what the caller
+    can do now (``explained``)."""
     mine = await cog.my_seat(interaction)
     command = interaction.command
     assert isinstance(command, app_commands.Command)  # a slash subcommand runs this
-    move = resolve_move(mine, command.name, args, shown=command.qualified_name)
-    await make_resolved(cog, interaction, mine, move, tried=" ".join([command.qualified_name, *_given(args)]))
+    try:
+        move = resolve_move(mine, command.name, args, shown=command.qualified_name)
+        await make_resolved(cog, interaction, mine, move, tried=" ".join([command.qualified_name, *_given(args)]))
+    except IllegalAction as refusal:
+        raise explained(refusal, mine, locale_of(interaction)) from refusal
 
 
 async def make_resolved(cog: Any, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
