@@ -70,3 +70,32 @@ def test_a_seat_done_for_the_phase_hears_so():
     plain._engine = SimpleNamespace()              # an engine with no reason of its own
     with pytest.raises(ServiceError):
         resolve_move(plain, "build", ("archer_1", "F2", "N"))
+
+
+def test_hints_say_what_each_verb_of_the_legal_moves_does_in_order_and_at_most_four():
+    from cogs.move_args import HINTS_SHOWN, hints
+    from gamehost.i18n import t
+    legal = ["done", "build archer_1 F2 S", "done", "pass archer_1 to 2", "hero alleria path J3 face N basic",
+             "spell rain", "propose mage_2>2", "nonsense"]
+    lines = hints("kr", legal, "en")
+    assert lines[:HINTS_SHOWN] == [t(f"kr.hint.{v}", "en") for v in ("done", "build", "pass", "hero")]
+    assert lines[-1] == t("help.hint_more", "en") and len(lines) == HINTS_SHOWN + 1
+    assert hints("kr", ["approve"], "zh-CN") == [t("kr.hint.approve", "zh-CN")]
+    assert hints("kr", [], "en") == [] and hints("kr", ["nonsense"], "en") == []
+
+
+def test_a_refusal_is_explained_first_in_words_then_as_the_host_words_it():
+    from cogs.host import error_text
+    from cogs.move_args import explained
+    from gamehost.i18n import t
+    state = GAME.setup(2, {}, 7)
+    seat = GAME.prompts(state)[0].seat
+    mine = Seat(state, seat)
+    refusal = IllegalAction("host.err.command_not_now", "no", command="kr approve")
+    refusal.tried = "kr approve"
+    text = error_text(explained(refusal, mine, "en"), "en")  # type: ignore[arg-type]
+    first_verb = mine.legal[0].split()[0]
+    assert text.startswith(t(f"kr.hint.{first_verb}", "en")), text
+    assert "`/kr approve`: `/kr approve` is not possible now." in text and "`" + mine.legal[0] + "`" in text
+    idle = Seat(state, seat, moves=[])  # nothing to do: the refusal as it is
+    assert explained(refusal, idle, "en") is refusal  # type: ignore[arg-type]
