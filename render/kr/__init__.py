@@ -4,6 +4,8 @@ public view (docs/kr/engine.md "The public view": the state without ``rng``, spa
 
 * :func:`board_png` -- the board for the channel: header, the map with trays, towers and
   heroes, the seats, the hordes and a legend;
+* :func:`private_png` / :func:`hero_png` -- a seat's hand sheet (its tower cards) and hero
+  sheet (its hero's abilities with their texts), for ``/kr view``;
 * :func:`horde_png` -- a close-up of one tray's card, optionally with numbered placement
   options (lists of card squares) a player picks from.
 
@@ -18,9 +20,9 @@ from render.common import to_png
 from .board import BoardLayout, board_image, board_layout
 from .checks import public_view as _check
 from .closeup import closeup_image
-from .hand import private_png
+from .hand import hero_png, private_png
 
-__all__ = ["BoardLayout", "board_layout", "board_png", "horde_png", "private_png"]
+__all__ = ["BoardLayout", "board_layout", "board_png", "hero_png", "horde_png", "private_png"]
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:

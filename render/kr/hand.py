@@ -18,21 +18,22 @@ from typing import Any, Mapping
 from PIL import Image, ImageDraw
 
 from engine.kr.content import HEROES, SHAPES, TOWERS
+from render import legibility
 from render.common import font, safe_text, to_png, wrap_text
 from render.names import drawable
 
 from . import names as N
 from .checks import public_view
-from .panels import PAD, X0, X1, Flow
-from .style import (BG, BODY, DAMAGE_COLOURS, DONE, GOLD, MARGIN, PANEL, PANEL_EDGE, SMALL, SOLDIER, TEXT,
-                    TEXT_SOFT, W, Colour, check, fit_size, heart, ink_on, mix, player_colour, put, section,
+from .panels import PAD, X0, X1, Flow, swatch
+from .style import (BG, BODY, DAMAGE_COLOURS, DONE, ESS, GOLD, MARGIN, MAX_H, PANEL, PANEL_EDGE, SMALL, SOLDIER,
+                    TEXT, TEXT_SOFT, TITLE, W, Colour, check, fit_size, heart, ink_on, mix, player_colour, put, section,
                     text_w)
 
 GAP = 10
 SQ = 24                      # a tile square on a card
 CELL = 36                    # a square of the 3x3 range diagram
 DIAG = 3 * CELL
-CW = (X1 - X0 - GAP) / 2     # a tower card tile (two per row)
+PER_ROW = 4                  # tower card tiles side by side (5 when a big hand needs it)
 LINE = 26                    # one SMALL text line
 RIGHT = 340                  # the attack column of a hero block
 GREY, FREE = (120, 126, 140), (120, 220, 255)
@@ -41,30 +42,67 @@ DIRS = {"F": (0, -1), "FR": (1, -1), "R": (1, 0), "BR": (1, 1), "B": (0, 1), "BL
         "FL": (-1, -1)}   # card-frame direction -> step on the picture, forward up
 
 
-def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
-    """PNG of ``seat``'s hand sheet, drawn from the public view (a state is refused)."""
+def _seat_view(view: dict, seat: int) -> dict:
     v = public_view(view)
     seats = v.get("seats") or []
     if not isinstance(seat, int) or not 0 <= seat < len(seats) or not isinstance(seats[seat], dict):
         raise ValueError(f"no seat {seat!r} in this game")
-    return to_png(hand_image(v, seat, seat_names, lang))
+    return v
+
+
+def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of ``seat``'s hand sheet (its tower cards in hand and in the pending slot), drawn
+    from the public view (a state is refused)."""
+    return to_png(hand_image(_seat_view(view, seat), seat, seat_names, lang))
+
+
+def hero_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
+    """PNG of ``seat``'s hero sheet (health, move, its basic attack and abilities with their
+    texts), drawn from the public view (a state is refused)."""
+    return to_png(hero_image(_seat_view(view, seat), seat, seat_names, lang))
+
+
+def _canvas(height: float) -> Image.Image:
+    return Image.new("RGB", (W, int(min(MAX_H, max(height, 0.45 * W)))), BG)
 
 
 def hand_image(view: dict, seat: int, seat_names: list[str] | None, lang: str) -> Image.Image:
-    img = Image.new("RGB", (W, int(_sheet(None, view, seat, seat_names, lang))), BG)
-    _sheet(ImageDraw.Draw(img), view, seat, seat_names, lang)
+    s = view["seats"][seat]
+    count = len(s.get("hand") or []) + len(s.get("pending") or [])
+    per = PER_ROW
+    while True:   # a big hand goes five to a row rather than making the sheet taller
+        height = _sheet(None, view, seat, seat_names, lang, per)
+        if height <= MAX_H or per >= 5 or count <= PER_ROW:
+            break
+        per += 1
+    img = _canvas(height)
+    _sheet(ImageDraw.Draw(img), view, seat, seat_names, lang, per)
     return img
 
 
-def _sheet(d, view: dict, seat: int, seat_names, lang: str) -> float:
+def hero_image(view: dict, seat: int, seat_names: list[str] | None, lang: str) -> Image.Image:
+    def sheet(d, legend: bool) -> float:
+        y = _header(d, MARGIN, view, seat, seat_names, lang, hero=True) + GAP
+        y = _hero(d, y, view, seat, lang)
+        return (_legend(d, y + GAP, lang) if legend else y) + MARGIN
+    legend = sheet(None, True) <= MAX_H     # the legend is on the hand sheet too
+    img = _canvas(sheet(None, legend))
+    sheet(ImageDraw.Draw(img), legend)
+    return img
+
+
+def _sheet(d, view: dict, seat: int, seat_names, lang: str, per: int) -> float:
     s = view["seats"][seat]
     y = _header(d, MARGIN, view, seat, seat_names, lang) + GAP
     hand = [c for c in s.get("hand") or [] if c in TOWERS]
-    y = _cards(d, y, hand, lang, False, N.label("hand.towers", lang, n=len(hand)))
     pending = [c for c in s.get("pending") or [] if c in TOWERS]
-    y = _cards(d, y, pending, lang, True, N.label("hand.pending", lang, n=len(pending)))
-    y = _hero(d, y, view, seat, lang) + GAP
-    return _legend(d, y, lang) + MARGIN
+    heading = N.label("hand.towers", lang, n=len(hand))
+    if pending:
+        heading += " \u00b7 " + N.label("hand.pending", lang, n=len(pending))
+    y = _cards(d, y, [(c, False) for c in hand] + [(c, True) for c in pending], lang, heading, per)
+    if _legend(None, y, lang) + MARGIN <= MAX_H:
+        y = _legend(d, y, lang) + GAP
+    return y + MARGIN - GAP
 
 
 # ---------------------------------------------------------------- small pieces
@@ -79,15 +117,15 @@ def _dmg(damage: str, lang: str) -> str:
     return N.label(f"hand.damage.{damage}", lang)
 
 
-def _pill_w(text: str, size: int = SMALL) -> float:
+def _pill_w(text: str, size: int = ESS) -> float:
     return text_w(text, size) + 16
 
 
-def _pill(d, x: float, cy: float, text: str, colour: Colour, size: int = SMALL, solid: bool = False) -> None:
+def _pill(d, x: float, cy: float, text: str, colour: Colour, size: int = ESS, solid: bool = False) -> None:
     w = _pill_w(text, size)
     d.rounded_rectangle((x, cy - size * 0.7, x + w, cy + size * 0.7), radius=int(size * 0.6),
                         fill=colour if solid else None, outline=colour, width=2)
-    put(d, (x + w / 2, cy), text, size, ink_on(colour) if solid else colour)
+    put(d, (x + w / 2, cy), text, size, ink_on(colour) if solid else colour, essential=True)
 
 
 def _groups(attack: Mapping[str, Any]) -> list[tuple[tuple[int, int], ...]]:
@@ -208,40 +246,37 @@ def attack_row(d, x0: float, x1: float, y: float, attack: Mapping[str, Any], fil
 # ---------------------------------------------------------------- boxes
 
 
-def _header(d, y: float, view: dict, seat: int, seat_names, lang: str) -> float:
+def _header(d, y: float, view: dict, seat: int, seat_names, lang: str, hero: bool = False) -> float:
+    """The seat's colours and name, which sheet this is, the round and phase, done in phase 2."""
     top = y
     if d is not None:
-        _panel(d, top, _header(None, top, view, seat, seat_names, lang))
+        _panel(d, top, _header(None, top, view, seat, seat_names, lang, hero))
     s = view["seats"][seat]
-    x = X0 + PAD
-    for col in s.get("colours") or []:
-        if d is not None:
-            d.rounded_rectangle((x, y + PAD + 4, x + 24, y + PAD + 28), radius=5, fill=player_colour(col),
-                                outline=(240, 240, 240))
-        x += 28
-    title = N.label("hand.title", lang, name=N.seat_name(seat_names, seat, lang))
-    put(d, (x + 6, y + PAD + 16), title, fit_size(title, BODY + 4, X1 - PAD - x - 6, 18), GOLD, "lm")
-    y += PAD + 36
-    phase = view.get("phase")
-    line = N.label("round", lang, n=view.get("round", "?"))
-    if phase != "over":
-        line += " \u00b7 " + N.label("phase", lang, n=phase) + ": " + N.phase_name(phase, lang)
-    f = Flow(d, X0 + PAD, X1 - PAD, y, 30)
-    f.word(line, SMALL, TEXT_SOFT)
-    done = N.label("done", lang)
-    if phase == 2 and s.get("done"):
-        def draw_done(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
-            check(d, px + 10, cy, 10)
-            put(d, (px + 26, cy), done, SMALL, DONE, "lm")
-        f.piece(26 + text_w(done, SMALL), draw_done)
+    f = Flow(d, X0 + PAD, X1 - PAD, y + PAD - 2, 38)
+    with legibility.essential():
+        for col in s.get("colours") or []:
+            f.piece(24, swatch(col, 24), 4)
+        name = N.seat_name(seat_names, seat, lang)
+        f.word(name if hero else N.label("hand.title", lang, name=name), TITLE, GOLD, 20)
+        phase = view.get("phase")
+        line = N.label("round", lang, n=view.get("round", "?"))
+        if phase != "over":
+            line += " \u00b7 " + N.label("phase", lang, n=phase) + ": " + N.phase_name(phase, lang)
+        f.word(line, ESS, TEXT_SOFT, 16)
+        done = N.label("done", lang)
+        if phase == 2 and s.get("done"):
+            def draw_done(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
+                check(d, px + 10, cy, 10)
+                put(d, (px + 26, cy), done, ESS, DONE, "lm")
+            f.piece(26 + text_w(done, ESS), draw_done)
     return f.end() + PAD - 4
 
 
-def _card(d, x: float, y: float, card: str, lang: str, pending: bool, h: float | None = None) -> float:
-    """A tower card tile, CW wide, ``h`` tall when given; returns its height."""
+def _card(d, x: float, y: float, card: str, lang: str, pending: bool, cw: float, h: float | None = None) -> float:
+    """A tower card tile, ``cw`` wide, ``h`` tall when given; returns its height."""
     t = TOWERS[card]
     fill = DAMAGE_COLOURS.get(t["damage"], GREY)
-    x1 = x + CW
+    x1 = x + cw
     if d is not None:
         if h is None:
             raise TypeError("drawing a card needs its height (measure it first)")
@@ -249,11 +284,13 @@ def _card(d, x: float, y: float, card: str, lang: str, pending: bool, h: float |
                             width=3 if pending else 2)
         d.rounded_rectangle((x + 3, y + 3, x1 - 3, y + 42), radius=8, fill=fill)
     lvl, name = N.label("level", lang, n=N.level_text(card)), N.tower_name(card, lang)
-    put(d, (x + PAD, y + 23), name, fit_size(name, BODY, CW - 3 * PAD - text_w(lvl, BODY), 16), TEXT, "lm")
-    put(d, (x1 - PAD, y + 23), lvl, BODY, GOLD, "rm", 2, (30, 20, 0))
-    f = Flow(d, x + PAD, x1 - PAD, y + 46, 30)
+    put(d, (x + PAD, y + 23), _clip(name, cw - 2 * PAD), fit_size(name, BODY, cw - 2 * PAD, ESS), TEXT, "lm",
+        essential=True)
+    f = Flow(d, x + PAD, x1 - PAD, y + 46, 34)
     fam = N.label(f"hand.family.{t['family']}", lang)
-    f.word(N.label("hand.family_level", lang, family=fam, level=N.level_text(card)), SMALL, TEXT_SOFT, 10)
+    with legibility.essential():
+        f.word(lvl, ESS, GOLD, 10)
+        f.word(fam, ESS, TEXT_SOFT, 10)
     dmg = _dmg(t["damage"], lang)
     f.piece(_pill_w(dmg), lambda d, px, cy: _pill(d, px, cy, dmg, fill, solid=True), 10)
     if pending:
@@ -267,15 +304,40 @@ def _card(d, x: float, y: float, card: str, lang: str, pending: bool, h: float |
     return yy - y
 
 
-def _cards(d, y: float, cards: list[str], lang: str, pending: bool, heading: str) -> float:
-    put(d, (X0 + 4, y + 16), heading, BODY, GOLD if pending else TEXT, "lm")
+def _clip(text: str, width: float) -> str:
+    """``text`` cut at a word with '…' when it is wider than ``width`` at ESS px."""
+    if text_w(text, ESS) <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and text_w(" ".join(words) + "\u2026", ESS) > width:
+        words.pop()
+    out = " ".join(words)
+    while out and text_w(out + "\u2026", ESS) > width:
+        out = out[:-1]
+    return out + "\u2026"
+
+
+def _cards(d, y: float, cards: list[tuple[str, bool]], lang: str, heading: str, per: int,
+           bottom: float = MAX_H) -> float:
+    """A heading and the cards as tiles, ``per`` to a row; cards that would pass ``bottom`` are
+    named in a line under the last row that fits instead."""
+    put(d, (X0 + 4, y + 16), heading, BODY, TEXT, "lm", essential=True)
     y += 36
-    for i in range(0, len(cards), 2):
-        row = cards[i:i + 2]
-        h = max(_card(None, 0, 0, c, lang, pending) for c in row)
+    cw = (X1 - X0 - (per - 1) * GAP) / per
+    for i in range(0, len(cards), per):
+        row = cards[i:i + per]
+        h = max(_card(None, 0, 0, c, lang, pending, cw) for c, pending in row)
+        if i and y + h > bottom - 2 * LINE:
+            f = Flow(d, X0 + 4, X1 - 4, y, 34)
+            with legibility.essential():
+                f.word(N.label("hand.more", lang, n=len(cards) - i), ESS, GOLD, 10)
+                for c, pending in cards[i:]:
+                    f.word(N.tower_name(c, lang) + " " + N.label("level", lang, n=N.level_text(c)), ESS,
+                           GOLD if pending else TEXT, 20)
+            return f.end() + GAP
         if d is not None:
-            for k, c in enumerate(row):
-                _card(d, X0 + k * (CW + GAP), y, c, lang, pending, h)
+            for k, (c, pending) in enumerate(row):
+                _card(d, X0 + k * (cw + GAP), y, c, lang, pending, cw, h)
         y += h + GAP
     return y
 
@@ -291,7 +353,8 @@ def _block(d, y: float, title: str, tags: list[tuple[str, Colour, bool]], text: 
         f.piece(18, lambda d, px, cy: d.rounded_rectangle((px, cy - 12, px + 18, cy + 12), radius=3,
                                                        fill=GOLD if up else (70, 74, 86),
                                                        outline=TEXT if up else GREY, width=2), 8)
-    f.word(title, fit_size(title, BODY, tx1 - x0 - 30, 18), TEXT if up is not False else TEXT_SOFT, 10)
+    with legibility.essential():
+        f.word(title, fit_size(title, BODY, tx1 - x0 - 30, ESS), TEXT if up is not False else TEXT_SOFT, 10)
     for word, colour, solid in tags:
         def draw_tag(d: ImageDraw.ImageDraw, px: float, cy: float, w: str = word, c: Colour = colour,
                      s: bool = solid) -> None:
@@ -316,33 +379,13 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     spec, h = HEROES.get(hid), (view.get("heroes") or {}).get(hid) or {}
     y += PAD
     if spec is None:
-        put(d, (X0 + PAD, y + 16), N.label("hand.no_hero", lang), BODY, TEXT_SOFT, "lm")
+        put(d, (X0 + PAD, y + 16), N.label("hand.no_hero", lang), BODY, TEXT_SOFT, "lm", essential=True)
         return y + 32 + PAD
     name = N.hero_name(hid, lang)
-    put(d, (X0 + PAD, y + 16), name, fit_size(name, BODY + 4, X1 - X0 - 2 * PAD, 18), GOLD, "lm")
+    put(d, (X0 + PAD, y + 16), name, TITLE, GOLD, "lm", essential=True)
     y += 36
-    f = Flow(d, X0 + PAD, X1 - PAD, y, 32)
-    hp = N.label("hand.health", lang, h=h.get("health", spec["health"]), max=h.get("max", spec["health"]))
-
-    def draw_health(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
-        heart(d, px + 10, cy, 10)
-        put(d, (px + 26, cy), hp, BODY, TEXT, "lm")
-    f.piece(26 + text_w(hp, BODY), draw_health)
-    f.word(N.label("hand.move", lang, n=spec["move"]), BODY)
-    f.word(N.label(f"hand.range.{spec['range']}", lang), BODY, TEXT_SOFT)
-    f.word(_where(h, lang), SMALL, TEXT_SOFT)
-    if h.get("protected"):
-        f.word(N.label("hand.protected", lang), SMALL, (110, 220, 140))
-    if h.get("activated"):
-        f.word(N.label("hand.acted", lang), SMALL, GOLD)
-    y = f.end()
-    cat = (view.get("heroes") or {}).get("wildcat")
-    if spec.get("wildcat") and isinstance(cat, dict):
-        w = spec["wildcat"]
-        line = N.label("hand.wildcat", lang, h=cat.get("health", w["health"]), max=cat.get("max", w["health"]),
-                       n=w["move"], where=_where(cat, lang) if cat.get("cell") else N.label("hand.off_map", lang))
-        put(d, (X0 + PAD, y + LINE / 2), line, fit_size(line, SMALL, X1 - X0 - 2 * PAD, 16), TEXT_SOFT, "lm")
-        y += LINE + 4
+    with legibility.essential():
+        y = _stats(d, y, view, hid, spec, h, lang)
     y = _rule(d, y + 2)
     basic = spec["basic"]
     fill = DAMAGE_COLOURS.get(basic.get("damage"), GREY)
@@ -352,7 +395,7 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     y = _block(d, y, N.label("hand.basic", lang), [(_dmg(basic["damage"], lang), fill, True)], text,
                [basic], fill, lang)
     y = _rule(d, y + 2)
-    put(d, (X0 + PAD, y + 14), N.label("hand.abilities", lang), BODY, GOLD, "lm")
+    put(d, (X0 + PAD, y + 14), N.label("hand.abilities", lang), BODY, GOLD, "lm", essential=True)
     y += 32
     faces = section(h, "abilities")
     for i, ab in enumerate(spec["abilities"]):
@@ -367,6 +410,33 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
         y = _block(d, y + 4, N.ability_name(ab["id"], lang), tags, drawable(ab["text"], lang),
                    ab.get("attacks") or (), fill, lang, up)
     return y + PAD - 4
+
+
+def _stats(d, y: float, view: dict, hid: str, spec: Mapping[str, Any], h: Mapping[str, Any], lang: str) -> float:
+    """The hero's health, move, range, place and state; the wildcat's."""
+    f = Flow(d, X0 + PAD, X1 - PAD, y, 34)
+    hp = N.label("hand.health", lang, h=h.get("health", spec["health"]), max=h.get("max", spec["health"]))
+
+    def draw_health(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:
+        heart(d, px + 10, cy, 10)
+        put(d, (px + 26, cy), hp, BODY, TEXT, "lm")
+    f.piece(26 + text_w(hp, BODY), draw_health)
+    f.word(N.label("hand.move", lang, n=spec["move"]), BODY)
+    f.word(N.label(f"hand.range.{spec['range']}", lang), BODY, TEXT_SOFT)
+    f.word(_where(h, lang), ESS, TEXT_SOFT)
+    if h.get("protected"):
+        f.word(N.label("hand.protected", lang), ESS, (110, 220, 140))
+    if h.get("activated"):
+        f.word(N.label("hand.acted", lang), ESS, GOLD)
+    y = f.end()
+    cat = (view.get("heroes") or {}).get("wildcat")
+    if spec.get("wildcat") and isinstance(cat, dict):
+        w = spec["wildcat"]
+        line = N.label("hand.wildcat", lang, h=cat.get("health", w["health"]), max=cat.get("max", w["health"]),
+                       n=w["move"], where=_where(cat, lang) if cat.get("cell") else N.label("hand.off_map", lang))
+        put(d, (X0 + PAD, y + 16), line, ESS, TEXT_SOFT, "lm")
+        y += 36
+    return y
 
 
 def _where(h: Mapping[str, Any], lang: str) -> str:

@@ -9,16 +9,19 @@ exits with the Kingdom's hearts."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.kr.mapgeo import VECTORS, MapGeo, direction_between, parse_cell
 
+from render import legibility
+
 from . import names as N
 from .card import card_info, draw_small, hero_colours
-from .style import (COORD, CRYSTAL, EDGE, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MARGIN, MAX_CELL, PANEL,
-                    PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, W, Colour, arrow, crystal, fit_size, heart,
-                    ink_on, mix, player_colour, put, section)
+from .style import (BG, COORD, EDGE, ESS, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MAX_CELL, PANEL,
+                    PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, Colour, arrow, heart, ink_on, mix, player_colour,
+                    put)
 
 Box = tuple[float, float, float, float]
 
@@ -69,40 +72,67 @@ def _bands(g: MapGeo) -> dict[str, int]:
     return {s: (EDGE if s in used else 4) for s in "NESW"}
 
 
-def map_layout(view: dict, top: float) -> MapLayout:
+def map_layout(view: dict, left: float, top: float, right: float, bottom: float) -> MapLayout:
+    """The map in the box (left, top, right, bottom): squares as large as fit (at most MAX_CELL),
+    the row numbers and the bands outside it included, centred across the box."""
     g = N.geo(view["scenario"])
     bands = _bands(g)
-    left, right = LABEL + 6 + bands["W"], bands["E"]
-    cell = min(MAX_CELL, int((W - 2 * MARGIN - left - right) // g.width))
-    width = left + g.width * cell + right
-    x0 = (W - width) / 2 + left
-    y0 = top + LABEL + 6 + bands["N"]
-    height = y0 - top + g.height * cell + bands["S"]
+    lw, rw = LABEL + 14 + bands["W"], bands["E"]
+    th, bh = LABEL + 10 + bands["N"], bands["S"]
+    cell = int(min(MAX_CELL, (right - left - lw - rw) // g.width, (bottom - top - th - bh) // g.height))
+    width = lw + g.width * cell + rw
+    x0 = left + (right - left - width) / 2 + lw
+    y0 = top + th
+    height = th + g.height * cell + bh
     return MapLayout(g.width, g.height, cell, x0, y0, height, top)
 
 
-def draw_map(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
-    g = N.geo(view["scenario"])
-    c = lay.cell
-    players = len(view.get("seats") or []) or 1
-    excluded = (view.get("solo") or {}).get("excluded")
-    d.rectangle((lay.x0 - 2, lay.y0 - 2, lay.x0 + g.width * c + 2, lay.y0 + g.height * c + 2), fill=GRASS_EDGE)
-    for i in range(g.width):
-        put(d, (lay.x0 + i * c + c / 2, lay.top + LABEL / 2 + 3), chr(65 + i), LABEL, COORD)
-    for j in range(g.height):
-        put(d, (lay.x0 - _bands(g)["W"] - 6, lay.y0 + j * c + c / 2), str(j + 1), LABEL, COORD, "rm")
+@lru_cache(maxsize=64)
+def _ground(scenario: str, players: int, excluded: str | None, cell: int, w: int, h: int,
+            x0: float, y0: float) -> Image.Image:
+    """The map's unchanging layer (grass, road with its arrows, building sites) on a canvas the
+    size of the board: drawn once per scenario, seat count and size, pasted on every board."""
+    g = N.geo(scenario)
+    img = Image.new("RGB", (w, h), BG)
+    d = ImageDraw.Draw(img)
+    lay = MapLayout(g.width, g.height, cell, x0, y0, 0, 0)
+    d.rectangle((x0 - 2, y0 - 2, x0 + g.width * cell + 2, y0 + g.height * cell + 2), fill=GRASS_EDGE)
     merges = {n for n in g.road.values() if list(g.road.values()).count(n) > 1 and n not in g.exits}
     for y in range(g.height):
         for x in range(g.width):
             name = chr(65 + x) + str(y + 1)
             b = lay.box(name)
-            lay.boxes[name] = b
             d.rectangle((b[0], b[1], b[2] - 1, b[3] - 1), fill=GRASS, outline=GRASS_EDGE)
             if g.is_road(name):
                 _road(d, g, name, b, name in merges)
     for site in g.sites.values():
         if players in site.players:
             _site(d, lay.box(site.cell), site.colour, site.colour == excluded)
+    for c, nxt in g.road.items():
+        if nxt in g.exits:
+            _gate(d, lay.beyond(c, g.exits[nxt]))
+    return img
+
+
+def draw_map(img: Image.Image, view: dict, lay: MapLayout, lang: str) -> None:
+    """The map onto ``img`` (its unchanging layer from the cache, then what moves)."""
+    g = N.geo(view["scenario"])
+    c = lay.cell
+    players = len(view.get("seats") or []) or 1
+    excluded = (view.get("solo") or {}).get("excluded")
+    x1, y1 = int(lay.x0 + g.width * c + EDGE + 2), int(lay.y0 + g.height * c + EDGE + 2)
+    ground = _ground(str(view["scenario"]), players, excluded if isinstance(excluded, str) else None, c,
+                     min(img.width, x1), min(img.height, y1), lay.x0, lay.y0)
+    top = int(lay.top)
+    img.paste(ground.crop((0, top, ground.width, ground.height)), (0, top))
+    d = ImageDraw.Draw(img)
+    for name in _all_cells(lay):
+        lay.boxes[name] = lay.box(name)
+    with legibility.essential():
+        for i in range(g.width):
+            put(d, (lay.x0 + i * c + c / 2, lay.top + LABEL / 2 + 3), chr(65 + i), LABEL, COORD)
+        for j in range(g.height):
+            put(d, (lay.x0 - _bands(g)["W"] - 8, lay.y0 + j * c + c / 2), str(j + 1), LABEL, COORD, "rm")
     for icon, cell in (view.get("pioneer_cards") or {}).items():
         if isinstance(cell, str) and g.inside(cell):
             _pioneer(d, lay.box(cell), N.label(f"pioneer.{icon}", lang))
@@ -110,9 +140,10 @@ def draw_map(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> N
     _trays(d, view, lay, lang)
     _heroes(d, view, lay, lang)
     _spawns(d, view, g, lay)
-    for cell, nxt in g.road.items():
-        if nxt in g.exits:
-            _exit(d, lay.beyond(cell, g.exits[nxt]), view)
+
+
+def _all_cells(lay: MapLayout) -> list[str]:
+    return [chr(65 + x) + str(y + 1) for y in range(lay.rows) for x in range(lay.cols)]
 
 
 def _road(d: ImageDraw.ImageDraw, g: MapGeo, name: str, b: Box, merge: bool) -> None:
@@ -139,10 +170,9 @@ def _site(d: ImageDraw.ImageDraw, b: Box, colour: str, excluded: bool) -> None:
 
 
 def _pioneer(d: ImageDraw.ImageDraw, b: Box, word: str) -> None:
-    i = 4
+    i = 3
     d.rectangle((b[0] + i, b[1] + i, b[2] - 1 - i, b[3] - 1 - i), fill=(238, 228, 204), outline=(206, 38, 38), width=3)
-    size = fit_size(word, 18, b[2] - b[0] - 12)
-    put(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), word, size, (120, 20, 20))
+    put(d, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), word, ESS, (120, 20, 20), essential=True)
 
 
 def _towers(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
@@ -175,8 +205,7 @@ def _tower(d: ImageDraw.ImageDraw, box: Box, t: dict, col: Colour, lang: str, n:
         txt = "?"
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     w, h = box[2] - box[0], box[3] - box[1]
-    size = fit_size(txt, max(12, min(22, int(h * 0.5))), w - 14)
-    put(d, (cx, cy), txt, size, (170, 170, 176) if down else TEXT)
+    put(d, (cx, cy), txt, ESS, (170, 170, 176) if down else TEXT, essential=True)
     if down:
         d.line((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), fill=(40, 40, 44), width=2)
     facing = t.get("facing")
@@ -216,6 +245,9 @@ def _trays(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> Non
 
 
 def _heroes(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> None:
+    """Hero tokens in their seat's colour with the hero's initials; alone on a square, a big
+    disc with its facing and its health; several on one square side by side (two stacked, more
+    in a 2 x 2 grid), never on top of each other."""
     g = N.geo(view["scenario"])
     hcol = hero_colours(view)
     by_cell: dict[str, list[str]] = {}
@@ -224,65 +256,57 @@ def _heroes(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> No
             by_cell.setdefault(h["cell"], []).append(fig)
     for cell, figs in by_cell.items():
         b = lay.box(cell)
-        n = len(figs)
-        r = lay.cell * (0.34 if n == 1 else 0.24)
-        for i, fig in enumerate(figs):
-            h = view["heroes"][fig]
-            cx = b[0] + lay.cell * ((i + 1) / (n + 1))
-            cy = b[1] + lay.cell * (0.5 if n == 1 else 0.4 + 0.2 * (i % 2))
+        if len(figs) == 1:
+            _hero_disc(d, b, figs[0], view["heroes"][figs[0]], hcol.get(figs[0], (200, 200, 200)), lang)
+            continue
+        cols = 1 if len(figs) == 2 else 2
+        rows = (len(figs) + cols - 1) // cols
+        w, h = (b[2] - b[0] - 4) / cols, (b[3] - b[1] - 4) / rows
+        for i, fig in enumerate(sorted(figs)):
+            x, y = b[0] + 2 + (i % cols) * w, b[1] + 2 + (i // cols) * h
             col = hcol.get(fig, (200, 200, 200))
-            if h.get("facing") in VECTORS:
-                dx, dy = VECTORS[h["facing"]]
-                arrow(d, cx + dx * r * 1.05, cy + dy * r * 1.05, h["facing"], r * 0.5, (250, 250, 250))
-            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=(250, 250, 250), width=2)
-            put(d, (cx, cy), N.hero_initial(fig, lang), max(11, int(r * 0.95)), ink_on(col))
-            hp = f"{h.get('health', '?')}"
-            hx, hy = cx + r * 0.75, cy + r * 0.8
-            d.rounded_rectangle((hx - 9, hy - 8, hx + 9, hy + 8), radius=6, fill=HEART)
-            put(d, (hx, hy), hp, 14, TEXT)
+            d.rounded_rectangle((x + 1, y + 1, x + w - 1, y + h - 1), radius=int(min(w, h) / 2) - 1, fill=col,
+                                outline=(250, 250, 250), width=2)
+            put(d, (x + w / 2, y + h / 2), N.hero_initial(fig, lang), ESS, ink_on(col), essential=True)
+
+
+def _hero_disc(d: ImageDraw.ImageDraw, b: Box, fig: str, h: dict, col: Colour, lang: str) -> None:
+    cell = b[2] - b[0]
+    r = cell * 0.36
+    cx, cy = b[0] + cell * 0.45, b[1] + cell * 0.45
+    if h.get("facing") in VECTORS:
+        dx, dy = VECTORS[h["facing"]]
+        arrow(d, cx + dx * r * 1.05, cy + dy * r * 1.05, h["facing"], r * 0.5, (250, 250, 250))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=(250, 250, 250), width=2)
+    put(d, (cx, cy), N.hero_initial(fig, lang), ESS, ink_on(col), essential=True)
+    hp = str(h.get("health", "?"))
+    hx, hy = b[2] - 14, b[3] - 14
+    d.rounded_rectangle((hx - 13, hy - 13, hx + 13, hy + 13), radius=12, fill=HEART, outline=(250, 250, 250))
+    put(d, (hx, hy), hp, ESS, TEXT, essential=True)
 
 
 def _spawns(d: ImageDraw.ImageDraw, view: dict, g: MapGeo, lay: MapLayout) -> None:
-    decks = view.get("decks") or {}
+    """Each spawn point's marker in the band beside its square (its deck is in the side column)."""
     for s in g.spawns:
         b = lay.beyond(s.cell, spawn_side(g, s.cell))
-        deck = section(decks, str(s.marker))
         x0, y0, x1, y1 = b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2
         d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=(70, 40, 96), outline=(190, 130, 240), width=2)
-        count = deck.get("count", "?")
-        crys = deck.get("top_crystals")
-        vertical = (y1 - y0) >= (x1 - x0)
-        if vertical:
-            cx = (x0 + x1) / 2
-            _marker(d, cx, y0 + 12, s.marker)
-            put(d, (cx, y0 + (y1 - y0) * 0.58), f"\u00d7{count}", 16, TEXT)
-            if crys is not None and count:
-                crystal(d, cx - 7, y1 - 9, 6)
-                put(d, (cx + 6, y1 - 9), str(crys), 15, CRYSTAL)
-        else:
-            cy = (y0 + y1) / 2
-            _marker(d, x0 + 13, cy, s.marker)
-            rx = (x0 + 26 + x1) / 2
-            put(d, (rx, cy - 9), f"\u00d7{count}", fit_size(f"\u00d7{count}", 15, x1 - x0 - 28), TEXT)
-            if crys is not None and count:
-                crystal(d, rx - 6, cy + 10, 5)
-                put(d, (rx + 5, cy + 10), str(crys), 14, CRYSTAL)
+        marker(d, (x0 + x1) / 2, (y0 + y1) / 2, s.marker)
 
 
-def _marker(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int) -> None:
-    d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=(236, 236, 236))
-    put(d, (cx, cy), str(n), 17, (60, 20, 90))
+def marker(d: ImageDraw.ImageDraw, cx: float, cy: float, n: int) -> None:
+    d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=(236, 236, 236), outline=(190, 130, 240), width=2)
+    put(d, (cx, cy), str(n), ESS, (60, 20, 90), essential=True)
 
 
-def _exit(d: ImageDraw.ImageDraw, b: Box, view: dict) -> None:
+def _gate(d: ImageDraw.ImageDraw, b: Box) -> None:
+    """An exit to the Kingdom: a castle gate (two towers and a wall) and a heart."""
     x0, y0, x1, y1 = b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2
     d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=PANEL, outline=PANEL_EDGE, width=2)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    # a castle gate: two towers and a wall
     s = min(x1 - x0, y1 - y0) / 2 - 4
     wall = (150, 160, 178)
-    d.rectangle((cx - s, cy - s * 0.2, cx + s, cy + s * 0.2 - 2), fill=wall)
-    d.rectangle((cx - s, cy - s * 0.7, cx - s * 0.45, cy - s * 0.2), fill=wall)
-    d.rectangle((cx + s * 0.45, cy - s * 0.7, cx + s, cy - s * 0.2), fill=wall)
-    heart(d, cx - 9, cy + s * 0.55 + 3, 6)
-    put(d, (cx - 1, cy + s * 0.55 + 3), str(view.get("hearts", "?")), 16, TEXT, "lm")
+    d.rectangle((cx - s, cy - s * 0.35, cx + s, cy + s * 0.1), fill=wall)
+    d.rectangle((cx - s, cy - s * 0.85, cx - s * 0.45, cy - s * 0.35), fill=wall)
+    d.rectangle((cx + s * 0.45, cy - s * 0.85, cx + s, cy - s * 0.35), fill=wall)
+    heart(d, cx, cy + s * 0.55, s * 0.4)

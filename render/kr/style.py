@@ -4,11 +4,12 @@ board, the tray cards and the horde close-up. Nothing here knows the rules."""
 from __future__ import annotations
 
 import math
+from contextlib import nullcontext
 from typing import Mapping
 
 from PIL import ImageDraw
 
-from render import common
+from render import common, legibility
 from render.common import TEXT, font, safe_text
 
 BG, PANEL, PANEL_EDGE, TEXT_SOFT = common.BG, common.PANEL, common.PANEL_EDGE, common.TEXT_SOFT
@@ -17,16 +18,20 @@ Colour = tuple[int, int, int]
 
 # ---------------------------------------------------------------- phone-first geometry
 
-#: Discord shows a picture about PHONE_W px wide on a phone; labels a move needs are drawn
-#: with capitals at least 8-9 px tall at that width (font BODY at W).
-PHONE_W = 400
-W = 800
-MARGIN = 8
-BODY = 24          # status lines, seat rows
-SMALL = 20         # secondary words
-LABEL = 20         # column letters and row numbers of the map
+#: Every picture is landscape, W px wide and at most MAX_H tall (render/legibility.py: 1,200-1,600
+#: px wide, no taller than 0.75 x the width). Shown 400 px wide on a phone or fitted into the
+#: 550 x 400 desktop box, text a player needs is drawn at least ESS px (24 px at 1,200 wide:
+#: 8 px on the phone) inside ``legibility.essential()``; SMALL is for detail read when opened.
+W = 1200
+MAX_H = 900
+MARGIN = 10
+ESS = 24           # the smallest essential text
+BODY = 26          # status lines, seat rows
+TITLE = 30         # a picture's title
+SMALL = 20         # detail (full card texts, legends): read when the picture is opened
+LABEL = 24         # column letters and row numbers of the map
 EDGE = 46          # the band outside the map for spawn decks and exits
-MAX_CELL = 76      # a square of the map at most this many pixels
+MAX_CELL = 84      # a square of the map at most this many pixels
 
 # ---------------------------------------------------------------- colours
 
@@ -86,12 +91,15 @@ def player_colour(name: object) -> Colour:
 
 
 def put(d: ImageDraw.ImageDraw | None, xy: tuple[float, float], text: object, size: int,
-        fill: Colour = TEXT, anchor: str = "mm", stroke: int = 0, stroke_fill: Colour | None = None) -> float:
-    """Draw glyph-safe ``text``; returns its width (only measures when ``d`` is None)."""
+        fill: Colour = TEXT, anchor: str = "mm", stroke: int = 0, stroke_fill: Colour | None = None,
+        essential: bool = False) -> float:
+    """Draw glyph-safe ``text``; returns its width (only measures when ``d`` is None).
+    ``essential``: a player needs it to choose a move (render/legibility.py; at least ESS px)."""
     s = safe_text(text)
     f = font(size)
     if d is not None and s:
-        d.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        with legibility.essential() if essential else nullcontext():
+            d.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
     return f.getlength(s)
 
 

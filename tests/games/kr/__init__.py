@@ -1,6 +1,8 @@
 """What the shared tests need of Kingdom Rush (tests/games/__init__.py lists the names)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 # -- narration (tests/test_narration.py) ---------------------------------------------------
 
 # A move costs ~20 ms here (the bot and the legal moves), so a few games that reach most of
@@ -44,3 +46,42 @@ NARRATION_KNOWN: dict[str, str] = {}
 
 # every move is public (engine/kr/redact.py): a few games, every verb logged
 LOG_FORMATS = [("solo", 1, {}), ("four", 4, {}), ("rift_citadel", 2, {"scenario": "rift_citadel"})]
+
+# -- legibility (tests/render/test_legibility.py) --------------------------------------------
+
+# crowded positions of random legal games, one per seat count: (scenario, seats, seed, moves);
+# pioneer_pass 3p seed 1 holds 28 trays after 203 moves
+CROWDED = [("pioneer_pass", 1, 1, 172), ("ogre_ford", 2, 1, 150), ("pioneer_pass", 3, 1, 203), ("ogre_ford", 4, 1, 60)]
+
+
+@lru_cache(maxsize=None)
+def _crowded_view(scenario: str, seats: int, seed: int, moves: int) -> dict:
+    from engine.playout import playout
+    from gamehost.registry import plugin
+
+    engine = plugin("kr").engine
+    state = playout(engine, seats, seed, options={"scenario": scenario}, stop_after=moves).state
+    return engine.view(state, None)
+
+
+def legibility_cases():
+    """The public board, the hand sheet and the hero sheet of mid-game samples and crowded random
+    games at every seat count (1-4), in English and Chinese."""
+    from render.kr import board_png, hero_png, private_png
+    from tests.games.kr.render import kr_views as V
+
+    views = [(f"mid_{sc}_{n}p", (lambda sc=sc, n=n: V.public_view(V.midgame_state(sc, n))))
+             for sc, n in (("farrinken_valley", 1), ("twin_gates", 2), ("haunted_marsh", 3), ("pioneer_pass", 4))]
+    views += [(f"random_{sc}_{n}p", (lambda c=(sc, n, seed, moves): _crowded_view(*c)))
+              for sc, n, seed, moves in CROWDED]
+    out = []
+    for name, view in views:
+        for lang in ("en", "zh-CN"):
+            def names(v: dict, lang: str = lang) -> list[str]:
+                return (V.NAMES if lang == "en" else V.NAMES_CJK)[:len(v["seats"])]
+            out.append((f"{name}-board-{lang}", lambda view=view, lang=lang, names=names: board_png(
+                view(), names(view()), lang)))
+            for sheet, draw in (("hand", private_png), ("hero", hero_png)):
+                out.append((f"{name}-{sheet}-{lang}", lambda view=view, lang=lang, names=names, draw=draw: draw(
+                    view(), len(view()["seats"]) - 1, names(view()), lang)))
+    return out
