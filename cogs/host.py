@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -10,16 +12,20 @@ import discord
 from discord.ext import commands
 
 from engine.base import IllegalAction
-from gamehost.i18n import normalize_locale, t
+from gamehost.i18n import t
 from gamehost.once import Origin, decided
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
 from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
+from gamehost.turn_store import private_digest, set_private_digest
 from gamehost.workers import Renderer
+from cogs.board_post import BoardPosting
 from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
 from cogs.options_text import options_in_words
 from cogs.replay import REPLAY_VERB, replay_message
+from cogs.replies import (PENDING, acknowledge, edit_kwargs, locale_of, rewind_file,  # noqa: F401 (re-exported)
+                          send_ephemeral, settle_ack)
 
 if TYPE_CHECKING:
     from cogs.ui import GameUI
@@ -30,12 +36,6 @@ log = logging.getLogger(__name__)
 LOBBY_VERBS = {"join", "leave", "addbot", "start"}
 BOARD_VERB = "board"  # a leaderboard page button (cogs/ratings.py): no match behind it
 QUICK_VERBS = {"join", "leave", "addbot", REPLAY_VERB, BOARD_VERB}  # acknowledged their own way or answered at once
-
-
-def locale_of(interaction: discord.Interaction) -> str:
-    return normalize_locale(str(interaction.locale))
-
-
 RECEIVED = "received_at"  # interaction.extras: when a slash command reached the bot (the bot's clock)
 DRAWN = "drawn_at"  # interaction.extras: the board version a pressed component was drawn for
 
@@ -66,63 +66,7 @@ def error_text(error: Exception, locale: str) -> str:
         return text
     raise error
 
-
 QUICK = {"quick": True}  # app_commands extras: answered at once (no engine, no drawing), no deferral
-PENDING = "pending"  # interaction.extras["ack"]: a private "thinking…" placeholder awaits its content
-
-
-async def acknowledge(interaction: discord.Interaction) -> None:
-    """Answer Discord at once with a private "thinking…" placeholder, before any real work.
-
-    The placeholder later becomes the private reply (an error, the player's private update)
-    or is removed; boards are posted to the channel as messages of their own.
-    """
-    if interaction.response.is_done():
-        return
-    try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras["ack"] = PENDING
-    except discord.HTTPException as error:
-        log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
-
-
-def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
-    edit = {k: v for k, v in kwargs.items() if k in ("embed", "embeds", "view", "allowed_mentions")}
-    if "file" in kwargs:
-        edit["attachments"] = [kwargs["file"]]
-    return edit
-
-
-async def send_ephemeral(interaction: discord.Interaction, content: str = "", **kwargs: Any) -> bool:
-    """A reply only the user sees; False (and a log line) if Discord refused it."""
-    try:
-        if not interaction.response.is_done():
-            await interaction.response.send_message(content, ephemeral=True, **kwargs)
-        elif interaction.extras.get("ack") == PENDING:
-            try:
-                await interaction.edit_original_response(content=content or None, **_edit_kwargs(kwargs))
-            except discord.HTTPException:
-                _rewind_file(kwargs)
-                await interaction.followup.send(content, ephemeral=True, **kwargs)  # stays PENDING
-                return True
-            interaction.extras["ack"] = "done"
-        else:
-            await interaction.followup.send(content, ephemeral=True, **kwargs)
-        return True
-    except discord.HTTPException as error:
-        log.warning("could not send a private reply to interaction %s: %s", interaction.id, error)
-        return False
-
-
-async def settle_ack(interaction: discord.Interaction | None) -> None:
-    """Remove a private placeholder that nothing filled (the board said it all)."""
-    if interaction is None or interaction.extras.get("ack") != PENDING:
-        return
-    interaction.extras["ack"] = "done"
-    try:
-        await interaction.delete_original_response()
-    except discord.HTTPException as error:
-        log.info("could not remove the placeholder of interaction %s: %s", interaction.id, error)
 
 
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -137,15 +81,16 @@ class LeaderboardPages(Protocol):
                             min_games: int) -> dict[str, Any]: ...
 
 
-class Host:
-    """Presents the match service's outcomes on Discord: boards, private views, reminders."""
+class Host(BoardPosting):
+    """Presents the match service's outcomes on Discord: boards (cogs/board_post.py), private
+    views, reminders."""
 
     def __init__(self, bot: commands.Bot, service: MatchService, renderer: Renderer | None = None):
         self.bot = bot
         self.service = service
         self.renderer = renderer or Renderer()
         self.uis: dict[str, GameUI] = {}
-        self.unposted: set[int] = set()  # matches whose latest board could not be posted
+        self.init_posting()
         self.told_dms_closed: set[tuple[int, int]] = set()  # (match, user) already told once
         service.listen(on_remind=self._remind, on_expired=self._expired)
 
@@ -222,6 +167,7 @@ class Host:
         """After a seat changed by command: a private note to the caller, and the match's one
         lobby message edited in place (posted anew, and remembered, only if it is gone)."""
         await interaction.response.send_message(note, ephemeral=True)
+        await self.turn_of(row.id)  # its board option, for the lobby's words
         message = self.lobby_message(row)
         if row.board_message_id is not None:
             try:
@@ -254,6 +200,7 @@ class Host:
         """The match started: the lobby message keeps the seats but loses its buttons."""
         if row.board_message_id is None:
             return
+        await self.turn_of(row.id)  # its board option, for the lobby's words
         try:
             channel = await match_channel(self.bot, row.channel_id)
             await channel.get_partial_message(row.board_message_id).edit(**self.lobby_message(row))
@@ -273,7 +220,7 @@ class Host:
             seated(row, interaction.user.id)
         await interaction.response.defer()
         message = await replay_message(self, row, interaction.user.id, int(arg or 0), locale_of(interaction))
-        await interaction.edit_original_response(**_edit_kwargs(message))
+        await interaction.edit_original_response(**edit_kwargs(message))
 
     async def act_and_show(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
                            done_key: str, expected_version: int | None = None,
@@ -312,7 +259,8 @@ class Host:
         items = [GameButton(snap.match_id, snap.version, "confirm", arg=move[:60], label=t("host.btn.confirm", locale),
                             style=discord.ButtonStyle.danger),
                  GameButton(snap.match_id, snap.version, "cancel", label=t("host.btn.cancel", locale))]
-        await send_ephemeral(interaction, "⚠️ " + t("host.confirm.losing", locale, move=move), view=view_of(items))
+        words = move_words(self.uis[snap.game], mine, move, locale)
+        await send_ephemeral(interaction, "⚠️ " + t("host.confirm.losing", locale, move=words), view=view_of(items))
         return True
 
     # -- lobby ---------------------------------------------------------------------------
@@ -322,11 +270,12 @@ class Host:
         loc = row.locale
         low, high = self.service.seat_limits(row)
         lines = [t("host.lobby.seat", loc, n=i + 1, name=self.seat_label(row, i)) for i in range(len(row.seats))]
-        lines += [t("host.lobby.open_seat", loc, n=i + 1) for i in range(len(row.seats), high)]
+        if row.status == "lobby":  # a started lobby lists who sat where, no open seats
+            lines += [t("host.lobby.open_seat", loc, n=i + 1) for i in range(len(row.seats), high)]
         embed = discord.Embed(title=t("host.lobby.title", loc, game=t(ui.title_key, loc)),
                               description="\n".join(lines), colour=discord.Colour.blurple())
-        embed.add_field(name=t("host.lobby.options", loc), value=options_in_words(row.game, row.options, loc) or "-",
-                        inline=False)
+        options = " · ".join(w for w in (options_in_words(row.game, row.options, loc), self.board_mode_words(row)) if w)
+        embed.add_field(name=t("host.lobby.options", loc), value=options or "-", inline=False)
         embed.add_field(name=t("host.lobby.pace", loc),
                         value=t(f"host.pace.{row.pace}", loc, minutes=row.decision_seconds // 60,
                                 hours=row.decision_seconds // 3600) + " · "
@@ -343,139 +292,7 @@ class Host:
                             style=discord.ButtonStyle.primary)]
         return {"embed": embed, "view": view_of(items)}
 
-    def winner_label(self, snap: Snapshot, seat: int) -> str:
-        """A seated player, or a seat the game adds itself (the rulebook AI of a solo game)."""
-        if seat < len(snap.seats):
-            return self.seat_label(snap, seat)
-        extra = self.uis[snap.game].seat_names(snap)
-        return ("🤖 " + extra[seat]) if seat < len(extra) else "🤖"
-
-    def seat_label(self, match: MatchRow | Snapshot, seat: int) -> str:
-        info = match.seats[seat]
-        if info.get("bot"):
-            return "🤖 " + info["name"]
-        return f"<@{info['user_id']}>"
-
-    # -- publishing ----------------------------------------------------------------------
-
-    async def board_message(self, snap: Snapshot, narration: list[str],
-                            png_out: list[bytes] | None = None) -> dict[str, Any]:
-        """The board post: narration, the PNG (drawn off the event loop), buttons, mentions.
-        ``png_out`` receives the PNG's bytes, for followers' copies."""
-        ui = self.uis[snap.game]
-        loc = snap.locale
-        embed = ui.board_embed(snap, loc)
-        if narration:
-            text = "\n".join(narration)
-            if len(text) > 3800:
-                text = "…\n" + text[-3800:]
-            embed.description = text
-        message: dict[str, Any] = {"content": self.next_mentions(snap), "embed": embed,
-                                   "allowed_mentions": discord.AllowedMentions(users=True)}
-        try:
-            png = await self.renderer.run(ui.board_job(snap, loc))
-        except Exception:  # a broken drawing must not hide the move: post the text without it
-            log.exception("board render failed for match %s", snap.match_id)
-        else:
-            embed.set_image(url="attachment://board.png")
-            message["file"] = discord.File(io.BytesIO(png), filename="board.png")
-            if png_out is not None:
-                png_out.append(png)
-        if snap.status == "active":
-            message["view"] = view_of(ui.board_items(snap, loc))
-        return message
-
-    def next_mentions(self, snap: Snapshot) -> str:
-        loc = snap.locale
-        if snap.status == "finished":
-            words = getattr(self.uis.get(snap.game), "result_words", None)  # a co-operative game's own words
-            if words is not None:
-                return "🏁 " + words(snap.result or {}, loc)
-            winners = (snap.result or {}).get("winners", [])
-            reason = t(f"host.reason.{(snap.result or {}).get('reason', '')}", loc)
-            if not winners:
-                return t("host.game_over_draw", loc, reason=reason)
-            names = ", ".join(self.winner_label(snap, s) for s in winners)
-            return t("host.game_over", loc, winners=names, reason=reason)
-        if not snap.waiting:
-            return ""
-        deadline = f"<t:{int(snap.deadline_at)}:R>" if snap.deadline_at else ""
-        return t("host.to_act", loc, players=", ".join(self.seat_label(snap, s) for s in snap.waiting),
-                 deadline=deadline)
-
-    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
-        """Show a committed outcome: the board in the channel, private views to whoever acts.
-
-        The move is already saved and its deadline armed (the service did both in the
-        commit), so nothing here may claim otherwise: a post that fails is retried, then
-        falls back, then is logged, and ``/match status`` shows the board again.
-        """
-        row = outcome.match
-        snap = snapshot(row)  # one public view and one set of prompts for everything below
-        ui = self.uis[row.game]
-        narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
-                               moves=outcome.moves)
-        drawn: list[bytes] = []
-        message = await self.board_message(snap, narration, drawn)
-        posted = await self.post_board(row, message, interaction)
-        await self.tell_followers(snap, message, drawn[0] if drawn else None)
-        if not posted and interaction is not None:
-            await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
-        if row.status == "active":
-            actor = interaction.user.id if interaction is not None else None
-            for seat in snap.waiting:
-                if row.seats[seat].get("bot"):
-                    continue
-                if row.seats[seat]["user_id"] == actor:
-                    # the player is right here and keeps acting: a light text-only update
-                    await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
-                elif outcome.prompted_changed:
-                    await self.send_private(snap, seat)
-        # what only one seat learned (a landmark it peeked at, a relic it drew) goes to that
-        # seat alone, by DM (the engine marks such events visible_to that seat)
-        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None}):
-            if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
-                await self.send_private(snap, seat)
-        await settle_ack(interaction)
-
-    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None) -> None:
-        """The public board, by DM, to everyone following the match (/match follow)."""
-        for user_id in await self.service.followers(snap.match_id):
-            embed = message["embed"].copy()
-            kwargs: dict[str, Any] = {"content": f"<#{snap.channel_id}>", "embed": embed}
-            if png is not None:
-                kwargs["file"] = discord.File(io.BytesIO(png), filename="board.png")
-            else:
-                embed.set_image(url=None)
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(**kwargs)
-            except discord.HTTPException as error:
-                log.info("board for follower %s of match %s not sent: %s", user_id, snap.match_id, error)
-
-    async def post_board(self, row: MatchRow, message: dict[str, Any],
-                         interaction: discord.Interaction | None = None) -> bool:
-        """Post a board: as the interaction's reply when it is still open, else (or when that
-        fails) to the match's channel, tried twice. True when it reached Discord."""
-        if interaction is not None and not interaction.response.is_done():
-            try:
-                await interaction.response.send_message(**message)
-                self.unposted.discard(row.id)
-                return True
-            except discord.HTTPException as error:
-                log.warning("board reply for match %s failed (%s); posting to the channel", row.id, error)
-                _rewind_file(message)
-        for attempt in (1, 2):
-            try:
-                channel = await match_channel(self.bot, row.channel_id)
-                await channel.send(**message)
-                self.unposted.discard(row.id)
-                return True
-            except discord.HTTPException as error:
-                log.warning("board post for match %s failed (attempt %d): %s", row.id, attempt, error)
-                _rewind_file(message)
-        self.unposted.add(row.id)
-        return False
+    # -- private views -------------------------------------------------------------------
 
     async def send_private(self, match: MatchRow | Snapshot, seat: int,
                            interaction: discord.Interaction | None = None,
@@ -488,23 +305,28 @@ class Host:
                   else await self.service.user_locale(user_id) or snap.locale)
         private = ui.private_message(snap.for_seat(seat), locale, image=image)
         kwargs: dict[str, Any] = {"embed": private.embed}
+        png: bytes | None = None
         if private.png_job is not None:
             try:
                 png = await self.renderer.run(private.png_job)
             except Exception:
                 log.exception("private render failed for match %s seat %s", snap.match_id, seat)
-            else:
-                private.embed.set_image(url="attachment://hand.png")
+            else:  # a plain attachment: Discord shows it large (an embed image is a thumbnail)
                 kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png")
         if private.view is not None:
             kwargs["view"] = private.view
         if ephemeral and interaction is not None:
             await send_ephemeral(interaction, **kwargs)
             return
+        digest = private_digest_of(png, private.embed)
+        if digest == await self.last_private(snap.match_id, seat):
+            return  # the same picture (or text) as the last DM: nothing new to send
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
             await self.service.set_dms_closed(user_id, False)
+            self.private_sent[(snap.match_id, seat)] = digest
+            await set_private_digest(self.service.store, snap.match_id, seat, digest)
             return
         except discord.Forbidden:
             # an everyday situation (the member closed DMs from server members), not an error
@@ -514,7 +336,7 @@ class Host:
         except discord.HTTPException as error:
             log.warning("DM to user %s for match %s failed: %s", user_id, snap.match_id, error)
             note = "host.dm_failed"
-        _rewind_file(kwargs)
+        rewind_file(kwargs)
         if interaction is not None and interaction.user.id == user_id:
             await send_ephemeral(interaction, **kwargs)
             return
@@ -529,6 +351,13 @@ class Host:
                                    allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException as error:
                 log.warning("closed-DM note for match %s failed: %s", snap.match_id, error)
+
+    async def last_private(self, match_id: int, seat: int) -> str | None:
+        """The digest of the private view last DMed to the seat (kept across restarts)."""
+        key = (match_id, seat)
+        if key not in self.private_sent:
+            self.private_sent[key] = await private_digest(self.service.store, match_id, seat)
+        return self.private_sent[key]
 
     # -- deadlines -----------------------------------------------------------------------
 
@@ -550,7 +379,7 @@ class Host:
             log.warning("reminder for match %s failed: %s", row.id, error)
             return
         if row.id in self.unposted:  # the last board never arrived: show it with the reminder
-            await self.post_board(row, await self.board_message(snap, []))
+            await self.repost(row)
 
     async def _expired(self, outcome: Outcome) -> None:
         row = outcome.match
@@ -566,11 +395,27 @@ class Host:
         await self.publish(outcome)
 
 
-def _rewind_file(message: dict[str, Any]) -> None:
-    """A discord.File is read when sent; rewind it so a retry sends the whole image."""
-    file = message.get("file")
-    if file is not None:
-        file.reset()
+def private_digest_of(png: bytes | None, embed: discord.Embed) -> str:
+    """What a private DM shows, as a digest: its picture when it has one (the text around it
+    names the decision, which the board's mention already tells), else its text."""
+    if png is not None:
+        return "png:" + hashlib.sha256(png).hexdigest()
+    text = json.dumps(embed.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
+    return "text:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def move_words(ui: "GameUI", mine: SeatSnapshot, move: str, locale: str) -> str:
+    """A move in words, as the game's menus name it (no notation): the UI's ``move_label``
+    (cogs/ui.py), else its act label without the notation, else the notation itself."""
+    label = getattr(ui, "move_label", None)
+    if callable(label):
+        return str(label(mine, move, locale))
+    act = getattr(ui, "act_label", None)
+    if callable(act):
+        words = [part for part in str(act(mine, move, locale)).split(" — ") if part.strip() != move]
+        if words:
+            return " — ".join(words)
+    return move
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

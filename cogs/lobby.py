@@ -14,6 +14,7 @@ from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
 from gamehost.rematch import rematch
 from gamehost.snapshot import snapshot
 from gamehost.store import MatchRow
+from gamehost.turn_store import BOARD_MODES, HOST_OPTIONS
 from cogs.channels import channel_id_of
 from cogs.host import QUICK, Host, host_of, is_admin, locale_of, seated, send_ephemeral
 from cogs.review import review_message
@@ -55,6 +56,10 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
     caller allows it to moderators only)."""
     host = host_of(interaction.client)
     locale = match_language(interaction, language)
+    options = dict(options)
+    board = str(options.pop("board", BOARD_MODES[0]))  # the host's own option, every game's (cogs/board_post.py)
+    if board not in BOARD_MODES:
+        raise ServiceError("bad_options", detail=f"board={board} ({' / '.join(BOARD_MODES)})")
     thread: discord.Thread | None = None
     if where == "thread":
         channel = interaction.channel
@@ -72,6 +77,7 @@ async def create_match(interaction: discord.Interaction, game: str, options: dic
         creator_name=interaction.user.display_name, game=game, options=options, pace=pace,
         timeout_policy=timeout, locale=locale,
         decision_seconds=minutes * 60 if minutes else None, ranked=ranked, campaign_override=campaign_override)
+    await host.set_board_mode(row.id, board)
     if thread is None:
         await host.post_lobby(row, interaction=interaction)
     else:
@@ -146,7 +152,7 @@ class Lobby(commands.Cog):
         done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
         used = {tok.split("=")[0] for tok in done.split()}
         choices: list[app_commands.Choice[str]] = []
-        for name, spec in schema.items():
+        for name, spec in {**schema, **HOST_OPTIONS}.items():
             if name in used:
                 continue
             for value in spec.get("choices") or [spec.get("default")]:

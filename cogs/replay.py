@@ -52,7 +52,7 @@ async def replay_message(host, row: MatchRow, viewer_user_id: int, move: int | N
         png = await host.renderer.run(job)
     except Exception:  # the text still tells the move
         return message
-    embed.set_image(url="attachment://replay.png")
+    # a plain attachment beside the embed: Discord shows it large (an embed image is a thumbnail)
     message["file"] = discord.File(io.BytesIO(png), filename="replay.png")
     return message
 

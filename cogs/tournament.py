@@ -130,8 +130,9 @@ class Tournaments(commands.Cog):
         if event.kind == "table_opened":
             table = carried(event.table)
             thread = await self.channel(table["channel_id"])
-            await thread.send(t("tour.table_opened", locale, table=table_label(carried(event.round), table),
-                                name=name_of(t_), people=mentions_of(t_, table["players"])))
+            people = mentions_of(t_, table["players"])
+            await thread.send(t("tour.table_opened" if people else "tour.table_opened_bots", locale,
+                                table=table_label(carried(event.round), table), name=name_of(t_), people=people))
             await self.host.publish(carried(event.outcome))
             return
         if event.kind == "match_moved":  # a seat resigned by the tournament (a drop at a 3-4 player table)

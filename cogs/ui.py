@@ -36,6 +36,9 @@ class GameUI(Protocol):
     def private_message(self, mine: SeatSnapshot, locale: str, *, image: bool = True) -> PrivateMessage: ...
     async def on_component(self, interaction: discord.Interaction, snap: Snapshot, verb: str,
                            arg: str, values: list[str]) -> None: ...
+    # Optional: ``move_label(mine: SeatSnapshot, move: str, locale) -> str`` a move in words, as
+    # the menus name it (the kit's KitUI has one); the host's losing-move warning says it
+    # (cogs/host.py ``move_words``: else the act label without its notation).
     # Optional: ``result_words(result: dict, locale) -> str`` words a finished match's result
     # itself (a co-operative game, where no winners is the team's defeat, not a draw); the
     # host's game-over line and the match history use it when present.

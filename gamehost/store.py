@@ -16,6 +16,7 @@ from typing import Any, AsyncIterator, Callable, cast
 import aiosqlite
 
 from gamehost.rating_schema import RATINGS_MIGRATION
+from gamehost.turn_schema import TURN_POSTS_MIGRATION
 
 MIGRATIONS: list[str] = [
     # 1: matches, action log, snapshots, user settings
@@ -138,6 +139,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, table_key)
     );
     """,
+    TURN_POSTS_MIGRATION,  # 9: the living board messages and the private views last sent
 ]
 
 SNAPSHOT_EVERY = 100  # actions between snapshots; the current state is always in matches.state
@@ -319,8 +321,7 @@ class Store:
             self.db = None
 
     async def schema_version(self) -> int:
-        version: int = await self._value("PRAGMA user_version")
-        return version
+        return int(await self._value("PRAGMA user_version"))
 
     async def migrate(self) -> None:
         current = await self.schema_version()
@@ -414,8 +415,7 @@ class Store:
         return [LoggedAction(*r) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        seq: int = await self._value("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,))
-        return seq
+        return int(await self._value("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE match_id=?", (match_id,)))
 
     async def snapshots(self, match_id: int) -> list[tuple[int, dict]]:
         rows = await self._all("SELECT seq, state FROM snapshots WHERE match_id=? ORDER BY seq", (match_id,))

@@ -115,6 +115,18 @@ class ClashUI(ActMenu):
                             value="\n".join(card_line(c, locale) for c in view["draft"]["revealed"]) or "-")
         return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
 
+    def move_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
+        """A move in words, as the menus name it: the card and where it goes (Play a card's
+        two selects), or the pick, deck or champion (Choose)."""
+        info = mine.info(move)
+        if info.verb != "play" or not info.subject:
+            return action_label(info, locale)
+        try:
+            where = describe_destination(mine.match.view, self.seat_names(mine.match), move, locale)
+        except (KeyError, ValueError, TypeError):  # a card that goes nowhere in particular
+            return card_name(info.subject, locale)
+        return f"{card_name(info.subject, locale)} → {where}"
+
     # -- decisions -----------------------------------------------------------------------
 
     def card_id(self, mine: SeatSnapshot, card: str) -> str:

@@ -83,7 +83,7 @@ class Cloudspire(GameCog):
                           timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, mode: str = "ffa", map: str = "random",
                   factions: str = "random", events: str = "on", waves: app_commands.Range[int, 4, 8] = 4,
-                  spire_policy: str = "lowest_health", where: str = "here", pace: str = "async",
+                  spire_policy: str = "lowest_health", where: str = "here", pace: str = "live",
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
                   options: str = "",
                   language: str | None = None, ranked: bool = False) -> None:

@@ -94,7 +94,7 @@ class Evs(GameCog):
                           timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, advanced: str = "off", hands: str = "standard",
                   factions: str = "random", terrain: str = "off", morale: str = "off", where: str = "here",
-                  pace: str = "async", timeout: str = "auto",
+                  pace: str = "live", timeout: str = "auto",
                   minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
                   language: str | None = None, ranked: bool = False) -> None:
         chosen = {"advanced": advanced, "hands": hands, "factions": factions, "terrain": terrain, "morale": morale,

@@ -19,6 +19,8 @@ engine as the notation they spell, so a refusal says exactly why (a team-mate's 
 a team-mate's tile covers since), privately and with nothing changed (``resolve_move``)."""
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -33,7 +35,7 @@ from gamehost.service import ServiceError
 from cogs.channels import channel_id_of
 from cogs.game_cog import GameCog
 from cogs.host import QUICK, is_admin, locale_of, send_ephemeral
-from cogs.kr.ui import KrUI
+from cogs.kr.ui import KrUI, renderer
 from cogs.kr.words import hero_name, horde_name, scenario_name, spell_name, tower_name
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, match_language, parse_options_text)
@@ -80,7 +82,7 @@ class Kr(GameCog):
                           pace=PACE_CHOICES, timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
     async def new(self, interaction: discord.Interaction, scenario: str | None = None, difficulty: str = "normal",
                   hero1: str | None = None, hero2: str | None = None, hero3: str | None = None,
-                  hero4: str | None = None, bench: str = "", where: str = "here", pace: str = "async",
+                  hero4: str | None = None, bench: str = "", where: str = "here", pace: str = "live",
                   timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
                   options: str = "", language: str | None = None, ranked: bool = False,
                   any_scenario: bool = False) -> None:
@@ -246,8 +248,23 @@ class Kr(GameCog):
     @kr.command(name="view", description=_("The team's hands and pending cards (public in this co-op game)",
                                            key="cmd.kr.view"))
     async def view(self, interaction: discord.Interaction) -> None:
+        """Privately: every seat's hand in words, your menu, and two pictures of your seat: the
+        hand sheet (your tower cards, render.kr.private_png) and the hero sheet (hero_png)."""
         mine = await self.my_seat(interaction)
-        await self.host.send_private(mine.match, mine.seat, interaction, ephemeral=True, image=False)
+        locale = locale_of(interaction)
+        private = self.ui.private_message(mine, locale)
+        drawn = {"view": mine.view, "seat": mine.seat, "seat_names": mine.match.names, "lang": locale}
+        pictures = renderer()
+        hand = await self.host.renderer.run((pictures.private_png, drawn))
+        hero = await self.host.renderer.run((pictures.hero_png, drawn))
+        private.embed.set_image(url="attachment://hand.png")
+        hero_embed = discord.Embed(colour=private.embed.colour).set_image(url="attachment://hero.png")
+        kwargs: dict = {"embeds": [private.embed, hero_embed],
+                        "files": [discord.File(io.BytesIO(hand), filename="hand.png"),
+                                  discord.File(io.BytesIO(hero), filename="hero.png")]}
+        if private.view is not None:
+            kwargs["view"] = private.view
+        await send_ephemeral(interaction, **kwargs)
 
     @kr.command(name="horde", description=_("A close-up of a horde tray, with your placement options numbered",
                                             key="cmd.kr.horde"))

@@ -160,6 +160,8 @@ async def test_acknowledgement_failing_applies_the_move_once_and_says_nothing_fa
     shown = len(boards(world.channel))
     logged = await log_size(world, row.id)
     world.env.inject_error("POST", "/interactions/*/callback", status=status, times=times)
+    # the press again comes before Discord shows the old board without its buttons
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
 
     first = await actor.click(board, label="End turn")
 
@@ -170,6 +172,7 @@ async def test_acknowledgement_failing_applies_the_move_once_and_says_nothing_fa
     assert board_version(last_board(world.channel)) == after.version
 
     again = await actor.click(board, label="End turn")
+    world.env.backend.faults.clear()
     assert (await world.match()).version == after.version
     assert await log_size(world, row.id) == logged + 1
     assert again.response is not None and "Already done" in again.response.content
@@ -274,7 +277,8 @@ async def test_the_private_update_failing_leaves_no_false_message_and_no_endless
     assert after.version == row.version + 1 and await log_size(world, row.id) == logged + 1
     assert (await world.service.log(row.id))[-1].action == notation
     assert_deadline_armed(world, after)
-    assert len(boards(world.channel)) == shown + 1
+    assert len(boards(world.channel)) == shown, "the player keeps the turn: its message is edited"
+    assert board_version(last_board(world.channel)) == after.version
     assert NOTHING_CHANGED not in everything_said(world, result)
     placeholder = result.response
     assert placeholder is None or not placeholder.flags.loading, (
@@ -289,6 +293,7 @@ async def test_the_follow_up_failing_after_a_lost_board_still_leaves_the_move_sa
     await duel_in_play(world)
     row, seat, actor, notation = await actor_with_a_card_to_play(world)
     logged = await log_size(world, row.id)
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=1)  # the turn's message
     world.env.inject_error("POST", "/channels/*/messages", status=500, times=2)
     world.env.inject_error("POST", "/webhooks/*", status=500, times=1)
 
