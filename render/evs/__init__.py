@@ -4,8 +4,12 @@ deciding nothing (docs/evs/view.md lists the view fields drawn).
 * :func:`board_png` -- the public board for the channel, from the public view
   (``GAME.view(state, None)``); a seat's own view is refused, so what is secret is decided in
   one place, the engine;
-* :func:`private_png` -- one seat's private picture (its hand with every card's full text,
-  its command zone and discard pile), from that seat's own view, for that seat's DM only.
+* :func:`private_png` -- one seat's private sheet (its resources, the decision, its hand and
+  command zone as card tiles), from that seat's own view, for that seat's DM only;
+* :func:`private_pngs` -- the sheet and the reference pages after it (full texts the sheet
+  cut, discard pile, morale zones, general commands, faction effects, the legend).
+
+Every picture is 1,200 px wide and at most 900 tall (render/legibility.py).
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from __future__ import annotations
 from render.common import to_png
 
 from .board import BoardLayout, board_image, board_layout
-from .private import private_image
+from .grid import clear_cache
+from .private import private_image, private_pages
 
-__all__ = ["BoardLayout", "board_layout", "board_png", "private_png"]
+__all__ = ["BoardLayout", "board_layout", "board_png", "clear_cache", "private_png", "private_pngs"]
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
@@ -34,3 +39,13 @@ def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") 
     if view.get("viewer") != seat:
         raise ValueError(f"seat {seat}'s picture is drawn from its own view, not viewer {view.get('viewer')!r}'s")
     return to_png(private_image(view, seat, seat_names, lang))
+
+
+def private_pngs(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> list[bytes]:
+    """``seat``'s private pictures: the sheet (as :func:`private_png`), then the reference
+    pages (full card texts the sheet cut, discard pile, morale zones, the opponent's zone when
+    the seat may look, general commands, faction effects, the legend)."""
+    view = view if isinstance(view, dict) else {}
+    if view.get("viewer") != seat:
+        raise ValueError(f"seat {seat}'s pictures are drawn from its own view, not viewer {view.get('viewer')!r}'s")
+    return [to_png(img) for img in private_pages(view, seat, seat_names, lang)]

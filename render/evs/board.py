@@ -1,6 +1,9 @@
-"""The public board: the status box, seat 1's panel (its side of the battlefield, row 6),
-the battlefield, seat 0's panel (row 1's side) and the legend, one column 800 px wide and as
-tall as it needs (every box is measured before anything is drawn)."""
+"""The public board, 1,200 x 900 (render/legibility.py): the battlefield large on the left
+with its coordinates on the edges, and a side column on the right: the status box (turn,
+whose move, the phase and the decision), then seat 1's box (its side of the battlefield is
+row 6, on top) and seat 0's. Every box is measured before anything is drawn; what the
+column cannot hold (morale card names, the legend, full card texts) is in each seat's
+private sheets (private.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +13,9 @@ from PIL import Image, ImageDraw
 
 from . import names as N
 from .grid import GRID_H, draw_grid
-from .panels import legend, player_panel
+from .panels import LEVELS, player_panel
 from .status import status
-from .style import BG, GAP, MARGIN, W, shades
+from .style import BG, GAP, H, MARGIN, W, shades
 
 #: a seat whose faction is not known (a view without factions): the engine's own colours
 FALLBACK = ("#9b1c1c", "#b7791f")
@@ -26,6 +29,7 @@ class BoardLayout:
     panels: dict[int, tuple[int, int]] = field(default_factory=dict)
     grid: tuple[int, int] = (0, 0)
     cells: dict[str, tuple] = field(default_factory=dict)
+    level: int = 0  # how much the side column leaves out (panels.player_panel)
 
 
 def seat_styles(view: dict) -> dict[int, dict]:
@@ -38,20 +42,18 @@ def seat_styles(view: dict) -> dict[int, dict]:
 
 
 def _plan(view: dict, seat_names, lang: str, styles) -> BoardLayout:
-    lay = BoardLayout()
-    y: float = MARGIN
-    y2 = status(None, y, view, seat_names, lang)
-    lay.status = (int(y), int(y2))
-    y = y2 + GAP
-    y2 = player_panel(None, y, view, 1, seat_names, lang, styles[1])
-    lay.panels[1] = (int(y), int(y2))
-    y = y2 + 2
-    lay.grid = (int(y), int(y + GRID_H))
-    y += GRID_H + 2
-    y2 = player_panel(None, y, view, 0, seat_names, lang, styles[0])
-    lay.panels[0] = (int(y), int(y2))
-    y = legend(None, y2 + GAP, view, lang)
-    lay.height = int(y + MARGIN)
+    top = status(None, MARGIN, view, seat_names, lang)
+    for level in LEVELS:  # the first that fits the column
+        lay = BoardLayout(height=H, level=level)
+        lay.status = (MARGIN, int(top))
+        y = top
+        for seat in (1, 0):
+            y2 = player_panel(None, y + GAP, view, seat, seat_names, lang, styles[seat], level)
+            lay.panels[seat] = (int(y + GAP), int(y2))
+            y = y2
+        if y <= H - MARGIN:
+            break
+    lay.grid = (int((H - GRID_H) / 2), int((H - GRID_H) / 2) + GRID_H)
     return lay
 
 
@@ -62,12 +64,10 @@ def board_layout(view: dict, seat_names, lang: str = "en") -> BoardLayout:
 def board_image(view: dict, seat_names, lang: str) -> tuple[Image.Image, BoardLayout]:
     styles = seat_styles(view)
     lay = _plan(view, seat_names, lang, styles)
-    img = Image.new("RGB", (W, lay.height), BG)
-    d = ImageDraw.Draw(img)
-    status(d, lay.status[0], view, seat_names, lang)
-    player_panel(d, lay.panels[1][0], view, 1, seat_names, lang, styles[1])
+    img = Image.new("RGB", (W, H), BG)
     lay.cells = draw_grid(img, view, lay.grid[0], lang, styles)
     d = ImageDraw.Draw(img)
-    player_panel(d, lay.panels[0][0], view, 0, seat_names, lang, styles[0])
-    legend(d, lay.panels[0][1] + GAP, view, lang)
+    status(d, lay.status[0], view, seat_names, lang)
+    for seat in (1, 0):
+        player_panel(d, lay.panels[seat][0], view, seat, seat_names, lang, styles[seat], lay.level)
     return img, lay

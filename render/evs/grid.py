@@ -11,19 +11,22 @@ target, framed red."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
+from render import legibility
 from render.common import GOLD, TEXT, rounded_box
 
 from . import names as N
 from . import widgets as WG
-from .style import (ACTED, ATTACK, BODY, CELL_H, CELL_LABEL, CELL_W, COLS, FOREST, FOREST_DARK, FOREST_MARK,
-                    GRID_X0, HEIGHT_BADGE, HEIGHT_FILL, LABEL_H, LABEL_W, MARGIN, PLAIN, PLAIN_EDGE, ROWS,
+from .style import (ACTED, ATTACK, BG, BODY, CELL_H, CELL_W, COLS, FOREST, FOREST_DARK, FOREST_MARK,
+                    GRID_X0, GRID_X1, HEIGHT_BADGE, HEIGHT_FILL, LABEL_H, MARGIN, PLAIN, PLAIN_EDGE, ROWS,
                     SMALL, STRIP_H, TARGET, TEXT_SOFT, mix, section, to_int, units)
-from .text import put, wrap
+from .text import fit, put, wrap
 
-NAME_SIZE = 19
 GRID_H = 2 * LABEL_H + ROWS * CELL_H
+NAME_PITCH = 23  # the two lines of a unit's name on its token
 
 
 Box = tuple[float, float, float, float]
@@ -72,7 +75,9 @@ def _trees(d, box) -> None:
         d.polygon([(cx, cy - r * 1.6), (cx + r, cy + r * 0.5), (cx - r, cy + r * 0.5)], fill=FOREST_DARK)
 
 
-def _cell(d, cell: str, box, ter: dict | None, occupied: bool) -> None:
+def _cell(d, cell: str, box, ter: dict | None) -> None:
+    """A cell as it is when empty: its tint, trees, name, height badge and forest mark (a unit's
+    token covers the middle of it)."""
     x0, y0, x1, y1 = box
     fill = PLAIN
     if ter is not None:
@@ -80,28 +85,66 @@ def _cell(d, cell: str, box, ter: dict | None, occupied: bool) -> None:
         if ter["forest"]:
             fill = mix(fill, FOREST, 0.55)
     d.rectangle((x0, y0, x1, y1), fill=fill, outline=PLAIN_EDGE, width=2)
-    if ter is not None and ter["forest"] and not occupied:
+    if ter is not None and ter["forest"]:
         _trees(d, box)
-    cy = y0 + STRIP_H / 2 + 1
-    if occupied:
-        put(d, (x0 + 6, cy), cell, SMALL - 2, CELL_LABEL, "lm")
-    else:
-        put(d, (x0 + CELL_W / 2, y0 + CELL_H / 2 + 4), cell, BODY, mix(fill, (255, 255, 255), 0.35), "mm")
+    with legibility.essential():
+        put(d, (x0 + CELL_W / 2, y0 + STRIP_H + (CELL_H - STRIP_H) / 2), cell, BODY,
+            mix(fill, (255, 255, 255), 0.4), "mm")
     if ter is None:
         return
+    cy = y0 + STRIP_H / 2 + 1
     x = x1 - 5
     if ter["forest"]:  # with its cover bonus against ranged attacks, if any
         mark = WG.CLUB + (str(ter["cover"]) if ter.get("cover") else "")
-        x -= WG.width(mark, SMALL + 2)
-        put(d, (x, cy), mark, SMALL + 2, FOREST_MARK, "lm")
+        x -= WG.width(mark, SMALL + 1)
+        put(d, (x, cy), mark, SMALL + 1, FOREST_MARK, "lm")
         x -= 4
     badge = "\u2212" + str(-ter["height"]) if ter["height"] < 0 else (f"+{ter['height']}" if ter["height"] else "0")
     w = WG.pill_w(badge, SMALL, 5)
     WG.pill(d, x - w, cy, badge, SMALL, HEIGHT_BADGE.get(ter["height"], TEXT), (20, 20, 24), pad=5)
 
 
+def _terrain_key(ter: dict[str, dict]) -> tuple:
+    return tuple(sorted((c, t["height"], t["forest"], t.get("cover", 0)) for c, t in ter.items()))
+
+
+@lru_cache(maxsize=64)
+def _background(key: tuple, height: int) -> Image.Image:
+    """The battlefield without units (labels, cells, terrain): it changes only when terrain is
+    placed, so it is drawn once per terrain layout (``clear_cache`` forgets them)."""
+    ter = {c: {"height": h, "forest": f, "cover": cv} for c, h, f, cv in key}
+    img = Image.new("RGB", (GRID_X1 + 2, height), BG)
+    d = ImageDraw.Draw(img)
+    with legibility.essential():  # the coordinates typed in moves
+        for c, col in enumerate(COLS):
+            cx = GRID_X0 + c * CELL_W + CELL_W / 2
+            put(d, (cx, LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
+            put(d, (cx, LABEL_H + ROWS * CELL_H + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
+        for r in range(1, ROWS + 1):
+            put(d, (MARGIN + (GRID_X0 - MARGIN) / 2 - 2, LABEL_H + (ROWS - r) * CELL_H + CELL_H / 2), str(r),
+                BODY, TEXT_SOFT, "mm")
+    for r in range(1, ROWS + 1):
+        for c, col in enumerate(COLS):
+            _cell(d, f"{col}{r}", _box(c, r, 0), ter.get(f"{col}{r}"))
+    return img
+
+
+def clear_cache() -> None:
+    _background.cache_clear()
+    _name_lines.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def _name_lines(name: str, width: float) -> tuple[str, ...]:
+    lines = wrap(name, BODY, width, 3)
+    if len(lines) > 2:  # a name too long for two lines: the second one ends in an ellipsis
+        lines = lines[:1] + [fit(" ".join(lines[1:]), BODY, width)]
+    return tuple(lines)
+
+
 def _token(d, u: dict, box, lang: str, style: dict, frame=None) -> tuple:
-    """A unit; returns the token's box."""
+    """A unit; returns the token's box. Its uid (what moves name) and power on top, its name,
+    HP left and the marks of its state below: all at the size a move needs."""
     x0, y0, x1, y1 = box[0] + 4, box[1] + STRIP_H, box[2] - 4, box[3] - 4
     acted = bool(u.get("acted"))
     fill = mix(style["fill"], ACTED, 0.45) if acted else style["fill"]
@@ -110,25 +153,25 @@ def _token(d, u: dict, box, lang: str, style: dict, frame=None) -> tuple:
     hp = to_int(u.get("hp"), N.unit(card)["hp"])
     wounds = to_int(u.get("wounds"))
     power = u.get("power", N.unit(card)["power"])
-    top = y0 + 18
-    put(d, (x0 + 7, top), str(u.get("uid", "?")), BODY, TEXT, "lm")
-    WG.power_badge(d, x1 - 6, top, power, BODY, anchor="r")
-    lines = wrap(N.unit_name(card, lang), NAME_SIZE, x1 - x0 - 10, 2)
-    ny = y0 + 45 if len(lines) == 2 else y0 + 55
+    top = y0 + 15
+    bottom = y1 - 21
+    put(d, (x0 + 6, top), str(u.get("uid", "?")), BODY, TEXT, "lm")
+    WG.power_badge(d, x1 - 5, top, power, BODY, anchor="r")
+    lines = _name_lines(N.unit_name(card, lang), x1 - x0 - 8)
+    mid = (top + bottom) / 2 + 1
     for i, line in enumerate(lines):
-        put(d, ((x0 + x1) / 2, ny + i * 21), line, NAME_SIZE, TEXT, "mm")
-    bottom = y1 - 26
-    WG.stat(d, x0 + 6, bottom, WG.HEART, max(0, hp - wounds), BODY, (254, 202, 202))
-    x = x1 - 18
+        put(d, ((x0 + x1) / 2, mid + (i - (len(lines) - 1) / 2) * NAME_PITCH), line, BODY, TEXT, "mm")
+    WG.stat(d, x0 + 5, bottom, WG.HEART, max(0, hp - wounds), BODY, (254, 202, 202))
+    x = x1 - 14
     if acted:
-        WG.check(d, x, bottom, 12)
-        x -= 27
+        WG.check(d, x, bottom, 10)
+        x -= 23
     if u.get("defence"):
-        WG.shield(d, x, bottom, 11)
-        x -= 27
+        WG.shield(d, x, bottom, 9)
+        x -= 23
     if u.get("command"):
-        WG.card_mark(d, x, bottom, 11)
-    WG.hp_bar(d, (x0 + 8, y1 - 12, x1 - 8, y1 - 6), hp, wounds)
+        WG.card_mark(d, x, bottom, 9)
+    WG.hp_bar(d, (x0 + 8, y1 - 8, x1 - 8, y1 - 5), hp, wounds)
     return x0, y0, x1, y1
 
 
@@ -158,21 +201,10 @@ def _arrow(d, a, b, colour) -> None:
 
 def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[int, dict]) -> dict[str, Box]:
     """Draw the battlefield with its top edge at ``top``; returns the cell boxes."""
-    d = ImageDraw.Draw(img)
     ter = terrain_cells(view, lang)
-    by_cell = {u.get("cell"): u for u in units(view)}
-    boxes: dict[str, Box] = {}
-    for c, col in enumerate(COLS):
-        cx = GRID_X0 + c * CELL_W + CELL_W / 2
-        put(d, (cx, top + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
-        put(d, (cx, top + LABEL_H + ROWS * CELL_H + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
-    for r in range(1, ROWS + 1):
-        y = top + LABEL_H + (ROWS - r) * CELL_H + CELL_H / 2
-        put(d, (MARGIN + LABEL_W / 2, y), str(r), BODY, TEXT_SOFT, "mm")
-        for c, col in enumerate(COLS):
-            cell = f"{col}{r}"
-            boxes[cell] = _box(c, r, top)
-            _cell(d, cell, boxes[cell], ter.get(cell), cell in by_cell)
+    img.paste(_background(_terrain_key(ter), GRID_H), (0, int(top)))
+    d = ImageDraw.Draw(img)
+    boxes = {f"{col}{r}": _box(c, r, top) for r in range(1, ROWS + 1) for c, col in enumerate(COLS)}
     pend = section(view, "pending")
     attackers = set(pend.get("attackers") or []) if pend.get("kind") == "defence" else set()
     target = pend.get("target") if pend.get("kind") == "defence" else None
@@ -185,22 +217,22 @@ def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[
                 x0, y0, x1, y1 = boxes[cell]
                 d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=GOLD, width=4)
     tokens = {}
-    for u in units(view):
-        at = u.get("cell")
-        box = boxes.get(at) if isinstance(at, str) else None
-        if box is None:
-            continue
-        frame = ATTACK if u.get("uid") in attackers else (TARGET if u.get("uid") == target else None)
-        frame = GOLD if u.get("uid") in focus else frame
-        tokens[u.get("uid")] = _token(d, u, box, lang, styles.get(to_int(u.get("seat"), -1), styles[0]), frame)
+    with legibility.essential():
+        for u in units(view):
+            at = u.get("cell")
+            box = boxes.get(at) if isinstance(at, str) else None
+            if box is None:
+                continue
+            frame = ATTACK if u.get("uid") in attackers else (TARGET if u.get("uid") == target else None)
+            frame = GOLD if u.get("uid") in focus else frame
+            tokens[u.get("uid")] = _token(d, u, box, lang, styles.get(to_int(u.get("seat"), -1), styles[0]), frame)
     if target is not None:
-        cells = tokens
-        overlay = Image.new("RGBA", img.size, (0, 0, 0, 0))
-        od = ImageDraw.Draw(overlay)
-        for a in attackers:
-            if cells.get(a) and cells.get(target):
-                _arrow(od, cells[a], cells[target], ATTACK + (225,))
-        img.paste(Image.alpha_composite(img.convert("RGBA"), overlay).convert("RGB"))
+        _arrows(img, tokens, attackers, target)
     return boxes
 
 
+def _arrows(img: Image.Image, tokens: dict, attackers: set, target) -> None:
+    d = ImageDraw.Draw(img)
+    for a in attackers:
+        if tokens.get(a) and tokens.get(target):
+            _arrow(d, tokens[a], tokens[target], ATTACK)

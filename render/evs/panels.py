@@ -1,31 +1,36 @@
-"""The boxes around the battlefield: one panel per player (hand and discard counts, the
-morale track, the command zone, the units on the battlefield named in full with their cards,
-the units lost, the morale zone with the modifiers in force) and the legend; the shared
-helpers of the boxes (``boxed``, seat and unit names, the seat the game waits for). Every
-function takes ``d`` None to measure and returns the y under what it drew."""
+"""The side column of the board, right of the battlefield: the status box (status.py) and one
+box per player (its hand, discard and lost counts, its morale marker on a small track, its
+command zone as tiles with the revealed and face-up cards named, the commands and defences
+its units carry, the modifiers in force); the shared helpers of the boxes (``boxed``, seat
+and unit names, the seat the game waits for). Every function takes ``d`` None to measure and
+returns the y under what it drew. What a move needs is drawn inside
+``legibility.essential()`` at BODY size."""
 
 from __future__ import annotations
 
+from render import legibility
 from render.common import GOLD, TEXT, TEXT_SOFT, rounded_box
 
 from . import names as N
 from . import widgets as WG
-from .style import (BODY, BUFF, COMMAND, DEBUFF, DEFENCE, FACE_UP, GAP, MARGIN, PAD, PANEL, PANEL_EDGE, POWER, SMALL,
-                    TITLE, W, line_h, player, section, to_int, units)
-from .text import Flow, put
+from .style import (BODY, BUFF, COMMAND, DEBUFF, DEFENCE, FACE_UP, PAD, PANEL, PANEL_EDGE, REVEALED, SIDE_X0,
+                    SIDE_X1, line_h, player, section, to_int, units)
+from .text import Flow, fit, width
 
-X0, X1 = MARGIN, W - MARGIN
+X0, X1 = SIDE_X0, SIDE_X1
 IX0, IX1 = X0 + PAD, X1 - PAD
 PHASES = ("move", "engage", "heal")  # phase kinds of a command in progress (content phases)
 LH = line_h(BODY)
+TILE_W, TILE_H = 34, 40
 
 
-def boxed(d, y: float, draw, fill=PANEL, outline=PANEL_EDGE, width: int = 2) -> float:
-    """``draw(d, y) -> y`` inside a rounded box from ``y``; returns the y under the box."""
-    bottom = draw(None, y + PAD) + PAD
+def boxed(d, y: float, draw, fill=PANEL, outline=PANEL_EDGE, width: int = 2, x0: float = X0,
+          x1: float = X1) -> float:
+    """``draw(d, y) -> y`` inside a rounded box ``x0..x1`` from ``y``; returns the y under it."""
+    bottom = draw(None, y + PAD - 2) + PAD - 2
     if d is not None:
-        rounded_box(d, (X0, y, X1, bottom), radius=14, fill=fill, outline=outline, width=width)
-        draw(d, y + PAD)
+        rounded_box(d, (x0, y, x1, bottom), radius=12, fill=fill, outline=outline, width=width)
+        draw(d, y + PAD - 2)
     return bottom
 
 
@@ -55,144 +60,135 @@ def unit_label(view: dict, uid: object, lang: str) -> str:
     return f"{uid} {N.unit_name(u['card'], lang)}" if u else str(uid)
 
 
-# ---------------------------------------------------------------- a player's panel
+# ---------------------------------------------------------------- a player's box
 
 
-def _unit_line(f: Flow, u: dict, lang: str, style: dict) -> None:
-    card = u["card"]
-    hp = to_int(u.get("hp"), N.unit(card)["hp"])
-    f.word(str(u.get("uid")), BODY, style["light"])
-    f.word(N.unit_name(card, lang), BODY, TEXT)
-    f.word(str(u.get("cell")), BODY, TEXT_SOFT)
-    power = u.get("power", N.unit(card)["power"])
-    f.piece(WG.power_badge(None, 0, 0, power, BODY), lambda x, cy: WG.power_badge(f.d, x, cy, power, BODY))
-    f.word(f"{WG.HEART}{max(0, hp - to_int(u.get('wounds')))}/{hp}", BODY, (252, 165, 165))
-    if u.get("acted"):
-        f.word(WG.CHECK, BODY, TEXT_SOFT)
-    for key, colour in (("defence", DEFENCE), ("command", COMMAND)):
-        b = u.get(key)
-        if isinstance(b, dict) and b.get("card"):
-            extra = f" {WG.DOT}{b['tokens']}" if to_int(b.get("tokens")) else ""
-            if key == "command" and b.get("phase") in PHASES:  # the phase it is at (ES-ACT-6)
-                extra += " (" + N.label("phase." + b["phase"], lang) + ")"
-            f.word(N.label(key + "_on", lang, card=N.command_name(b["card"], lang)) + extra, BODY, colour)
+def _title(f: Flow, view: dict, seat: int, seat_names, lang: str, style: dict, on_move: bool) -> None:
+    marks = ("\u25b6 " if on_move else "") + ("\u265b " if seat in (section(view, "result").get("winners") or [])
+                                               else "")
+    name = N.seat_name(seat_names, seat, lang)
+    fid = player(view, seat).get("faction")
+    faction = N.faction_name(fid, lang) if fid else ""
+    room = IX1 - IX0 - width(marks, BODY)
+    if faction and width(name, BODY) + width(faction, BODY) + f.gap <= room:
+        f.word(marks + name, BODY, style["light"])
+        f.word(faction, BODY, TEXT_SOFT)
+    else:  # the colour tells the faction; the name gets the line
+        f.word(marks + fit(name, BODY, room), BODY, style["light"])
     f.newline()
 
 
-def _morale_zone(f: Flow, side: dict, lang: str) -> None:
-    for kind, colour in (("own_buff", BUFF), ("enemy_debuff", DEBUFF)):
-        for e in side.get(kind) or []:
-            c = N.morale_card(e["card"], lang)
-            state = e.get("state", "up")
-            text = c["name"] + ("" if state == "up" else f" ({N.label('state.' + state, lang)})")
-            ink = colour if state == "up" else TEXT_SOFT
-            f.piece(WG.pill_w(text, BODY), lambda x, cy, t=text, k=ink, o=colour: WG.pill(
-                f.d, x, cy, t, BODY, PANEL, k, outline=o))
+def _resources(f: Flow, view: dict, seat: int, lang: str, level: int) -> None:
+    p = player(view, seat)
+    f.word(N.label("hand_n", lang, n=to_int(p.get("hand_count"))), BODY, TEXT)
+    f.sep()
+    f.word(N.label("discard", lang, n=to_int(p.get("discard_count"))), BODY, TEXT)
+    if level >= 4:  # the morale line runs on
+        f.sep()
+    else:
+        f.newline()
 
 
-def player_panel(d, y: float, view: dict, seat: int, seat_names, lang: str, style: dict) -> float:
+def _morale(f: Flow, view: dict, seat: int, lang: str, style: dict, level: int) -> None:
+    """The marker on its track (a bar: the marker in the faction colour, draw squares framed
+    blue, the collapse square red) and, with the Morale expansion, the pile and the rally cost."""
     p = player(view, seat)
     morale = section(view, "morale")
     mseats = morale.get("seats") or []
     mside = mseats[seat] if seat < len(mseats) and isinstance(mseats[seat], dict) else {}
-    acting = acting_seat(view)
-    on_move = view.get("phase") not in ("over", "select") and acting == seat
+    marker = to_int(mside.get("marker"), to_int(p.get("track")))
+    track = mside.get("track") or {}
+    collapse = to_int(track.get("collapse"), to_int(p.get("collapse"), 12))
+    draw_sq = list(track.get("draw") or []) if morale.get("expansion") else []
+    f.word(N.label("morale_of", lang, n=marker, max=collapse), BODY, TEXT)
+    lost = len(p.get("units_lost") or [])
+    if lost:
+        f.sep()
+        f.word(N.label("lost_n", lang, n=lost), BODY, TEXT_SOFT)
+    if morale.get("expansion") and mside:
+        f.sep()
+        f.word(N.label("pile", lang, n=to_int(mside.get("pile"))), BODY, TEXT_SOFT)
+        if mside.get("rally_cost") is not None:
+            f.sep()
+            f.word(N.label("rally_n", lang, n=to_int(mside.get("rally_cost"))), BODY, TEXT_SOFT)
+    f.newline()
+    y = f.y
+    if f.d is not None:
+        WG.track_bar(f.d, IX0, IX1, y + 1, y + 13, marker, collapse, draw_sq, style["edge"])
+    f.y = y + 18
+    mods = [(k, to_int(v)) for k, v in (mside.get("modifiers") or {}).items() if to_int(v)]
+    if mods:
+        if level < 4:
+            f.word(N.label("in_force", lang), BODY, TEXT_SOFT)
+        for k, v in mods:
+            f.word(N.label("mod." + k, lang, n=f"{v:+d}".replace("-", "\u2212")), BODY,
+                   BUFF if (v < 0) == (k == "cost") else DEBUFF)
+        f.newline()
+
+
+def _zone(f: Flow, view: dict, seat: int, lang: str, named: bool = True) -> None:
+    """The command zone: a tile per card (a back with "?", gold when revealed, teal when staged
+    face up; its tokens as a gold number), then the cards whose faces are public, by name."""
+    zone = [e for e in player(view, seat).get("zone") or [] if isinstance(e, dict)]
+    lh, f.lh = f.lh, TILE_H + 4
+    f.word(N.label("zone_short", lang), BODY, TEXT_SOFT)
+    for e in zone:
+        w = max(TILE_W, WG.zone_tile(None, 0, 0, TILE_W, TILE_H, e))
+        f.piece(w, lambda x, cy, e=e, w=w: WG.zone_tile(f.d, x, cy - TILE_H / 2, w, TILE_H, e))
+    f.newline()
+    f.lh = lh
+    for e in zone:
+        if e.get("card") is None or not named:
+            continue
+        colour = REVEALED if e.get("revealed") else FACE_UP
+        n = to_int(e.get("tokens"))
+        f.word(N.command_name(e["card"], lang) + (f" {WG.DOT}{n}" if n else ""), BODY, colour)
+        f.newline()
+
+
+def _carried(f: Flow, view: dict, seat: int, lang: str, level: int) -> None:
+    """The command each unit executes (with its tokens and phase) and the defence on it; on a
+    crowded board (``level`` 1) without the phase, (``level`` 3) not at all: the tokens' marks
+    show them."""
+    if level >= 3:
+        return
+    for u in units(view):
+        if to_int(u.get("seat"), -1) != seat:
+            continue
+        for key, colour, icon in (("command", COMMAND, WG.card_mark), ("defence", DEFENCE, WG.shield)):
+            b = u.get(key)
+            if isinstance(b, dict) and b.get("card"):
+                f.piece(22, lambda x, cy, icon=icon: icon(f.d, x + 10, cy, 10))
+                f.word(str(u.get("uid")), BODY, colour)
+                f.word(N.command_name(b["card"], lang), BODY, colour)
+                if to_int(b.get("tokens")):
+                    f.word(f"{WG.DOT}{b['tokens']}", BODY, GOLD)
+                if key == "command" and b.get("phase") in PHASES and level == 0:  # its phase (ES-ACT-6)
+                    f.word("(" + N.label("phase." + b["phase"], lang) + ")", BODY, colour)
+                f.newline()
+    f.newline()
+
+
+#: how crowded a board may be before each box says less (board.py picks the first that fits)
+LEVELS = (0, 1, 2, 3, 4)
+
+
+def player_panel(d, y: float, view: dict, seat: int, seat_names, lang: str, style: dict, level: int = 0) -> float:
+    """A player's box; ``level`` > 0 on a crowded board: 1 drops the phases of the commands in
+    progress, 2 the names of the public command-zone cards (their tiles stay, and the private
+    sheets name them), 3 the list of the cards units carry (their tokens' marks stay), 4
+    runs the counts and the modifiers on without line breaks or labels."""
+    on_move = view.get("phase") not in ("over", "select") and acting_seat(view) == seat
 
     def draw(dd, yy):
-        name = N.seat_name(seat_names, seat, lang)
-        f = Flow(dd, IX0, IX1, yy, line_h(TITLE))
-        if on_move:
-            f.word("\u25b6", TITLE, GOLD)
-        if seat in (section(view, "result").get("winners") or []):
-            f.word("\u265b", TITLE, GOLD)
-        f.word(name, TITLE, style["light"])
-        if p.get("faction"):
-            f.word(N.faction_name(p["faction"], lang), BODY, TEXT_SOFT)
-        yy = f.end()
-        f = Flow(dd, IX0, IX1, yy)
-        f.word(N.label("hand", lang, n=to_int(p.get("hand_count")), units=to_int(p.get("hand_units")),
-                       commands=to_int(p.get("hand_commands"))), BODY, TEXT)
-        f.sep()
-        f.word(N.label("discard", lang, n=to_int(p.get("discard_count"))), BODY, TEXT)
-        yy = f.end() + 4
-        marker = to_int(mside.get("marker"), to_int(p.get("track")))
-        track = mside.get("track") or {}
-        collapse = to_int(track.get("collapse"), to_int(p.get("collapse"), 12))
-        draw_sq = list(track.get("draw") or []) if morale.get("expansion") else []
-        lw = WG.width(N.label("morale", lang), SMALL) + 10
-        put(dd, (IX0, yy + 22), N.label("morale", lang), SMALL, TEXT_SOFT, "lm")
-        if dd is not None:
-            WG.track(dd, IX0 + lw, IX1, yy + 22, marker, collapse, draw_sq, style["edge"])
-        yy += 44 + GAP
-        zone = [e for e in p.get("zone") or [] if isinstance(e, dict)]
-        put(dd, (IX0, yy + LH / 2), N.label("zone", lang, n=len(zone)), BODY, TEXT_SOFT, "lm")
-        yy += LH
-        if zone:
-            f = Flow(dd, IX0, IX1, yy, WG.MINI_H + 8, gap=8)
-            for e in zone:
-                f.piece(WG.MINI_W, lambda x, cy, e=e: WG.mini_card(dd, x, cy - WG.MINI_H / 2, e, lang))
-            yy = f.end()
-        mine = [u for u in units(view) if to_int(u.get("seat"), -1) == seat]
-        yy += 4
-        put(dd, (IX0, yy + LH / 2), N.label("units", lang, n=len(mine)), BODY, TEXT_SOFT, "lm")
-        yy += LH
-        f = Flow(dd, IX0 + 10, IX1, yy, gap=10)
-        for u in mine:
-            _unit_line(f, u, lang, style)
-        lost = [N.unit_name(c, lang) for c in p.get("units_lost") or []]
-        if lost:
-            f.word(N.label("lost", lang, n=len(lost)), BODY, TEXT_SOFT)
-            f.word(", ".join(lost), SMALL + 2, TEXT_SOFT)
-        yy = f.end()
-        if morale.get("expansion") and mside:
-            yy += 4
-            f = Flow(dd, IX0, IX1, yy)
-            f.word(N.label("morale_zone", lang, n=to_int(mside.get("pile"))), BODY, TEXT_SOFT)
-            if mside.get("rally_cost") is not None:
-                f.sep()
-                f.word(N.label("rally_cost", lang, n=to_int(mside.get("rally_cost"))), BODY, TEXT_SOFT)
-            yy = f.end()
-            f = Flow(dd, IX0, IX1, yy, LH + 6, gap=8)
-            _morale_zone(f, mside, lang)
-            yy = f.end()
-            mods = [(k, to_int(v)) for k, v in (mside.get("modifiers") or {}).items() if to_int(v)]
-            if mods:
-                f = Flow(dd, IX0, IX1, yy)
-                f.word(N.label("in_force", lang), BODY, TEXT_SOFT)
-                for k, v in mods:
-                    f.word(N.label("mod." + k, lang, n=f"{v:+d}".replace("-", "\u2212")), BODY,
-                           BUFF if (v < 0) == (k == "cost") else DEBUFF)
-                yy = f.end()
-        return yy
+        with legibility.essential():
+            f = Flow(dd, IX0, IX1, yy, LH, gap=8)
+            _title(f, view, seat, seat_names, lang, style, on_move)
+            _resources(f, view, seat, lang, level)
+            _morale(f, view, seat, lang, style, level)
+            _zone(f, view, seat, lang, level < 2)
+            _carried(f, view, seat, lang, level)
+            return f.end()
 
     return boxed(d, y, draw, fill=style["tint"], outline=style["edge"] if on_move else PANEL_EDGE,
                  width=4 if on_move else 2)
-
-
-def legend(d, y: float, view: dict, lang: str) -> float:
-    """What the marks mean."""
-    def draw(dd, yy):
-        f = Flow(dd, IX0, IX1, yy, line_h(SMALL), gap=16)
-        f.piece(WG.power_badge(None, 0, 0, 2, SMALL), lambda x, cy: WG.power_badge(dd, x, cy, 2, SMALL))
-        items = [(N.label('legend.power', lang), POWER),
-                 (f"{WG.HEART} {N.label('legend.hp', lang)}", (252, 165, 165)),
-                 (f"{WG.CHECK} {N.label('legend.acted', lang)}", TEXT_SOFT),
-                 (N.label("legend.defence", lang), DEFENCE), (N.label("legend.command", lang), COMMAND),
-                 (f"{WG.DOT} {N.label('legend.tokens', lang)}", GOLD), (N.label("legend.revealed", lang), GOLD)]
-        if any(e.get("face_up") and not e.get("revealed") for p in view.get("players") or [] if isinstance(p, dict)
-               for e in p.get("zone") or [] if isinstance(e, dict)):
-            items.append((N.label("legend.face_up", lang), FACE_UP))  # ES-DEP-7
-        if section(view, "terrain"):
-            items += [(N.label("legend.height", lang), TEXT), (f"{WG.CLUB}n {N.label('legend.forest', lang)}",
-                                                                (134, 239, 172)),
-                      (N.label("terrain_deck", lang, n=to_int(section(view, "terrain").get("deck"))), TEXT_SOFT)]
-        if section(view, "morale").get("expansion"):
-            items += [(N.label("legend.draw", lang), (125, 211, 252)), (N.label("legend.buff", lang), BUFF),
-                      (N.label("legend.debuff", lang), DEBUFF)]
-        for text, colour in items:
-            f.word(text, SMALL, colour)
-        return f.end()
-
-    return boxed(d, y, draw)
-
-

@@ -1,169 +1,180 @@
-"""One seat's private picture, from that seat's own view: the status box (whose turn, the
-decision), then the seat's hand (unit cards as chips, every command card with its full
-text; during the secret pick, the cards picked so far), its command zone (full faces with
-tokens and reveal / staging turns), its discard pile (names), the general commands every
-unit may use, the faction effects and, with the Morale expansion, its morale zone."""
+"""One seat's private pictures, from that seat's own view, each 1,200 px wide and no taller
+than 900 (render/legibility.py).
+
+* The sheet (:func:`private_image`): a header with the seat's name and resources beside the
+  status box (whose turn, the decision), then the seat's hand (unit cards as chips, command
+  cards as tiles in a grid; during the secret pick, the cards picked so far) and its command
+  zone (tiles with tokens and reveal / staging turns). A card's name, power, cost and tokens
+  are drawn at the size a move needs; its text in smaller type, whole when the tile has room.
+* The reference pages (:func:`private_pages` after the sheet): the full texts the sheet had
+  to cut, the discard pile, both morale zones, the opponent's command zone when the seat may
+  look (ES-ADV-2), the general commands, the faction effects and what the marks mean, in
+  columns.
+"""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from render import legibility
 from render.common import TEXT, TEXT_SOFT
 
 from . import cards as C
 from . import names as N
-from . import widgets as WG
 from .board import seat_styles
-from .panels import IX0, IX1, X0, X1, boxed, who
+from .panels import who
+from .reference import Block, reference_blocks
 from .status import status
-from .style import BG, BODY, GAP, MARGIN, SMALL, TITLE, W, line_h, player, section, to_int
-from .text import Flow, paragraph, put
+from .style import BG, BODY, GAP, H, MARGIN, W, line_h, player, section, to_int
+from .text import Flow, fit, put
 
-ROW_GAP = 8
-
-
-def _heading(d, y: float, text: str, colour=TEXT) -> float:
-    put(d, (X0 + 4, y + line_h(TITLE) / 2), text, TITLE, colour, "lm")
-    return y + line_h(TITLE) + 4
+COLS = 5
+TILE_GAP = 8
+TILE_W = (W - 2 * MARGIN - (COLS - 1) * TILE_GAP) / COLS
+STATUS_X0 = 720  # the status box, right of the header
 
 
-def _none(d, y: float, lang: str) -> float:
-    put(d, (X0 + 14, y + line_h(BODY) / 2), N.label("none", lang), BODY, TEXT_SOFT, "lm")
-    return y + line_h(BODY)
-
-
-def _hand(d, y: float, view: dict, seat: int, lang: str, style: dict) -> float:
+def _cards(view: dict, seat: int) -> tuple[bool, list[str]]:
     p = player(view, seat)
     raw = p.get("pick")
     pick = raw if isinstance(raw, dict) else None
     picking = pick is not None and view.get("phase") == "select"
-    cards = list(pick.get("cards") or []) if pick is not None and picking else list(p.get("hand") or [])
-    if picking:
-        y = _heading(d, y, N.label("your_pick", lang, n=len(cards)), style["light"])
-    else:
-        y = _heading(d, y, N.label("your_hand", lang, n=len(cards)), style["light"])
-    if not cards:
-        return _none(d, y, lang)
-    unit_cards = [c for c in cards if N.is_unit(c)]
-    if unit_cards:
-        f = Flow(d, X0, X1, y, 52, gap=8)
-        for c in unit_cards:
-            f.piece(C.unit_chip_w(c, lang), lambda x, cy, c=c: C.unit_chip(d, x, cy, c, lang, style["fill"]))
-        y = f.end() + 4
-    for c in cards:
-        if not N.is_unit(c):
-            y = C.command_row(d, X0, X1, y, c, lang) + ROW_GAP
-    return y
+    return picking, (list(pick.get("cards") or []) if pick is not None and picking else list(p.get("hand") or []))
 
 
-def _zone(d, y: float, view: dict, seat: int, lang: str, style: dict) -> float:
-    zone = [e for e in player(view, seat).get("zone") or [] if isinstance(e, dict)]
-    y = _heading(d, y + GAP, N.label("your_zone", lang, n=len(zone)), style["light"])
-    if not zone:
-        return _none(d, y, lang)
-    turn = to_int(view.get("turn"))
-    for e in zone:
-        if e.get("card") is None:  # not in the owner's own view
-            continue
-        y = C.command_row(d, X0, X1, y, e["card"], lang, entry=e, turn=turn) + ROW_GAP
-    return y
-
-
-def _discard(d, y: float, view: dict, seat: int, lang: str, style: dict) -> float:
+def _header(d, view: dict, seat: int, seat_names, lang: str, style: dict) -> float:
+    """The seat's name and resources on the left, the status box on the right."""
     p = player(view, seat)
-    pile = list(p.get("discard") or [])
-    y = _heading(d, y + GAP, N.label("your_discard", lang, n=to_int(p.get("discard_count"), len(pile))),
-                 style["light"])
-    if not pile:
-        return _none(d, y, lang)
-    f = Flow(d, X0, X1, y, line_h(BODY) + 8, gap=8)
-    for c in pile:
-        name = N.card_name(c, lang)
-        f.piece(WG.pill_w(name, BODY), lambda x, cy, t=name: WG.pill(d, x, cy, t, BODY, (58, 64, 80)))
-    return f.end()
+    with legibility.essential():
+        put(d, (MARGIN + 2, MARGIN + line_h(BODY) / 2 + 2),
+            fit(N.label("private_of", lang, name=who(view, seat, seat_names, lang)), BODY, STATUS_X0 - 3 * MARGIN),
+            BODY, style["light"], "lm")
+        f = Flow(d, MARGIN + 2, STATUS_X0 - 2 * MARGIN, MARGIN + line_h(BODY) + 4, gap=8)
+        f.word(N.label("hand_n", lang, n=to_int(p.get("hand_count"), len(p.get("hand") or []))), BODY, TEXT)
+        f.sep()
+        f.word(N.label("discard", lang, n=to_int(p.get("discard_count"), len(p.get("discard") or []))), BODY, TEXT)
+        mseats = section(view, "morale").get("seats") or []
+        mside = mseats[seat] if seat < len(mseats) and isinstance(mseats[seat], dict) else {}
+        collapse = to_int((mside.get("track") or {}).get("collapse"), to_int(p.get("collapse"), 12))
+        f.sep()
+        f.word(N.label("morale_of", lang, n=to_int(mside.get("marker"), to_int(p.get("track"))), max=collapse),
+               BODY, TEXT)
+        left = f.end()
+    right = status(d, MARGIN, view, seat_names, lang, x0=STATUS_X0, x1=W - MARGIN)
+    return max(left, right)
 
 
-def _peek(d, y: float, view: dict, seat: int, seat_names, lang: str) -> float:
-    """The opponent's command zone as this seat's view gives it: with the advanced rule off
-    the opponent may look at the unrevealed cards (ES-ADV-2), so the view carries them."""
-    zone = [e for e in player(view, 1 - seat).get("zone") or [] if isinstance(e, dict)]
-    if not any(e.get("card") is not None and not e.get("revealed") for e in zone):
-        return y
-    y = _heading(d, y + GAP, N.label("their_zone", lang, name=N.seat_name(seat_names, 1 - seat, lang),
-                                     n=len(zone)), TEXT)
-    f = Flow(d, X0, X1, y, WG.MINI_H + 8, gap=8)
-    for e in zone:
-        f.piece(WG.MINI_W, lambda x, cy, e=e: WG.mini_card(d, x, cy - WG.MINI_H / 2, e, lang))
-    return f.end()
+def _heading(d, y: float, text: str, colour) -> float:
+    with legibility.essential():
+        put(d, (MARGIN + 2, y + line_h(BODY) / 2), text, BODY, colour, "lm")
+    return y + line_h(BODY) + 2
 
 
-def _generals(d, y: float, lang: str) -> float:
-    y = _heading(d, y + GAP, N.label("generals", lang), TEXT)
-    for g in N.generals():
-        y = C.command_row(d, X0, X1, y, g, lang) + ROW_GAP
+def _grid(d, y: float, tiles: list[tuple[str, dict | None]], lang: str, turn: int, text_lines: int) -> float:
+    """Command cards as tiles, COLS to a row, each row as tall as its tallest tile."""
+    for start in range(0, len(tiles), COLS):
+        row = tiles[start:start + COLS]
+        xs = [MARGIN + i * (TILE_W + TILE_GAP) for i in range(len(row))]
+        tall = max(C.command_row(None, x, x + TILE_W, y, c, lang, e, turn, text_lines) for x, (c, e) in zip(xs, row))
+        for x, (c, e) in zip(xs, row):
+            C.command_row(d, x, x + TILE_W, y, c, lang, e, turn, text_lines, height=tall - y)
+        y = tall + TILE_GAP
     return y
 
 
-def _effects(d, y: float, view: dict, seat: int, lang: str) -> float:
-    fid = player(view, seat).get("faction")
-    if not fid:
-        return y
-
-    def draw(dd, yy):
-        put(dd, (IX0, yy + line_h(BODY) / 2), N.label("faction_effects", lang, faction=N.faction_name(fid, lang)),
-            BODY, TEXT_SOFT, "lm")
-        yy += line_h(BODY)
-        for name, text in N.effects(fid, lang):
-            yy = paragraph(dd, IX0, IX1, yy, name, BODY, TEXT)
-            yy = paragraph(dd, IX0 + 14, IX1, yy, text, SMALL + 2, TEXT_SOFT)
-        return yy
-
-    return boxed(d, y + GAP, draw)
-
-
-def _morale(d, y: float, view: dict, seat: int, lang: str, style: dict) -> float:
-    morale = section(view, "morale")
-    seats = morale.get("seats") or []
-    if not morale.get("expansion") or seat >= len(seats):
-        return y
-    side = seats[seat]
-    entries = [(e["card"], e.get("state", "up")) for k in ("own_buff", "enemy_debuff") for e in side.get(k) or []]
-    y = _heading(d, y + GAP, N.label("your_morale_zone", lang, n=len(entries)), style["light"])
-    if not entries:
-        return _none(d, y, lang)
-    for card, state in entries:
-        y = C.morale_row(d, X0, X1, y, card, state, lang) + ROW_GAP
-    return y
-
-
-def _draw(d, view: dict, seat: int, seat_names, lang: str) -> float:
+def _sheet(d, view: dict, seat: int, seat_names, lang: str, text_lines: int) -> float:
     style = seat_styles(view)[seat]
-    y = status(d, MARGIN, view, seat_names, lang) + GAP
-    put(d, (X0 + 4, y + line_h(TITLE) / 2), N.label("private_of", lang, name=who(view, seat, seat_names, lang)),
-        TITLE, style["light"], "lm")
-    y += line_h(TITLE)
-    f = Flow(d, X0 + 4, X1, y, line_h(SMALL) + 4, gap=8)
-    f.piece(WG.power_badge(None, 0, 0, 2, SMALL), lambda x, cy: WG.power_badge(d, x, cy, 2, SMALL))
-    f.word(N.label("legend.card_power", lang), SMALL, TEXT_SOFT)
-    f.piece(30, lambda x, cy: WG.cost_mark(d, x + 15, cy, 1, SMALL))
-    f.word(N.label("legend.cost", lang), SMALL, TEXT_SOFT)
-    f.sep(SMALL)
-    f.word(f"{WG.DOT} {N.label('legend.tokens', lang)}", SMALL, (250, 204, 21))
-    f.sep(SMALL)
-    f.word(N.label("legend.revealed", lang), SMALL, (250, 204, 21))
-    y = f.end() + GAP
-    y = _hand(d, y, view, seat, lang, style)
-    y = _zone(d, y, view, seat, lang, style)
-    y = _discard(d, y, view, seat, lang, style)
-    y = _morale(d, y, view, seat, lang, style)
-    y = _peek(d, y, view, seat, seat_names, lang)
-    y = _generals(d, y, lang)
-    y = _effects(d, y, view, seat, lang)
-    return y + MARGIN
+    y = _header(d, view, seat, seat_names, lang, style) + GAP
+    picking, cards = _cards(view, seat)
+    y = _heading(d, y, N.label("your_pick" if picking else "your_hand", lang, n=len(cards)), style["light"])
+    units = [c for c in cards if N.is_unit(c)]
+    if units:
+        f = Flow(d, MARGIN, W - MARGIN, y, 46, gap=8)
+        for c in units:
+            f.piece(C.unit_chip_w(c, lang), lambda x, cy, c=c: C.unit_chip(d, x, cy, c, lang, style["fill"]))
+        y = f.end() + 2
+    turn = to_int(view.get("turn"))
+    y = _grid(d, y, [(c, None) for c in cards if not N.is_unit(c)], lang, turn, text_lines)
+    if not cards:
+        y = _heading(d, y, N.label("none", lang), TEXT_SOFT)
+    zone = [e for e in player(view, seat).get("zone") or [] if isinstance(e, dict) and e.get("card") is not None]
+    y = _heading(d, y + 2, N.label("your_zone", lang, n=len(zone)), style["light"])
+    y = _grid(d, y, [(e["card"], e) for e in zone], lang, turn, text_lines)
+    if not zone:
+        y = _heading(d, y, N.label("none", lang), TEXT_SOFT)
+    return y + MARGIN - TILE_GAP
+
+
+def _fit_lines(view: dict, seat: int, seat_names, lang: str) -> int:
+    """The most lines of card text per tile with which the sheet stays within H."""
+    for lines in (5, 3, 2):
+        if _sheet(None, view, seat, seat_names, lang, lines) <= H:
+            return lines
+    return 1
 
 
 def private_image(view: dict, seat: int, seat_names, lang: str) -> Image.Image:
-    height = int(_draw(None, view, seat, seat_names, lang))
+    """The sheet: header, hand and command zone."""
+    lines = _fit_lines(view, seat, seat_names, lang)
+    height = min(H, max(int(_sheet(None, view, seat, seat_names, lang, lines)), 1))
     img = Image.new("RGB", (W, height), BG)
-    _draw(ImageDraw.Draw(img), view, seat, seat_names, lang)
+    _sheet(ImageDraw.Draw(img), view, seat, seat_names, lang, lines)
     return img
+
+
+def _cut(view: dict, seat: int, lang: str, lines: int) -> list[str]:
+    """The command cards whose text the sheet could not hold whole."""
+    _picking, cards = _cards(view, seat)
+    zone = [e["card"] for e in player(view, seat).get("zone") or [] if isinstance(e, dict) and e.get("card")]
+    return [c for c in dict.fromkeys(cards + zone) if not N.is_unit(c)
+            and C.command_row(None, 0, TILE_W, 0, c, lang, text_lines=lines)
+            < C.command_row(None, 0, TILE_W, 0, c, lang)]
+
+
+def _page(blocks: list[Block]) -> Image.Image:
+    """Blocks in columns, top to bottom, left to right."""
+    cols = 3
+    cw = (W - 2 * MARGIN - (cols - 1) * GAP * 2) / cols
+    height = max(b.height(cw) for b in blocks) if blocks else 0
+    col_h = [0.0] * cols
+    place = []
+    for b in blocks:
+        h = b.height(cw)
+        c = min(range(cols), key=lambda i: col_h[i])
+        place.append((b, c, col_h[c]))
+        col_h[c] += h + GAP
+        height = max(height, col_h[c])
+    img = Image.new("RGB", (W, int(min(H, max(W * 0.5, height + 2 * MARGIN)))), BG)
+    d = ImageDraw.Draw(img)
+    for b, c, y in place:
+        b.draw(d, MARGIN + c * (cw + 2 * GAP), MARGIN + y, cw)
+    return img
+
+
+def private_pages(view: dict, seat: int, seat_names, lang: str) -> list[Image.Image]:
+    """The sheet, then the reference pages (as many as their blocks need)."""
+    lines = _fit_lines(view, seat, seat_names, lang)
+    blocks = reference_blocks(view, seat, seat_names, lang, _cut(view, seat, lang, lines))
+    pages = [private_image(view, seat, seat_names, lang)]
+    cols, cw = 3, (W - 2 * MARGIN - 4 * GAP) / 3
+    batch: list[Block] = []
+    for b in blocks:
+        trial = batch + [b]
+        if batch and _columns_height(trial, cols, cw) > H - 2 * MARGIN:
+            pages.append(_page(batch))
+            trial = [b]
+        batch = trial
+    if batch:
+        pages.append(_page(batch))
+    return pages
+
+
+def _columns_height(blocks: list[Block], cols: int, cw: float) -> float:
+    col_h = [0.0] * cols
+    for b in blocks:
+        c = min(range(cols), key=lambda i: col_h[i])
+        col_h[c] += b.height(cw) + GAP
+    return max(col_h)
+
+
+__all__ = ["private_image", "private_pages"]

@@ -6,13 +6,14 @@ morale effect), the setup phases, and the result."""
 
 from __future__ import annotations
 
+from render import legibility
 from render.common import DARK_TEXT, GOLD, TEXT, TEXT_SOFT
 
 from . import names as N
 from . import widgets as WG
-from .panels import IX0, IX1, X0, X1, boxed, unit_label, who
-from .style import ALERT, ATTACK, BANNER, BODY, DEFENCE, POWER, TARGET, TITLE, WIN, section, to_int, units
-from .text import Flow, put
+from .panels import X0, X1, boxed, unit_label, who
+from .style import PAD, ALERT, ATTACK, BANNER, BODY, DEFENCE, POWER, TARGET, WIN, section, to_int, units
+from .text import Flow
 
 HP_INK = (252, 165, 165)
 
@@ -46,15 +47,16 @@ def _basics(f: Flow, view: dict, lang: str) -> None:
 
 
 def _defence(f: Flow, view: dict, pend: dict, name: str, lang: str) -> None:
-    """The defence window (ES-ENG-6): attackers, target, summed power and morale effect
-    against the defender's power, and who decides."""
+    """The defence window (ES-ENG-6): attackers and target by uid (their tokens are framed and
+    joined by arrows), summed power and morale effect against the defender's power, and who
+    decides."""
     f.word(N.label("status.defence", lang, name=name), BODY, GOLD)
     f.newline()
-    attackers = [unit_label(view, a, lang) for a in pend.get("attackers") or []]
+    attackers = [str(a) for a in pend.get("attackers") or []]
     for i, a in enumerate(attackers):
         f.word(a + (" +" if i < len(attackers) - 1 else ""), BODY, ATTACK)
     f.word(WG.ARROW, BODY, TEXT)
-    f.word(unit_label(view, pend.get("target"), lang), BODY, TARGET)
+    f.word(str(pend.get("target")), BODY, TARGET)
     f.newline()
     f.word(N.label("attack_power", lang, n=to_int(pend.get("power"))), BODY, POWER)
     f.sep()
@@ -115,24 +117,27 @@ def _pending(f: Flow, view: dict, pend: dict, name: str, lang: str) -> None:
         f.word(N.label("status.decide", lang, name=name), BODY, GOLD)
 
 
-def status(d, y: float, view: dict, seat_names, lang: str) -> float:
-    """The title line and the status box; returns the y under it."""
-    put(d, (X0 + 4, y + 20), N.label("title", lang), TITLE, TEXT, "lm")
+def status(d, y: float, view: dict, seat_names, lang: str, x0: float = X0, x1: float = X1) -> float:
+    """The status box ``x0..x1`` wide (the board's side column by default); returns the y
+    under it."""
     turn = to_int(view.get("turn"))
-    if turn:
-        put(d, (X1 - 4, y + 20), N.label("turn", lang, n=turn), TITLE, TEXT, "rm")
-    y += 44
     phase = view.get("phase")
     pend = section(view, "pending")
     result = section(view, "result")
     alert = pend.get("kind") == "defence"
-    decider = who(view, to_int(pend.get("seat"), to_int(view.get("active"))), seat_names, lang)
+    decider = N.seat_name(seat_names, to_int(pend.get("seat"), to_int(view.get("active"))), lang)
 
     def draw(dd, yy):
-        f = Flow(dd, IX0, IX1, yy)
+        with legibility.essential():
+            return _status(dd, yy)
+
+    def _status(dd, yy):
+        f = Flow(dd, x0 + PAD, x1 - PAD, yy, gap=8)
+        f.word(N.label("turn", lang, n=turn) if turn else N.label("title", lang), BODY, TEXT_SOFT)
+        f.sep()
         if result:
             names = ", ".join(who(view, to_int(s), seat_names, lang) for s in result.get("winners") or [])
-            f.word(N.label("wins", lang, name=names), TITLE, GOLD)
+            f.word(N.label("wins", lang, name=names), BODY, GOLD)
             f.newline()
             f.word(N.reason(result.get("reason", "resigned"), lang), BODY, TEXT)
         elif alert:
@@ -162,11 +167,11 @@ def status(d, y: float, view: dict, seat_names, lang: str) -> float:
                 f.word(N.label("passed" if passed else "placed", lang, name=N.seat_name(seat_names, s, lang),
                                n=to_int((van.get("placed") or [0, 0])[s])), BODY, TEXT_SOFT)
         else:
-            f.word(N.label("to_play", lang, name=who(view, to_int(view.get("active")), seat_names, lang)), BODY,
+            f.word(N.label("to_play", lang, name=N.seat_name(seat_names, to_int(view.get("active")), lang)), BODY,
                    GOLD)
             f.newline()
             _basics(f, view, lang)
         return f.end()
 
     fill = WIN if result else (ALERT if alert else BANNER)
-    return boxed(d, y, draw, fill=fill, outline=GOLD if alert else None)
+    return boxed(d, y, draw, fill=fill, outline=GOLD if alert else None, x0=x0, x1=x1)

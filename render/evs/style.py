@@ -7,48 +7,41 @@ from __future__ import annotations
 
 import math
 
+from render import legibility
 from render.common import BG, PANEL, PANEL_EDGE, TEXT, TEXT_SOFT  # noqa: F401  (re-exported)
 
-# ---------------------------------------------------------------- phone-first geometry
+# ---------------------------------------------------------------- geometry (issue 22)
 
-#: Discord shows a picture about PHONE_W px wide on a phone. Everything a move needs (cell
-#: names, unit ids, power, HP, whose turn, the decision) is drawn at least MIN_PX tall (a
-#: capital or a digit) at that width; names inside the small cells may be SMALL.
-PHONE_W = 400
-MIN_PX = 9.0
-W = 800
-MARGIN = 10
-PAD = 12
-GAP = 10
-CAP_EM = 0.729  # DejaVu Sans Bold capital / digit height, in em
-
-
-def min_font(width: int = W, px: float = MIN_PX + 0.3) -> int:
-    """The smallest font size whose capitals are ``px`` tall when the picture is shown
-    PHONE_W wide."""
-    return int(math.ceil(px / CAP_EM * width / PHONE_W))
-
-
-BODY = min_font()  # 26: every label a move needs
-SMALL = 22  # secondary words (names in cells, card texts' second lines): 8 px at phone width
+#: every picture is W px wide and at most H tall (render/legibility.py: landscape, 1,200-1,600
+#: wide, no taller than 0.75 x the width), so Discord shows it large inline and on a phone.
+W, H = 1200, 900
+#: the font size of everything a move needs: legible fitted into 550 x 400 and 400 px wide
+BODY = int(math.ceil(legibility.smallest_legible_px((W, H))))  # 24
+SMALL = 19  # detail only (card texts, legends): read when the picture is opened
 TITLE = BODY + 4
 BIG = BODY + 8
+MARGIN = 8
+PAD = 10
+GAP = 8
 
 
 def line_h(size: int) -> int:
-    return int(round(size * 1.3))
+    return int(round(size * 1.25))
 
 
 # ---------------------------------------------------------------- the battlefield
 
 COLS = "ABCDEFG"  # ES-GEN-2
 ROWS = 6
-LABEL_W = 30  # the row labels left of the grid
-LABEL_H = 30  # the column labels above and below it
-CELL_W = (W - 2 * MARGIN - LABEL_W) // len(COLS)  # 108
-CELL_H = 142
+LABEL_W = 28  # the row labels left of the grid
+LABEL_H = 28  # the column labels above and below it
+CELL_W = 122
+CELL_H = 136
 GRID_X0 = MARGIN + LABEL_W
-STRIP_H = 24  # the top strip of a cell: its name (when a unit hides it), height badge, forest mark
+GRID_X1 = GRID_X0 + len(COLS) * CELL_W  # 890
+STRIP_H = 26  # the top strip of a cell: its terrain height badge and forest mark
+#: the side column right of the grid: turn, phase, the decision, each seat's resources
+SIDE_X0, SIDE_X1 = GRID_X1 + 12, W - MARGIN
 
 # ---------------------------------------------------------------- colours
 

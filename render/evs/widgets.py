@@ -71,7 +71,8 @@ def hp_bar(d, box, hp: int, wounds: int) -> None:
 def check(d, cx: float, cy: float, r: float = 12) -> None:
     """The mark of a unit that executed a command this turn (ES-TURN-7)."""
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ACTED, outline=DARK_TEXT, width=2)
-    put(d, (cx, cy + 1), CHECK, int(r * 1.6), DARK_TEXT, "mm")
+    d.line([(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45), (cx + r * 0.55, cy - r * 0.45)], fill=DARK_TEXT,
+           width=max(2, int(r / 4)), joint="curve")
 
 
 def shield(d, cx: float, cy: float, r: float = 12, fill=DEFENCE) -> None:
@@ -153,6 +154,39 @@ def track(d, x0: float, x1: float, cy: float, marker: int, collapse: int, draw: 
             put(d, (sx + sw / 2, cy), SKULL, BODY, (254, 202, 202), "mm")
         else:
             put(d, (sx + sw / 2, cy), str(i), BODY if here else SMALL, DARK_TEXT if here else (170, 180, 196), "mm")
+
+
+def track_bar(d, x0: float, x1: float, y0: float, y1: float, marker: int, collapse: int, draw: list[int],
+              colour) -> None:
+    """The morale track as a thin bar of squares 0..collapse (ES-MOR-4): the marker's square in
+    the faction colour, draw squares (ES-MX-5) framed blue, the collapse square dark red. The
+    numbers are in the text beside it."""
+    n = max(1, collapse + 1)
+    gap = 2
+    sw = (x1 - x0 - gap * (n - 1)) / n
+    for i in range(n):
+        sx = x0 + i * (sw + gap)
+        fill = colour if i == marker else (COLLAPSE if i == collapse else (60, 68, 84))
+        d.rectangle((sx, y0, sx + sw, y1), fill=fill, outline=DRAW_SQUARE if i in draw else None,
+                    width=2 if i in draw else 0)
+
+
+def zone_tile(d, x: float, y: float, w: float, h: float, entry: dict) -> float:
+    """A command-zone card on the board: a back with "?" (or its tokens as a gold number), its
+    face's power when public; gold frame when revealed (ES-ACT-4), teal when staged face up
+    and not revealed (ES-DEP-7). Returns the width it needs (``d`` None: only measures)."""
+    card = entry.get("card")
+    revealed = bool(entry.get("revealed"))
+    edge = REVEALED if revealed else FACE_UP if entry.get("face_up") else CARD_BACK_EDGE
+    n = int(entry.get("tokens") or 0)
+    text = f"{DOT}{n}" if n else ("?" if card is None else str(N.command(card)["power"]))
+    need = width(text, BODY) + 12
+    if d is not None:
+        rounded_box(d, (x, y, x + w, y + h), radius=6, fill=CARD_BACK if card is None else CARD_FACE, outline=edge,
+                    width=2 if edge == CARD_BACK_EDGE else 4)
+        ink = (TOKEN if card is None else (146, 64, 14)) if n else (TEXT if card is None else CARD_INK)
+        put(d, (x + w / 2, y + h / 2 + 1), text, BODY, ink, "mm")
+    return need
 
 
 def fitted(d, x: float, cy: float, text: str, size: int, max_w: float, fill=TEXT, anchor: str = "lm") -> str:

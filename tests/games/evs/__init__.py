@@ -24,3 +24,12 @@ LOG_FORMATS = [
     ("everything", 2, {"advanced": "on", "hands": "pick", "terrain": "on", "morale": "on"}),
 ]
 LOG_SEEDS = (4,)
+
+# -- legibility (tests/render/test_legibility.py) --------------------------------------------
+
+
+def legibility_cases():
+    """The public board and every private picture of crowded positions, both languages
+    (tests/games/evs/render/legibility_cases.py)."""
+    from tests.games.evs.render.legibility_cases import cases
+    return cases()
