@@ -258,13 +258,12 @@ class Kr(GameCog):
         hand = await self.host.renderer.run((pictures.private_png, drawn))
         hero = await self.host.renderer.run((pictures.hero_png, drawn))
         private.embed.set_image(url="attachment://hand.png")
-        hero_embed = discord.Embed(colour=private.embed.colour).set_image(url="attachment://hero.png")
-        kwargs: dict = {"embeds": [private.embed, hero_embed],
-                        "files": [discord.File(io.BytesIO(hand), filename="hand.png"),
-                                  discord.File(io.BytesIO(hero), filename="hero.png")]}
+        kwargs: dict = {"embed": private.embed, "file": discord.File(io.BytesIO(hand), filename="hand.png")}
         if private.view is not None:
             kwargs["view"] = private.view
         await send_ephemeral(interaction, **kwargs)
+        hero_embed = discord.Embed(colour=private.embed.colour).set_image(url="attachment://hero.png")
+        await send_ephemeral(interaction, embed=hero_embed, file=discord.File(io.BytesIO(hero), filename="hero.png"))
 
     @kr.command(name="horde", description=_("A close-up of a horde tray, with your placement options numbered",
                                             key="cmd.kr.horde"))
