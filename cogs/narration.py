@@ -51,3 +51,11 @@ def zero_effect(key: str, params: dict, effects: Mapping[str, tuple[str, ...]]) 
     """True if the sentence ``key`` would tell an effect of nothing (``effects[key]``: the
     amounts it tells, such as ``+0 attack`` or ``heals 0``): such a sentence is not said."""
     return any(params.get(name) == 0 for name in effects.get(key, ()))
+
+
+def unharmed(key: str, params: dict, misses: Mapping[str, tuple[str, str]]) -> str:
+    """The sentence to say for ``key``: ``misses[key]`` is the amount it tells and the sentence
+    that says the same thing without it ("attacks X but does no damage" for "attacks X: 0
+    damage"), said instead when that amount is 0."""
+    amount, instead = misses.get(key, ("", key))
+    return instead if amount and params.get(amount) == 0 else key

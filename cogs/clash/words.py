@@ -8,7 +8,7 @@ from engine.clash.names import NAMES
 from engine.clash.notation import REF, parse_action
 from gamehost.i18n import catalog, t
 from cogs.clash.help import card_help
-from cogs.narration import counted, move_pairs, zero_effect
+from cogs.narration import counted, move_pairs, unharmed, zero_effect
 
 # counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
 COUNTED = {"clash.ev.ai_reshuffle": {"size": "clash.count.cards"},
@@ -17,7 +17,14 @@ COUNTED = {"clash.ev.ai_reshuffle": {"size": "clash.count.cards"},
            "clash.ev.draft_started": {"rounds": "clash.count.rounds"}}
 # the amounts of an effect: a sentence with one of them at 0 is not said ("+0 attack")
 EFFECTS = {"clash.ev.buff": ("av", "hp"), "clash.narr.buff_av": ("av",), "clash.narr.buff_hp": ("hp",),
-           "clash.ev.dash": ("bonus",)}
+           "clash.ev.dash": ("bonus",), "clash.ev.blade": ("excess",), "clash.ev.damage_lost": ("amount",)}
+# damage told as a number: sentence key -> (the amount, the sentence said when it is 0: "does no damage")
+MISSES = {"clash.narr.attack_hit": ("amount", "clash.narr.attack_miss"),
+          "clash.narr.attack_fort_hit": ("amount", "clash.narr.attack_fort_miss"),
+          "clash.ev.damage": ("amount", "clash.narr.damage_none"),
+          "clash.ev.fort_moved": ("moved", "clash.narr.fort_unharmed"),
+          "clash.narr.fort_damage_lost": ("moved", "clash.narr.fort_damage_all_lost"),
+          "clash.narr.blood_price_hit": ("moved", "clash.narr.blood_price_none")}
 
 
 def card_name(card_id: str, locale: str) -> str:
@@ -129,7 +136,9 @@ class ClashNarrator:
         return join_words([self.card(c) for c in ids or []], self.locale)
 
     def say(self, key: str, /, **params) -> str:
-        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing,
+        the sentence that says so for damage of nothing."""
+        key = unharmed(key, params, MISSES)
         if zero_effect(key, params, EFFECTS):
             return ""
         return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.people)

@@ -11,13 +11,25 @@ from typing import Callable
 from engine.cloudspire.names import NAMES
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
-from cogs.narration import counted, move_pairs, per_move, zero_effect
+from cogs.narration import counted, move_pairs, per_move, unharmed, zero_effect
 
 # counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
 COUNTED = {"cloudspire.ev.prep_started": {"cp": "cloudspire.count.command_points"}}
 # the amounts of an effect: a sentence with one of them at 0 is not said
 EFFECTS = {"cloudspire.ev.gate_damaged": ("damage",), "cloudspire.ev.toxic_fumes": ("damage",),
-           "cloudspire.narr.gate_retaliates": ("damage",), "cloudspire.ev.retaliation": ("damage",)}
+           "cloudspire.narr.gate_retaliates": ("damage",), "cloudspire.ev.retaliation": ("damage",),
+           "cloudspire.ev.reward": ("source",)}
+# amounts told as a number: sentence key -> (the amount, the sentence said when it is 0: "misses")
+MISSES = {"cloudspire.ev.attack": ("damage", "cloudspire.narr.attack_miss"),
+          "cloudspire.narr.attack_hit": ("damage", "cloudspire.narr.attack_miss"),
+          "cloudspire.narr.attack_gate": ("damage", "cloudspire.narr.attack_gate_miss"),
+          "cloudspire.ev.damage": ("damage", "cloudspire.narr.damage_none"),
+          "cloudspire.ev.impale": ("damage", "cloudspire.narr.impale_none"),
+          "cloudspire.ev.spire_fire": ("damage", "cloudspire.narr.spire_fire_miss"),
+          "cloudspire.narr.spire_fire_hit": ("damage", "cloudspire.narr.spire_fire_miss"),
+          "cloudspire.ev.revealed": ("hp", "cloudspire.narr.revealed_no_health"),
+          "cloudspire.ev.income": ("source", "cloudspire.narr.income_none"),
+          "cloudspire.ev.looted": ("source", "cloudspire.narr.looted_none")}
 
 #: the kinds of content a promoted unit's ``+`` may follow (dice and landmark backs never)
 PIECES = tuple(kind for kind in NAMES.kinds() if kind not in ("dice", "landmark_backs"))
@@ -205,7 +217,9 @@ class CloudspireNarrator:
         self.pairs: list[tuple[str, dict]] = []
 
     def say(self, key: str, /, **params) -> str:
-        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing,
+        the sentence that says so for damage of nothing."""
+        key = unharmed(key, params, MISSES)
         if zero_effect(key, params, EFFECTS):
             return ""
         return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.board.names)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.evs.content import UNITS
 from gamehost.i18n import catalog, t
 from cogs.evs.words import GENERAL, Board, basic_name, content_name, verb_name
-from cogs.narration import counted, move_pairs, per_move, zero_effect
+from cogs.narration import counted, move_pairs, per_move, unharmed, zero_effect
 
 # counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
 COUNTED = {"evs.ev.healed": {"n": "evs.count.wound_markers"}, "evs.ev.wounded": {"n": "evs.count.wound_markers"},
@@ -19,6 +19,8 @@ EFFECTS = {key: ("n",) for key in ("evs.ev.healed", "evs.narr.healed", "evs.ev.w
                                    "evs.ev.paid", "evs.narr.paid", "evs.ev.recalled", "evs.narr.recalled",
                                    "evs.ev.tokens_changed", "evs.narr.tokens_gained", "evs.narr.tokens_lost",
                                    "evs.ev.morale_heal", "evs.ev.morale_tokens_gain", "evs.ev.morale_tokens_loss")}
+# damage told as a number: sentence key -> (the amount, the sentence said when it is 0)
+MISSES = {"evs.narr.combat": ("damage", "evs.narr.combat_no_damage")}
 
 
 # -- narration ------------------------------------------------------------------------------
@@ -50,7 +52,9 @@ class Narrator:
         self.pos: dict[str, str | None] = {}  # uid -> its cell at this point of the events
 
     def say(self, key: str, /, **params) -> str:
-        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing."""
+        """The sentence ``key``, its counts told with their nouns; "" for an effect of nothing,
+        the sentence that says so for damage of nothing."""
+        key = unharmed(key, params, MISSES)
         if zero_effect(key, params, EFFECTS):
             return ""
         return sentence(t(key, self.locale, **counted(key, params, COUNTED, self.locale)), self.board.names)

@@ -19,7 +19,8 @@ COUNTED = {"kr.ev.crystals_saved": {"crystals": "kr.count.crystals"},
            "kr.ev.kingdom_damaged": {"damage": "kr.count.hearts"},
            "kr.ev.setup": {"hearts": "kr.count.hearts", "crystals": "kr.count.crystals"}}
 # the amounts of an effect: a sentence with one of them at 0 is not said ("heals 0")
-EFFECTS = {"kr.ev.hero_healed": ("healed",), "kr.ev.kingdom_damaged": ("damage",)}
+EFFECTS = {"kr.ev.hero_healed": ("healed",), "kr.ev.kingdom_damaged": ("damage",),
+           "kr.ev.hero_damaged": ("damage",)}
 
 GRID = "abcdefghijklmnopqrstuvwxyz"
 

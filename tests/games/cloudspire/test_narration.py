@@ -23,10 +23,10 @@ def test_a_move_without_events_is_narrated_from_the_move():
     ui = ui_of(GAME)
     snap = snapshot(step.row())
     name = f"Player{step.seat + 1}"
-    assert ui.narrate(snap, [], "en", moves=[(step.seat, "next")]) == [f"{name} moves on to the next step."]
+    assert ui.narrate(snap, [], "en", moves=[(step.seat, "next")]) == [f"{name} is done with this step."]
     assert ui.narrate(snap, [], "zh-CN", moves=[(step.seat, "next")]) == [f"{name}进入下一步。"]
     logged = [LoggedAction(5, step.seat, 1, "action", "next", 0.0)]
-    assert ui.narrate(snap, [], "en", moves=logged) == [f"{name} moves on to the next step."]
+    assert ui.narrate(snap, [], "en", moves=logged) == [f"{name} is done with this step."]
     # a secret change to a deployment stack says that much, and nothing of what changed
     assert ui.narrate(snap, [], "en", moves=[(step.seat, "add aerin")]) == [f"{name} works on their deployment stack."]
 
@@ -44,13 +44,13 @@ def test_moves_with_their_own_events_are_narrated_in_order():
     told = ui.narrate(snap, [e for s in group for e in s.events], "en",
                       moves=[(s.seat, s.move, list(s.events)) for s in group])
     name = f"Player{group[1].seat + 1}"
-    assert f"{name} moves on to the next step." in told
+    assert f"{name} is done with this step." in told
     first = ui.narrate(snap, list(group[0].events), "en", moves=[(group[0].seat, group[0].move)])
     assert told[:len(first)] == first
     # as pairs only the first move (the person's) can be told apart from the bots' events
     flat = ui.narrate(snap, [e for s in group[1:] for e in s.events], "en",
                       moves=[(s.seat, s.move) for s in group[1:]])
-    assert flat[0] == f"{name} moves on to the next step."
+    assert flat[0] == f"{name} is done with this step."
 
 
 def test_a_match_without_a_board_is_still_narrated():
