@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from engine.clash.abilities import ABILITIES
-from engine.clash.cards import CARDS
+from engine.clash.cards import CARDS, DECKS
 from engine.clash.names import NAMES
 from engine.names import is_chinese
 from render.common import can_draw, prettify_id, safe_text
@@ -88,3 +88,8 @@ class Cards:
         if isinstance(name, str) and name:
             return safe_text(name)
         return prettify_id(card_id)
+
+
+def deck_cards(deck: object) -> list[str]:
+    """The card ids of a preconstructed deck (public content; empty for an unknown id)."""
+    return list(DECKS.get(str(deck), []))

@@ -1,5 +1,12 @@
 """Where everything goes on the public board: every box, computed before any drawing, so
-tests can check that nothing leaves the canvas or overlaps."""
+tests can check that nothing leaves the canvas or overlaps.
+
+The board is 1,200 px wide and never taller than 900 (render/legibility.py): a header
+(turn, whose turn and phase; the result when the game is over), one panel per player, then
+the two lanes (or the draft area). Each lane sizes its tiles for its fuller side, starting
+with three big tiles a row; when the lanes would not fit, the taller lane takes the next,
+smaller tile size (:data:`LEVELS`) until they do. The legend of the pills lives on the
+private sheets, not here."""
 
 from __future__ import annotations
 
@@ -7,28 +14,29 @@ from dataclasses import dataclass, field
 
 from .content import Cards
 from .draft import draft_height
-from .legend import board_items, flow_legend, legend_height
 from .style import (
-    BANNER_H,
     BRIDGE_X0,
     BRIDGE_X1,
     EMPTY_LANE_H,
+    GAP,
     HEADER_H,
-    LANE_GAP,
     LANE_PAD,
     LANES,
     MARGIN,
-    NARROW_PER_ROW,
-    NARROW_TILE_W,
+    MAX_H,
     PANEL_W,
     SIDE_PAD,
+    SIDE_W,
     TILE_GAP,
-    TILE_H,
     W,
-    WIDE_TILE_W,
 )
+from .tiles import tile_height
 
 Box = tuple[int, int, int, int]
+
+#: tile sizes, roomiest first: (tiles per row, tile mode of tiles.MODES)
+LEVELS = ((3, "full"), (4, "full"), (4, "compact"), (5, "compact"), (5, "mini"), (6, "mini"),
+          (6, "micro"), (7, "micro"), (8, "micro"), (10, "micro"))
 
 
 @dataclass
@@ -37,6 +45,7 @@ class TileBox:
     seat: int
     index: int
     box: Box
+    mode: str = "full"
 
 
 @dataclass
@@ -73,79 +82,90 @@ def lane_sides(view: dict) -> dict[str, list[list[dict]]]:
 
 
 def panel_height(view: dict) -> int:
+    """Name row, the stat row, and a row for the deck and champion when either is known."""
     seats = view.get("seats") or []
-    extra = any(s.get("champion") or s.get("deck") for s in seats)
-    setup = view.get("stage") not in ("play", "finished") and not any(
-        s.get("hand") or s.get("is_ai") for s in seats)
-    return (110 if setup else 174) + (32 if extra else 0)
+    extra = any(s.get("champion") or s.get("deck") or s.get("is_ai") for s in seats)
+    return 8 + 34 + 6 + 40 + (6 + 30 if extra else 0) + 8
 
 
 def show_draft(view: dict) -> bool:
     return view.get("stage") == "draft" and bool(view.get("draft"))
 
 
+def tile_w(per_row: int) -> int:
+    return (SIDE_W - (per_row - 1) * TILE_GAP) // per_row
+
+
+def lane_height(count: int, level: int) -> int:
+    per_row, mode = LEVELS[level]
+    rows = -(-count // per_row)
+    if not rows:
+        return EMPTY_LANE_H
+    return 2 * LANE_PAD + rows * tile_height(mode) + (rows - 1) * TILE_GAP
+
+
+def lane_levels(counts: list[int], room: int) -> list[int]:
+    """Each lane's level (index of LEVELS) so that the lanes fit in ``room`` px: the taller
+    lane gives way first."""
+    def fits(lv: list[int]) -> bool:
+        return sum(lane_height(n, x) for n, x in zip(counts, lv)) + GAP * (len(counts) - 1) <= room
+
+    least = [0 if n <= 3 else 1 for n in counts]  # one row when a side holds four
+    levels = list(least)
+    while not fits(levels):
+        heights = [lane_height(n, lv) for n, lv in zip(counts, levels)]
+        movable = [i for i, lv in enumerate(levels) if lv < len(LEVELS) - 1 and counts[i]]
+        if not movable:
+            return levels
+        levels[max(movable, key=lambda k: (heights[k], -k))] += 1
+    for i in sorted(range(len(levels)), key=lambda k: -levels[k]):  # give back what is not needed
+        while levels[i] > least[i] and fits(levels[:i] + [levels[i] - 1] + levels[i + 1:]):
+            levels[i] -= 1
+    return levels
+
+
 def board_layout(view: dict, cards: Cards | None = None) -> BoardLayout:
     """Every box the board image uses; the image is exactly ``width`` x ``height``."""
     cards = cards or Cards(None, "en")
-    y = MARGIN
-    header = (MARGIN, y, W - MARGIN, y + HEADER_H)
-    y = header[3] + 8
-    banner = None
-    if view.get("stage") == "finished" or view.get("result"):
-        banner = (MARGIN, y, W - MARGIN, y + BANNER_H)
-        y = banner[3] + 8
+    header = (MARGIN, MARGIN, W - MARGIN, MARGIN + HEADER_H)
+    banner = header if (view.get("stage") == "finished" or view.get("result")) else None
+    y = header[3] + GAP
     ph = panel_height(view)
-    panels = [
-        (MARGIN, y, MARGIN + PANEL_W, y + ph),
-        (W - MARGIN - PANEL_W, y, W - MARGIN, y + ph),
-    ]
-    y += ph + LANE_GAP
+    panels = [(MARGIN, y, MARGIN + PANEL_W, y + ph), (W - MARGIN - PANEL_W, y, W - MARGIN, y + ph)]
+    y += ph + GAP
     layout = BoardLayout(width=W, height=0, header=header, banner=banner, panels=panels)
-
-    sides = lane_sides(view)
     if show_draft(view):
         dh = draft_height(view, cards)
         layout.draft = (MARGIN, y, W - MARGIN, y + dh)
-        y += dh + LANE_GAP
+        y += dh
     else:
-        for lane in LANES:
-            y = _place_lane(layout, lane, sides[lane], y)
-
-    items = board_items(view, sides, view.get("draft") if show_draft(view) else None, cards)
-    if items:
-        lines = flow_legend(items, W - 2 * MARGIN - 24)
-        lh = legend_height(lines)
-        layout.legend = (MARGIN, y, W - MARGIN, y + lh)
-        layout.legend_items = lines
-        y += lh + LANE_GAP
-    layout.height = y - LANE_GAP + MARGIN
+        sides = lane_sides(view)
+        counts = [max(len(s) for s in sides[lane]) for lane in LANES]
+        levels = lane_levels(counts, MAX_H - MARGIN - y)
+        for lane, level in zip(LANES, levels):
+            y = _place_lane(layout, lane, sides[lane], level, y) + GAP
+        y -= GAP
+    layout.height = y + MARGIN
     return layout
 
 
-def _place_lane(layout: BoardLayout, lane: str, sides: list[list[dict]], y: int) -> int:
-    """The lane's strip and its tiles from ``y`` down; returns where the next part starts.
-    Index 0 stands next to the bridge; each side grows outwards and wraps into rows."""
-    most = max(len(side) for side in sides)
-    if most <= 3:
-        tile_w, per_row = WIDE_TILE_W, 3
-    else:
-        tile_w, per_row = NARROW_TILE_W, NARROW_PER_ROW
-    layout.tile_size[lane] = (tile_w, per_row)
-    rows = max(-(-len(side) // per_row) for side in sides)
-    if rows:
-        lh = 2 * LANE_PAD + rows * TILE_H + (rows - 1) * TILE_GAP
-    else:
-        lh = EMPTY_LANE_H
+def _place_lane(layout: BoardLayout, lane: str, sides: list[list[dict]], level: int, y: int) -> int:
+    """The lane's strip and its tiles from ``y`` down; returns its bottom. Index 0 stands
+    next to the bridge; each side grows outwards and wraps into rows."""
+    per_row, mode = LEVELS[level]
+    tw, th = tile_w(per_row), tile_height(mode)
+    layout.tile_size[lane] = (tw, per_row)
+    lh = lane_height(max(len(s) for s in sides), level)
     layout.lanes[lane] = (MARGIN, y, W - MARGIN, y + lh)
     for seat in (0, 1):
         for i, _c in enumerate(sides[seat]):
             row, col = divmod(i, per_row)
-            ty = y + LANE_PAD + row * (TILE_H + TILE_GAP)
+            ty = y + LANE_PAD + row * (th + TILE_GAP)
             if seat == 0:
-                x1 = BRIDGE_X0 - SIDE_PAD - col * (tile_w + TILE_GAP)
-                x0 = x1 - tile_w
+                x1 = BRIDGE_X0 - SIDE_PAD - col * (tw + TILE_GAP)
+                x0 = x1 - tw
             else:
-                x0 = BRIDGE_X1 + SIDE_PAD + col * (tile_w + TILE_GAP)
-                x1 = x0 + tile_w
-            layout.tiles.append(TileBox(lane, seat, i, (x0, ty, x1, ty + TILE_H)))
-    return y + lh + LANE_GAP
+                x0 = BRIDGE_X1 + SIDE_PAD + col * (tw + TILE_GAP)
+                x1 = x0 + tw
+            layout.tiles.append(TileBox(lane, seat, i, (x0, ty, x1, ty + th), mode))
+    return y + lh

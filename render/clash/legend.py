@@ -87,7 +87,7 @@ def board_items(view: dict, lane_sides: dict[str, list[list[dict]]], draft: dict
     if dmg:
         items.append(("damage", "-2", text("legend.damage", lang)))
     if dash:
-        items.append(("dash", text("tile.dash", lang, n=2), text("legend.dash", lang)))
+        items.append(("dash", "\u26a1+2", text("legend.dash", lang)))
     if champ:
         items.append(("champion", "\u2605", text("legend.champion", lang)))
     if stack:

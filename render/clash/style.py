@@ -1,53 +1,74 @@
-"""Geometry and colours of the Clash of Decks pictures (no drawing, no text)."""
+"""Geometry, font sizes and colours of the Clash of Decks pictures (no drawing, no text).
+
+Every picture is ``W`` = 1,200 px wide and at most ``MAX_H`` = 900 px tall (the shape of
+render/legibility.py). Discord shows such a picture 400 px wide on a phone, a third of its
+size, so every string a player needs is drawn at ``ESSENTIAL`` = 24 px or more (8 px on the
+phone); detail is drawn smaller and never marked essential."""
 
 from __future__ import annotations
 
 from render.common import GOLD, ORANGE
 
+# ---------------------------------------------------------------- the picture
+
+W = 1200
+MAX_H = 900  # 0.75 x W
+MARGIN = 10
+GAP = 8
+
+# ---------------------------------------------------------------- font sizes
+
+#: the smallest size of any essential string (legibility.smallest_legible_px at 1,200 px wide)
+ESSENTIAL = 24
+#: big numbers: health, mana, attack and health of a creature
+BIG = 28
+#: names and titles
+TITLE = 28
+#: detail that is not needed to choose a move (the format, the deck's name, legends)
+DETAIL = 20
+
 # ---------------------------------------------------------------- board geometry
 
-W = 1080
-MARGIN = 12
-HEADER_H = 60
-BANNER_H = 72
-PANEL_GAP = 12
-PANEL_W = (W - 2 * MARGIN - PANEL_GAP) // 2  # 522
-BRIDGE_W = 96
-LANE_PAD = 10
-SIDE_PAD = 8  # between bridge and the first tile, and between tiles and the lane edge
-TILE_GAP = 8
-TILE_H = 196
-WIDE_TILE_W = 148  # up to 3 creatures on a side
-NARROW_TILE_W = 109  # 4 per row, wrapping after that
-NARROW_PER_ROW = 4
-LANE_GAP = 10
-EMPTY_LANE_H = 116
+HEADER_H = 52
+PANEL_W = (W - 2 * MARGIN - GAP) // 2  # 586
+BRIDGE_W = 128
+SIDE_PAD = 6  # between the bridge and the first tile, and between tiles and the lane edge
+TILE_GAP = 6
+LANE_PAD = 6  # above and below the rows of tiles
+EMPTY_LANE_H = 64
 
 BRIDGE_X0 = (W - BRIDGE_W) // 2
 BRIDGE_X1 = BRIDGE_X0 + BRIDGE_W
+#: the room for one side's tiles in a lane
+SIDE_W = BRIDGE_X0 - MARGIN - 2 * SIDE_PAD
 
 #: the two lanes of a view, top first (docs/clash/view.md)
 LANES = ("top", "bottom")
 
-# ---------------------------------------------------------------- draft area
+# a creature tile: its badges straddle the top edge of its body
+TILE_TOP = 12  # from the tile's top to its body's top
+NAME_LINE = 26
+STAT_ROW = 36
+PILL_H = 28
+PILL_GAP = 3
 
-DRAFT_CARD_W = 190
-DRAFT_CARD_H = 230
+# ---------------------------------------------------------------- card faces (hand, draft, sheets)
 
-# ---------------------------------------------------------------- private hand
+FACE_W = 150
+FACE_H = 184
+FORT_FACE_W = 130
 
-HAND_CARD_W = 112
-HAND_FORT_W = 84
-HAND_CARD_H = 214
+# ---------------------------------------------------------------- private sheets
+
+SHEET_HEADER_H = 56
 HAND_GAP = 8
-HAND_TOP = 74  # header height incl. margin
-HAND_BAR = 30  # room for the play-window bar above the cards
-HAND_HEALTH_BAR = 40
+HAND_BAR = 34  # room for the play-window bar and its label above a row of cards
+HAND_HEALTH_BAR = 44  # room for the health bar and its note below a row
 
-# ---------------------------------------------------------------- legend
+# ---------------------------------------------------------------- legend (sheets only)
 
-LEGEND_PILL = 17
-LEGEND_TEXT = 19
+LEGEND_PILL = DETAIL
+LEGEND_TEXT = DETAIL
 
 # ---------------------------------------------------------------- colours of this game
 

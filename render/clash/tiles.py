@@ -1,10 +1,17 @@
-"""A creature tile on the board: position / champion / NEW badges, name, AV and HP, a
-status row (damage, Dash bonus, a Possess host) and the ability pills."""
+"""A creature tile on the board: its position (what moves type: ``@SEAT.LANE.POS``), champion
+and NEW badges, name, attack and health, and one flow of pills: damage this turn, the Dash
+bonus, the host of a Possess stack, then its abilities (granted gold, Protection used struck).
+
+A tile comes in four sizes (:data:`MODES`): the board picks the roomiest that lets every
+creature fit (layout.py). Each tile is drawn once on its own small image and kept
+(:func:`tile_image`): a creature that did not change since the last move is pasted, not
+drawn again."""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
+from render import legibility
 from render.common import (
     DAMAGE_RED,
     DARK_TEXT,
@@ -12,7 +19,6 @@ from render.common import (
     GREEN,
     ORANGE,
     TEXT,
-    ellipsize,
     font,
     pill,
     pill_width,
@@ -24,135 +30,139 @@ from render.common import (
 
 from .content import Cards
 from .labels import text
-from .widgets import ability_entries, flow_pills, stat, to_int
+from .style import ESSENTIAL, NAME_LINE, PILL_GAP, PILL_H, STAT_ROW, TILE_TOP
+from .widgets import PillEntry, ability_entries, flow_pills, stat, to_int
 
-#: tiles at least this wide get the long status labels and the bigger name
-WIDE = 130
-#: the narrowest a Possess host label gets in the status row
-MIN_HOST_W = 30
-
-
-def name_font_size(body_w: int) -> int:
-    return 19 if body_w >= WIDE else 18
+#: mode -> (name lines, pill rows)
+MODES = {"full": (2, 2), "compact": (2, 1), "mini": (1, 1), "micro": (1, 0)}
+#: from the tile's top to its name (below the badges that straddle the body's top edge)
+NAME_TOP = 26
 
 
-def name_width(body_w: int) -> int:
-    """The room for a creature's name on a tile whose body is ``body_w`` px wide."""
-    return body_w - (14 if body_w >= WIDE else 8)
+def tile_height(mode: str) -> int:
+    lines, rows = MODES[mode]
+    return NAME_TOP + lines * NAME_LINE + STAT_ROW + rows * (PILL_H + PILL_GAP) + 4
 
 
-def name_lines(name: str, body_w: int) -> list[str]:
-    return wrap_text(safe_text(name), font(name_font_size(body_w)), name_width(body_w), 2)
+def name_lines(name: str, width: int, lines: int = 2) -> list[str]:
+    """A creature's name as a tile ``width`` px wide draws it."""
+    return wrap_text(safe_text(name), font(ESSENTIAL), width - 10, lines)
 
 
-def _row_width(widths: list[int]) -> int:
-    return sum(widths) + 4 * (len(widths) - 1)
-
-
-def status_row(c: dict, cards: Cards, col: dict, bw: int, dmg: int, dash: int, hp: int) -> list[tuple[tuple, int]]:
-    """The status pills of a tile whose body is ``bw`` px wide, each with its width: damage
-    ("-2 of 5"), the Dash bonus ("DASH+2") and the host of a Possess stack ("on Goblin"),
-    drawn in the seat colours ``col``.
-    Wide tiles spell damage and Dash out unless that overflows the row; the host label
-    gives way to the others, down to ``MIN_HOST_W`` px."""
+def pill_entries(c: dict, cards: Cards, col: dict) -> list[PillEntry]:
+    """The tile's pills: damage ("-2"), the Dash bonus ("⚡+2"), the host of a Possess stack
+    ("on Goblin"), then the abilities."""
     lang = cards.lang
+    out: list[PillEntry] = []
+    dmg = max(0, to_int(c.get("damage")))
+    dash = max(0, to_int(c.get("dash_bonus")))
+    if dmg:
+        out.append((f"-{dmg}", DAMAGE_RED, TEXT, None, False))
+    if dash:
+        out.append((f"\u26a1+{dash}", GREEN, DARK_TEXT, None, False))
     stack = c.get("stack") or None
-    inner = bw - 12
-    host = None
     if stack and len(stack) > 1:
-        host = (text("tile.on_host", lang, card=cards.name(stack[-1])), col["tint"], col["light"], col["light"])
-
-    def pills(long: bool) -> list[tuple]:
-        out = []
-        if dmg:
-            out.append((text("tile.damage_of", lang, damage=dmg, hp=hp) if long else f"-{dmg}",
-                        DAMAGE_RED, TEXT, None))
-        if dash:
-            out.append((text("tile.dash", lang, n=dash) if long and not (dmg and stack)
-                        else f"\u26a1+{dash}", GREEN, DARK_TEXT, None))
-        return out
-
-    fixed = pills(bw >= WIDE)
-    room = inner - ((4 + MIN_HOST_W) if host else 0)
-    if fixed and _row_width([pill_width(e[0], font(17), 5) for e in fixed]) > room:
-        fixed = pills(False)  # the short forms, rather than spill out of the tile
-    entries = fixed + ([host] if host else [])
-    widths = [pill_width(e[0], font(16) if e[3] else font(17), 5) for e in entries]
-    total = _row_width(widths)
-    if total > inner and host:  # the host label gives way
-        widths[-1] = max(MIN_HOST_W, int(inner - (total - widths[-1])))
-    return list(zip(entries, widths))
+        out.append((text("tile.on_host", lang, card=cards.name(stack[-1])), col["tint"], col["light"],
+                    col["light"], False))
+    return out + ability_entries(c.get("abilities"), c.get("granted"), c.get("protection_used"), lang)
 
 
-def draw_creature(draw: ImageDraw.ImageDraw, box, c: dict, cards: Cards, side: int) -> None:
-    """One creature tile; ``side`` is the seat whose side of the lane it stands on and
-    ``c["_index"]`` its 0-based position there."""
+def tile_key(c: dict, cards: Cards, side: int, size: tuple[int, int], mode: str) -> tuple:
+    """Everything a tile's picture depends on."""
+    stack = c.get("stack") or None
+    host = cards.name(stack[-1]) if stack and len(stack) > 1 else None
+    return (cards.name(c.get("card")), host, bool(stack), to_int(c.get("av")), to_int(c.get("hp")),
+            to_int(c.get("base_av"), to_int(c.get("av"))), to_int(c.get("base_hp"), to_int(c.get("hp"))),
+            to_int(c.get("damage")), to_int(c.get("dash_bonus")), tuple(c.get("abilities") or ()),
+            tuple(c.get("granted") or ()), bool(c.get("protection_used")), bool(c.get("champion")),
+            bool(c.get("played_this_turn")), c.get("_index"), side, size, mode, cards.lang)
+
+
+def tile_image(c: dict, cards: Cards, side: int, size: tuple[int, int], mode: str) -> Image.Image:
+    """The tile's picture, from the cache when this creature looked the same before."""
+    return _tile(tile_key(c, cards, side, size, mode), c, cards)
+
+
+_TILES: dict[tuple, Image.Image] = {}
+_TILES_MAX = 1024
+
+
+def clear_cache() -> None:
+    _TILES.clear()
+
+
+def _tile(key: tuple, c: dict, cards: Cards) -> Image.Image:
+    hit = _TILES.get(key)
+    if hit is not None:
+        return hit
+    side, size, mode = key[-4], key[-3], key[-2]
+    img = Image.new("RGB", size, seat_colour(side)["tint"])
+    draw_creature(ImageDraw.Draw(img), (0, 0, size[0] - 1, size[1] - 1), c, cards, side, mode)
+    if len(_TILES) >= _TILES_MAX:
+        _TILES.pop(next(iter(_TILES)))
+    _TILES[key] = img
+    return img
+
+
+def _badges(draw: ImageDraw.ImageDraw, c: dict, lang: str, bx0: int, bx1: int, y: int) -> None:
+    """Position, champion star and NEW, straddling the body's top edge (essential)."""
+    bf = font(ESSENTIAL)
+    bx = bx0 + 4
+    index = c.get("_index")
+    with legibility.essential():
+        if index is not None:
+            b = pill(draw, bx, y, str(index + 1), bf, TEXT, DARK_TEXT, pad_x=7, height=26)
+            bx = b[2] + 3
+        if c.get("champion"):
+            b = pill(draw, bx, y, "\u2605", bf, GOLD, DARK_TEXT, pad_x=4, height=26)
+            bx = b[2] + 3
+        if c.get("played_this_turn"):
+            new = text("tile.new", lang)
+            nw = pill_width(new, bf, 4)
+            if bx1 - nw - 4 >= bx:
+                pill(draw, bx1 - nw - 4, y, new, bf, GOLD, DARK_TEXT, pad_x=4, height=26)
+            else:  # too narrow for the word: a gold dot
+                draw.ellipse((bx1 - 24, y + 3, bx1 - 4, y + 23), fill=GOLD, outline=DARK_TEXT, width=2)
+
+
+def draw_creature(draw: ImageDraw.ImageDraw, box, c: dict, cards: Cards, side: int, mode: str = "full") -> None:
+    """One creature tile in ``box``; ``side`` is the seat whose side of the lane it stands on
+    and ``c["_index"]`` its 0-based position there."""
     lang = cards.lang
+    n_lines, pill_rows = MODES[mode]
     x0, y0, x1, y1 = box
     col = seat_colour(side)
     stack = c.get("stack") or None
-    body = (x0, y0 + 10, x1, y1)
-    if stack:
-        # the host card peeks out behind the possessor
-        rounded_box(draw, (x0 + 8, y0 + 2, x1, y1 - 10), 12, fill=col["tint"],
-                    outline=col["light"], width=3)
-        body = (x0, y0 + 12, x1 - 8, y1)
+    body = (x0, y0 + TILE_TOP, x1, y1)
+    if stack:  # the host card peeks out behind the possessor
+        rounded_box(draw, (x0 + 6, y0 + TILE_TOP - 6, x1, y1 - 6), 10, fill=col["tint"],
+                    outline=col["light"], width=2)
+        body = (x0, y0 + TILE_TOP, x1 - 6, y1)
     bx0, by0, bx1, by1 = body
     bw = bx1 - bx0
     champion = bool(c.get("champion"))
-    outline = GOLD if champion else col["bright"]
-    rounded_box(draw, body, 12, fill=col["dark"], outline=outline, width=4 if champion else 3)
+    rounded_box(draw, body, 10, fill=col["dark"], outline=GOLD if champion else col["bright"],
+                width=4 if champion else 3)
+    _badges(draw, c, lang, bx0, bx1, y0)
 
-    # top badges straddling the border: position, champion, NEW
-    index = c.get("_index")
-    bf = font(17)
-    bx = bx0 + 4
-    if index is not None:
-        b = pill(draw, bx, by0 - 10, str(index + 1), bf, TEXT, DARK_TEXT, pad_x=7, height=22)
-        bx = b[2] + 3
-    if champion:
-        b = pill(draw, bx, by0 - 10, "\u2605", bf, GOLD, DARK_TEXT, pad_x=5, height=22)
-        bx = b[2] + 3
-    if c.get("played_this_turn"):
-        new = text("tile.new", lang)
-        nw = pill_width(new, bf, 6)
-        pill(draw, bx1 - nw - 4, by0 - 10, new, bf, GOLD, DARK_TEXT, pad_x=6, height=22)
+    nf = font(ESSENTIAL)
+    lines = name_lines(cards.name(c.get("card")), bw, n_lines)
+    ny = y0 + NAME_TOP + (NAME_LINE * (n_lines - len(lines))) // 2
+    with legibility.essential():
+        for i, line in enumerate(lines):
+            draw.text((bx0 + bw / 2, ny + i * NAME_LINE), line, font=nf, fill=TEXT, anchor="ma")
 
-    # name
-    nf = font(name_font_size(bw))
-    ny = by0 + 16
-    lines = name_lines(cards.name(c.get("card")), bw)
-    if len(lines) == 1:
-        ny += 11
-    for i, line in enumerate(lines):
-        draw.text((bx0 + bw / 2, ny + i * 22), line, font=nf, fill=TEXT, anchor="ma")
-
-    # stats: AV (sword) and remaining HP (heart)
     av, hp = to_int(c.get("av")), to_int(c.get("hp"))
     base_av, base_hp = to_int(c.get("base_av"), av), to_int(c.get("base_hp"), hp)
     dmg = max(0, to_int(c.get("damage")))
-    dash = max(0, to_int(c.get("dash_bonus")))
-    sy = by0 + 82
-    av_col = GREEN if av > base_av else (ORANGE if av < base_av else TEXT)
-    half = bw / 2 - 6
-    stat(draw, bx0 + bw * 0.27, sy, "av", av, av_col, big=34, max_w=half)
-    hp_col = ORANGE if dmg else (GREEN if hp > base_hp else TEXT)
-    stat(draw, bx0 + bw * 0.73, sy, "hp", hp - dmg, hp_col, big=34, max_w=half)
+    sy = y0 + NAME_TOP + n_lines * NAME_LINE + STAT_ROW // 2
+    half = bw / 2 - 4
+    stat(draw, bx0 + bw * 0.27, sy, "av", av, GREEN if av > base_av else (ORANGE if av < base_av else TEXT),
+         max_w=half)
+    stat(draw, bx0 + bw * 0.73, sy, "hp", hp - dmg, ORANGE if dmg else (GREEN if hp > base_hp else TEXT),
+         max_w=half)
 
-    # status row: damage this turn, Dash bonus, the host of a Possess stack
-    row_y = by0 + 104
-    entries = status_row(c, cards, col, bw, dmg, dash, hp)
-    if entries:
-        total = _row_width([w for _e, w in entries])
-        x = bx0 + max(6, (bw - total) / 2)
-        for (label, fill, tf, outline), w in entries:
-            f = font(16) if outline else font(17)
-            label = ellipsize(safe_text(label), f, w - 10)
-            b = pill(draw, x, row_y, label, f, fill, tf, outline=outline, pad_x=5, height=24,
-                     width=2)
-            x = b[2] + 4
-
-    # abilities: printed (white), granted (gold, "+"), Protection used (struck)
-    ab = ability_entries(c.get("abilities"), c.get("granted"), c.get("protection_used"), lang)
-    if ab:
-        flow_pills(draw, bx0 + 5, by1 - 6 - 2 * 24 - 3, bw - 10, 2, ab, font(16))
+    if pill_rows:
+        py = y0 + NAME_TOP + n_lines * NAME_LINE + STAT_ROW
+        with legibility.essential():
+            flow_pills(draw, bx0 + 5, py, bw - 10, pill_rows, pill_entries(c, cards, col))

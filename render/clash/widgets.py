@@ -1,10 +1,12 @@
-"""Small pieces the board, the hand and the card faces share: ability pills, the sword and
-heart stats, and the dark [icon BIG small] boxes."""
+"""Small pieces the board, the sheets and the card faces share: ability pills, the sword and
+heart stats, and the dark [icon BIG small] boxes. What they draw is essential (a player
+needs it to choose a move) unless a caller draws it outside ``legibility.essential()``."""
 
 from __future__ import annotations
 
 from PIL import ImageDraw
 
+from render import legibility
 from render.common import (
     DARK_TEXT,
     GOLD,
@@ -13,6 +15,7 @@ from render.common import (
     RED,
     TEXT,
     TEXT_SOFT,
+    ellipsize,
     font,
     pill,
     pill_width,
@@ -20,9 +23,9 @@ from render.common import (
 )
 
 from .labels import NEGATIVE_ABILITIES, ability_abbr
-from .style import HEART, MANA, NEG_PILL_FILL, PILL_FILL, SWORD, USED_PILL_FILL
+from .style import BIG, ESSENTIAL, HEART, MANA, NEG_PILL_FILL, PILL_FILL, PILL_GAP, PILL_H, SWORD, USED_PILL_FILL
 
-#: one ability pill: (label, fill, text fill, outline, struck through)
+#: one pill: (label, fill, text fill, outline, struck through)
 PillEntry = tuple[str, tuple, tuple, tuple | None, bool]
 
 
@@ -38,12 +41,13 @@ def side_colour(side: str) -> tuple:
     return GOLD if side != "fort" else ORANGE
 
 
-def flow_pills(draw: ImageDraw.ImageDraw, x0, y0, max_w, max_rows, entries: list[PillEntry], fnt,
-               height=24, gap=3, draw_it=True) -> int:
+def flow_pills(draw: ImageDraw.ImageDraw, x0, y0, max_w, max_rows, entries: list[PillEntry],
+               size: int = ESSENTIAL, height: int = PILL_H, gap: int = PILL_GAP) -> int:
     """Pills left to right, wrapping, at most ``max_rows`` rows (a "+N" pill says how many
-    did not fit). Returns rows used."""
+    did not fit); a pill wider than the row is cut with "…". Returns the rows used."""
+    fnt = font(size)
     x, y, row = x0, y0, 0
-    widths = [pill_width(e[0], fnt, 3) for e in entries]
+    widths = [min(pill_width(e[0], fnt, 4), int(max_w)) for e in entries]
     for i, (entry, w) in enumerate(zip(entries, widths)):
         if x > x0 and x + w > x0 + max_w:
             row += 1
@@ -51,21 +55,20 @@ def flow_pills(draw: ImageDraw.ImageDraw, x0, y0, max_w, max_rows, entries: list
         if row >= max_rows:
             break
         remaining = len(entries) - i
-        # keep room for a "+N" pill if this is the last row and more will not fit
         if row == max_rows - 1 and remaining > 1:
             rest_w = sum(widths[i:]) + gap * (remaining - 1)
-            more_w = pill_width(f"+{remaining - 1}", fnt, 3)
+            more_w = pill_width(f"+{remaining - 1}", fnt, 4)
             if x + rest_w > x0 + max_w and x + w + gap + more_w > x0 + max_w:
-                if draw_it:
-                    pill(draw, x, y, f"+{remaining}", fnt, PANEL_EDGE, TEXT, pad_x=3, height=height)
+                pill(draw, x, y, f"+{remaining}", fnt, PANEL_EDGE, TEXT, pad_x=4, height=height)
                 return row + 1
         label, fill, tfill, outline, struck = entry
-        if draw_it:
-            b = pill(draw, x, y, label, fnt, fill, tfill, outline=outline, pad_x=3, height=height)
-            if struck:
-                draw.line((b[0] + 2, b[3] - 3, b[2] - 2, b[1] + 3), fill=RED, width=3)
+        if pill_width(label, fnt, 4) > w:
+            label = ellipsize(label, fnt, w - 8)
+        b = pill(draw, x, y, label, fnt, fill, tfill, outline=outline, pad_x=4, height=height)
+        if struck:
+            draw.line((b[0] + 2, b[3] - 3, b[2] - 2, b[1] + 3), fill=RED, width=3)
         x += w + gap
-    return row + 1
+    return row + 1 if entries else 0
 
 
 def ability_entries(abilities, granted, protection_used, lang: str) -> list[PillEntry]:
@@ -100,34 +103,41 @@ def draw_sword(draw: ImageDraw.ImageDraw, cx, cy, r, fill) -> None:
     draw.rectangle((cx - r * 0.14, cy + r * 0.55, cx + r * 0.14, cy + r), fill=fill)
 
 
-def stat(draw: ImageDraw.ImageDraw, cx, cy, kind: str, value, colour, big=32, max_w=None) -> None:
+def stat(draw: ImageDraw.ImageDraw, cx, cy, kind: str, value, colour, big=BIG, max_w=None) -> None:
     """An icon (``kind`` "av": sword, else heart) then a big number, centred on (cx, cy);
-    shrinks to fit ``max_w``."""
+    the icon shrinks before the number does, and the number never below ``ESSENTIAL``."""
     s = str(value)
-    icon, gap = 22, 3
-    for size in (big, big - 2, big - 4, 28, 26):
+    icon, gap = 22, 2
+    fnt = font(big)
+    for size in range(big, ESSENTIAL - 1, -2):
         fnt = font(size)
-        tw = fnt.getlength(s)
-        if max_w is None or icon + gap + tw <= max_w:
+        if max_w is None or icon + gap + fnt.getlength(s) <= max_w:
             break
-    else:
-        icon = 16
+    if max_w is not None and icon + gap + fnt.getlength(s) > max_w:
+        icon = 14
+    tw = fnt.getlength(s)
     x = cx - (icon + gap + tw) / 2
     if kind == "av":
         draw_sword(draw, x + icon / 2, cy, icon / 2, SWORD)
     else:
         draw_heart(draw, x + icon / 2, cy, icon / 2, HEART)
-    draw.text((x + icon + gap, cy), s, font=fnt, fill=colour, anchor="lm",
-              stroke_width=2, stroke_fill=DARK_TEXT)
+    with legibility.essential():
+        draw.text((x + icon + gap, cy), s, font=fnt, fill=colour, anchor="lm",
+                  stroke_width=2, stroke_fill=DARK_TEXT)
+
+
+def stat_box_width(big: str, small: str, icon=None) -> int:
+    fb, fs = font(BIG), font(ESSENTIAL)
+    return int(10 + (24 if icon else 0) + fb.getlength(big) + (6 + fs.getlength(small) if small else 0) + 10)
 
 
 def stat_box(draw: ImageDraw.ImageDraw, x, y, big: str, small: str, big_col=TEXT, small_col=TEXT_SOFT,
-             icon=None, h=42) -> int:
-    """[icon BIG small] in a dark rounded box; returns the right edge."""
-    fb, fs = font(28), font(18)
-    w = 12 + (24 if icon else 0) + fb.getlength(big) + (6 + fs.getlength(small) if small else 0) + 12
+             icon=None, h=40) -> int:
+    """[icon BIG small] in a dark rounded box, essential; returns the right edge."""
+    fb, fs = font(BIG), font(ESSENTIAL)
+    w = stat_box_width(big, small, icon)
     rounded_box(draw, (x, y, x + w, y + h), 10, fill=DARK_TEXT)
-    cx = x + 12
+    cx = x + 10
     cy = y + h / 2
     if icon == "heart":
         draw_heart(draw, cx + 10, cy, 10, HEART)
@@ -139,8 +149,10 @@ def stat_box(draw: ImageDraw.ImageDraw, x, y, big: str, small: str, big_col=TEXT
         draw.rounded_rectangle((cx + 2, cy - 11, cx + 16, cy + 9), 3, outline=TEXT, width=2)
         draw.rounded_rectangle((cx + 6, cy - 8, cx + 20, cy + 12), 3, fill=DARK_TEXT, outline=TEXT, width=2)
         cx += 24
-    draw.text((cx, cy), big, font=fb, fill=big_col, anchor="lm")
-    cx += fb.getlength(big)
-    if small:
-        draw.text((cx + 6, cy + 2), small, font=fs, fill=small_col, anchor="lm")
+    with legibility.essential():
+        if big:
+            draw.text((cx, cy), big, font=fb, fill=big_col, anchor="lm")
+        cx += fb.getlength(big)
+        if small:
+            draw.text((cx + 6, cy + 1), small, font=fs, fill=small_col, anchor="lm")
     return int(x + w)

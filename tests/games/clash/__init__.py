@@ -107,3 +107,93 @@ def grammar_verbs() -> set[str]:
     parsed = set(notation.VERBS)
     assert doc == parsed, f"grammar {sorted(doc)} and parser {sorted(parsed)} disagree"
     return doc
+
+
+# -- pictures (tests/render/test_legibility.py) -----------------------------------------------
+
+def _crowded_state(seats: int, options: dict, seed: int):
+    """The position of a random legal game with the most creatures on one side of a lane."""
+    from engine.clash import GAME
+    from engine.playout import playout, uniform_policy
+
+    best: list = [-1, None]
+
+    def watch(state, _seat, _action, _moves):
+        if state["stage"] != "play":
+            return
+        most = max(len(side) for lane in state["lanes"] for side in lane)
+        if most > best[0]:
+            best[:] = [most, state]
+    playout(GAME, seats, seed, options=options, policy=uniform_policy(GAME, random.Random(seed)),
+            watch=watch, inplace=False)
+    return best[1]
+
+
+def _setup_views(seats: int, options: dict, seed: int) -> dict:
+    """stage -> (public view, seat 0's view) at the first position of every stage before the play."""
+    from engine.clash import GAME
+    from engine.playout import StopPlayout, playout, uniform_policy
+
+    out: dict = {}
+
+    def watch(state, _seat, _action, _moves):
+        if state["stage"] == "play":
+            raise StopPlayout
+        out.setdefault(state["stage"], (GAME.view(state, None), GAME.view(state, 0)))
+    state = GAME.setup(seats, options, seed)
+    out[state["stage"]] = (GAME.view(state, None), GAME.view(state, 0))
+    playout(GAME, seats, seed, options=options, policy=uniform_policy(GAME, random.Random(seed)), watch=watch,
+            inplace=False)
+    return out
+
+
+def legibility_cases():
+    """Every picture Clash posts or DMs: the sample boards and hands (crowded lanes, long
+    names), random legal games at their most crowded at both seat counts (solo: 1, duel: 2),
+    and the private sheets of every stage before the play; English and Chinese."""
+    from engine.clash import GAME
+    from engine.clash.cards import CARDS
+    from render import clash
+    from render.common import font
+    from tests.games.clash.render import clash_views as cv
+
+    def drawn(make):
+        def draw():
+            clash.clear_caches()  # every string is drawn (and recorded), none pasted from a cache
+            return make()
+        return draw
+
+    cases = []
+    names = {1: ["Alexandra the Magnificent", "AI"], 2: ["Alexandra the Magnificent", "龘龘 민준 🐉Drake"]}
+    longest = sorted(CARDS, key=lambda c: -font(24).getlength(CARDS[c]["name"]["en"]))[:6]
+    for lang in ("en", "zh-CN"):
+        for name, (make, seat_names) in cv.BOARD_SAMPLES.items():
+            cases.append((f"board-{name}-{lang}", drawn(lambda m=make, n=seat_names, lg=lang: clash.render_board(
+                m(), seat_names=n, card_lookup=cv.lookup, lang=lg))))
+        for name, (make, seat) in cv.HAND_SAMPLES.items():
+            cases.append((f"{name}-{lang}", drawn(lambda m=make, s=seat, lg=lang: clash.render_hand(
+                m(), s, card_lookup=cv.lookup, lang=lg))))
+        for name, (view, viewer) in cv.long_name_views(CARDS, longest).items():
+            if viewer is None:
+                cases.append((f"long-{name}-{lang}", drawn(lambda v=view, lg=lang: clash.board_png(
+                    v, names[2], lg))))
+            else:
+                cases.append((f"long-{name}-hand-{lang}", drawn(lambda v=view, s=viewer, lg=lang: clash.private_png(
+                    v, s, names[2], lg))))
+        for seats, options, seed in ((1, {"mode": "solo"}, 4), (1, {"mode": "solo", "format": "draft"}, 5),
+                                     (2, {}, 6), (2, {"format": "draft", "champions": True}, 7)):
+            state = _crowded_state(seats, options, seed)
+            tag = f"{seats}seat-{options.get('format', 'precon')}-seed{seed}-{lang}"
+            cases.append((f"crowded-board-{tag}", drawn(lambda st=state, n=seats, lg=lang: clash.board_png(
+                GAME.view(st, None), names[n][:n], lg))))
+            cases.append((f"crowded-hand-{tag}", drawn(lambda st=state, n=seats, lg=lang: clash.private_png(
+                GAME.view(st, 0), 0, names[n][:n], lg))))
+        for seats, options in ((2, {}), (2, {"format": "draft", "champions": True}), (2, {"format": "constructed"}),
+                               (1, {"mode": "solo", "format": "draft"})):
+            for stage, (public, mine) in _setup_views(seats, options, 3).items():
+                tag = f"{seats}seat-{options.get('format', 'precon')}-{stage}-{lang}"
+                cases.append((f"setup-board-{tag}", drawn(lambda v=public, n=seats, lg=lang: clash.board_png(
+                    v, names[n][:n], lg))))
+                cases.append((f"setup-sheet-{tag}", drawn(lambda v=mine, n=seats, lg=lang: clash.private_png(
+                    v, 0, names[n][:n], lg))))
+    return cases

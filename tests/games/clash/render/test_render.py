@@ -27,16 +27,16 @@ from tests.render.text_recorder import DrawnText, recording  # noqa: E402
 
 from engine.clash import GAME  # noqa: E402
 from engine.clash.cards import CARDS  # noqa: E402
-from render import common  # noqa: E402
+from render import common, legibility  # noqa: E402
 from render.clash import (  # noqa: E402
     board_layout,
     board_png,
+    clear_caches,
     hand_layout,
     private_png,
     render_board,
     render_hand,
 )
-from render.clash import board as board_module  # noqa: E402
 from render.clash.content import Cards  # noqa: E402
 from render.clash.draft import revealed_boxes  # noqa: E402
 from render.clash.style import BRIDGE_X0, BRIDGE_X1  # noqa: E402
@@ -58,9 +58,9 @@ def _cards(lang="en"):
 
 
 def _drawn(render) -> tuple[Image.Image, list[DrawnText]]:
-    """The image ``render()`` returns and every string it drew (the cached static layer of
-    the board is dropped first, so its lane labels are drawn and recorded every time)."""
-    board_module._static_board.cache_clear()
+    """The image ``render()`` returns and every string it drew (the kept static layer and
+    tiles of the board are dropped first, so everything is drawn and recorded every time)."""
+    clear_caches()
     with recording() as texts:
         png = render()
     return _open(png), texts
@@ -85,8 +85,7 @@ def test_board_sample_is_png_of_layout_size(name, lang):
     img = _open(render_board(view, seat_names=names, card_lookup=clash_views.lookup, lang=lang))
     layout = board_layout(view, _cards(lang))
     assert img.size == (layout.width, layout.height)
-    assert 1000 <= img.width <= 1100
-    assert 300 <= img.height <= 2400
+    assert not legibility.shape_problems(img.size)
 
 
 @pytest.mark.parametrize("name", sorted(clash_views.HAND_SAMPLES))
@@ -96,7 +95,7 @@ def test_hand_sample_is_png_of_layout_size(name):
     img = _open(render_hand(view, seat, card_lookup=clash_views.lookup))
     lay = hand_layout(view, seat, _cards())
     assert img.size == (lay["width"], lay["height"])
-    assert 1000 <= img.width <= 1100
+    assert not legibility.shape_problems(img.size)
 
 
 @pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES))
@@ -220,8 +219,9 @@ def test_safe_text_keeps_supported_and_replaces_unsupported():
     assert common.safe_text("Zoë café") == "Zoë café"
     assert common.safe_text("e\u0301") == "é"  # NFC
     assert common.safe_text("张三 wins") == "张三 wins"  # Chinese: the CJK fallback face
-    assert common.safe_text("김철수 wins") == "? wins"  # Hangul (in neither face): one "?"
-    assert common.safe_text("a👨‍👩‍👧b") == "a?b"  # ZWJ sequence = one "?"
+    assert common.safe_text("김철수 wins") == "김철수 wins"  # Hangul: the fallback faces draw it
+    assert common.safe_text("a👨‍👩‍👧b") == "a👨👩👧b"  # a ZWJ sequence: its emoji, without the joiners
+    assert common.safe_text("\U00013000") == "\u25a1"  # no face draws it: one neutral mark
     assert common.safe_text("ok\u200b!") == "ok!"  # zero-width space dropped
 
 
@@ -229,9 +229,11 @@ def test_chinese_card_names_are_drawn_in_chinese():
     assert _cards("zh-CN").name("ember_drake") == "余烬幼龙"
     assert _cards("en").name("ember_drake") == "Ember Drake"
     assert common.can_draw("余烬幼龙")
-    # a name the fonts cannot draw (Hangul here) falls back to English, not to "?"
-    cards = Cards(lambda cid: {"name": {"en": "Kim's Drake", "zh": "김 드레이크"}}, "zh-CN")
+    # a name the fonts cannot draw (Egyptian hieroglyphs here) falls back to English, not to marks
+    cards = Cards(lambda cid: {"name": {"en": "Kim's Drake", "zh": "\U00013000\U00013001"}}, "zh-CN")
     assert cards.name("kim") == "Kim's Drake"
+    hangul = Cards(lambda cid: {"name": {"en": "Kim's Drake", "zh": "김 드레이크"}}, "zh-CN")
+    assert hangul.name("kim") == "김 드레이크"  # Hangul draws now
 
 
 def test_card_lookup_failures_fall_back_to_the_id():
@@ -298,6 +300,14 @@ def _check_layout(view):
     return layout
 
 
+def _badges(layout, texts) -> list[int]:
+    """The position badges, tile by tile: each tile is drawn on its own small picture (then
+    pasted), its badge first, at its top left."""
+    board = (layout.width, layout.height)
+    return [int(t.text) for t in texts
+            if t.image_size != board and t.text.isdigit() and t.box[0] < 30 and t.box[1] < 12]
+
+
 def test_nine_creature_lane_stays_on_canvas():
     view = clash_views.crowded()
     assert len(view["lanes"]["top"][0]) == 9
@@ -305,8 +315,8 @@ def test_nine_creature_lane_stays_on_canvas():
     n = sum(1 for lane in ("top", "bottom") for side in view["lanes"][lane] for _ in side)
     assert len(layout.tiles) == n
     _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
-    badges = [int(t.text) for t in texts if t.size == 17 and t.text.isdigit()]
-    assert badges == [*range(1, 10), *range(1, 8), 1]  # every tile's position badge, lane by lane
+    assert _badges(layout, texts) == [t.index + 1 for t in layout.tiles]  # every tile's position badge
+    assert sorted(t.index for t in layout.tiles if t.lane == "top" and t.seat == 0) == list(range(9))
     assert _texts(texts).count("Goblin") == 2
 
 
@@ -317,7 +327,11 @@ def test_huge_lanes_stay_on_canvas():
     layout = _check_layout(view)
     img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
     assert img.size == (layout.width, layout.height)
-    assert _texts(texts).count("Goblin") == 2 + 24
+    assert not legibility.shape_problems(img.size)  # smaller tiles, never a taller board
+    assert _badges(layout, texts) == [t.index + 1 for t in layout.tiles]
+    goblins = [t for t in texts if t.text.startswith("Go")]
+    assert len(goblins) == 2 + 24  # every Goblin named (cut with "…" on the narrowest tiles)
+    assert all(t.size >= 24 for t in goblins)
 
 
 @pytest.mark.parametrize("name", sorted(clash_views.BOARD_SAMPLES))
@@ -373,23 +387,29 @@ def test_minimal_and_odd_views_do_not_crash():
         {"stage": "something_new", "phase": "unknown", "turn": 3},
     ]
     headers = ["Clash of Decks", "Choosing decks", "Choosing champions", "Game over", "something_new"]
-    for view, header in zip(odd, headers):
+    sheets = [("Your hand", "No cards in hand"), ("The decks still free", None),
+              ("Your champion", "Not chosen yet"), ("Your hand", "No cards in hand"),
+              ("Your hand", "No cards in hand")]
+    for view, header, (title, empty) in zip(odd, headers, sheets):
         _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"]))
         drawn = _texts(texts)
         assert header in drawn, (view, drawn)
         assert "A" in drawn and "B" in drawn
-        for seat in (0, 5):  # an out-of-range seat draws an empty hand
-            _img, texts = _drawn(lambda: render_hand(view, seat))
-            assert "Your hand" in _texts(texts) and "No cards in hand" in _texts(texts)
+        for seat in (0, 5):  # an out-of-range seat draws an empty sheet
+            img, texts = _drawn(lambda: render_hand(view, seat))
+            assert title in _texts(texts) and (empty is None or empty in _texts(texts)), _texts(texts)
+            assert not legibility.shape_problems(img.size)
     _img, texts = _drawn(lambda: render_board(odd[3], seat_names=["A", "B"]))
-    assert _texts(texts).count("Game over") == 2  # header and banner: nobody won
+    assert _texts(texts).count("Game over") == 1  # the banner, in the header's place: nobody won
     v = clash_views.midgame()
     v["lanes"]["top"][0][0]["abilities"].append("SOMETHING_NEW")
     v["lanes"]["top"][0][0]["card"] = "unknown_card_id"
     _img, texts = _drawn(lambda: render_board(v, seat_names=["A", "B"], card_lookup=clash_views.lookup))
     drawn = _texts(texts)
     assert {"Unknown Card", "Id"} <= set(drawn) or {"Unknown", "Card Id"} <= set(drawn), drawn
-    assert "SOM" in drawn and "Something New" in drawn  # an unknown ability still gets a pill and a legend line
+    assert "SOM" in drawn  # an unknown ability still gets a pill
+    _img, texts = _drawn(lambda: render_hand(v, 0, card_lookup=clash_views.lookup))
+    assert "SOM" in _texts(texts) and "Something New" in _texts(texts)  # ... and a legend line on the sheet
 
 
 def test_zero_mana_and_one_card_hands():
@@ -633,10 +653,16 @@ def _hand_boxes(view, seat, cards):
 
 
 def _spills(render, boxes) -> list:
+    """Strings outside their box; a creature tile is drawn on its own picture, so its strings
+    must stay inside that picture."""
     _img, texts = _drawn(render)
+    canvas = boxes[0][1][2:]
     out = []
     for t in texts:
-        name, box = _owner(t, boxes)
+        if t.image_size != canvas:
+            name, box = "tile", (0, 0, *t.image_size)
+        else:
+            name, box = _owner(t, boxes)
         if not _inside(t.box, box):
             out.append((name, t.text, t.size, tuple(round(v) for v in t.box), box))
     return out
@@ -684,8 +710,10 @@ def test_a_wide_tile_shortens_its_status_pills_rather_than_spill():
                                         "bottom": [[], []]})
     _img, texts = _drawn(lambda: render_board(view, seat_names=["A", "B"], card_lookup=clash_views.lookup))
     drawn = _texts(texts)
-    assert "-2" in drawn and "\u26a1+2" in drawn and "DASH+2" in drawn  # (the legend spells it out)
+    assert "-2" in drawn and "\u26a1+2" in drawn
     assert "-2 of 1" not in drawn
+    _img, texts = _drawn(lambda: render_hand(view, 0, card_lookup=clash_views.lookup))
+    assert "Dash bonus" in _texts(texts)  # the legend, on the private sheet
 
 
 # ---------------------------------------------------------------- what is drawn, pinned
@@ -732,149 +760,115 @@ def test_chinese_sample_draws_the_pinned_content(name):
 #: sample -> (image size, every string drawn, in order, as "text@font size", joined by "|")
 
 DRAWN = {
-    'board_crowded': ((1080, 1288), (
-        'BOTTOM@18|TOP@20|Turn 20@24|Duel · Precon@20|Alexandra the Magni…@26|'
-        ' to play  ·  Summon phase@26|TO PLAY@18|Alexandra the Magnificent…@22|1@28|BASTION@18|'
-        '0@28|mana@18|2@28|cards@18|B@26|Bob@28|5@28|BASTION@18|0@28|mana@18|14@28|cards@18|'
-        'B@26|empty@20|1@17|Ancient@18|Thunde…@18|6@32|8@32|-1@17|SWP@16|PRC@16|BLD@16|+3@16|'
-        '2@17|Goblin@18|1@32|1@32|3@17|Spear-@18|man@18|2@32|3@32|PRC@16|4@17|Lancer@18|3@32|'
-        '2@32|-1@17|DSH@16|5@17|Alchemist@18|1@32|2@32|CAT@16|6@17|Sellsword@18|3@32|3@32|'
-        'MER@16|BLD@16|7@17|Thorn@18|Knight@18|4@32|3@32|-1@17|THR@16|8@17|Sea@18|Witch@18|'
-        '1@32|3@32|WEA@16|AQU@16|9@17|Moss@18|Troll@18|4@32|7@32|REG@16|RET@16|1@17|Ancient@18|'
-        'Thunde…@18|6@32|9@32|SWP@16|PRC@16|BLD@16|+3@16|2@17|Goblin@18|1@32|1@32|3@17|'
-        'Spear-@18|man@18|2@32|3@32|PRC@16|4@17|Lancer@18|3@32|3@32|DSH@16|5@17|Alchemist@18|'
-        '1@32|2@32|CAT@16|6@17|Sellsword@18|3@32|3@32|MER@16|BLD@16|7@17|NEW@17|Thorn@18|'
-        'Knight@18|4@32|4@32|THR@16|1@17|Ancient@19|Thundercl…@19|9@34|9@34|DASH+3@17|SWP@16|'
-        'PRC@16|BLD@16|FRZ@16|RET@16|+2@16|AQU@17|Aquatic@19|FRZ@17|Frenzy@19|CAT@17|'
-        'Catalyst@19|PRO@17|Protection@19|REG@17|Regeneration@19|BLD@17|Blade@19|SWP@17|'
-        'Sweep@19|THR@17|Thorns@19|RET@17|Retaliate@19|MER@17|Mercenary@19|PRC@17|Pierce@19|'
-        'DSH@17|Dash@19|WEA@17|Weaken@19|+AQU@17|granted (Aura/custom)@19|NEW@17|'
-        'new this turn@19|-2@17|damage taken@19|DASH+2@17|Dash bonus@19'
+    'board_crowded': ((1200, 855), (
+        'BOTTOM@24|TOP@24|Duel · Precon@20|Turn 20@24|Alexandra the Magnificen…@28|'
+        ' to play  ·  Summon phase@28|TO PLAY@24|Alexandra the Magnificent…@24|1@28|BASTION@24|0@28|'
+        'mana@24|2@28|cards@24|Bob@28|5@28|BASTION@24|0@28|mana@24|14@28|cards@24|empty@20|1@24|'
+        'Ancient@24|Thund…@24|6@28|8@28|-1@24|+6@24|2@24|Goblin@24|1@28|1@28|3@24|Spear-@24|man@24|2@28|'
+        '3@28|PRC@24|4@24|Lancer@24|3@28|2@28|-1@24|DSH@24|5@24|Alchem-@24|ist@24|1@28|2@28|CAT@24|6@24|'
+        'Sellsw-@24|ord@24|3@28|3@28|+2@24|7@24|Thorn@24|Knight@24|4@28|3@28|-1@24|THR@24|8@24|Sea@24|'
+        'Witch@24|1@28|3@28|+2@24|9@24|Moss@24|Troll@24|4@28|7@28|REG@24|1@24|Ancient@24|Thund…@24|6@28|'
+        '9@28|+6@24|2@24|Goblin@24|1@28|1@28|3@24|Spear-@24|man@24|2@28|3@28|PRC@24|4@24|Lancer@24|3@28|'
+        '3@28|DSH@24|5@24|Alchem-@24|ist@24|1@28|2@28|CAT@24|6@24|Sellsw-@24|ord@24|3@28|3@28|+2@24|7@24|'
+        'NEW@24|Thorn@24|Knight@24|4@28|4@28|THR@24|1@24|Ancient@24|Thunderc…@24|9@28|9@28|⚡+3@24|SWP@24|'
+        'PRC@24|+5@24'
     )),
-    'board_draft': ((1080, 740), (
-        'Duel · Draft@20|Draft@26|Alice@28|5@28|of 8 cards picked@18|Bob@28|4@28|'
-        'of 8 cards picked@18|Draft round 2@24|Bob@28| picks a card (2 left this round)@28|pile 20@20|6@24|'
-        'Storm Queen@18|5@28|6@28|FLY@16|BLD@16|DSH@16|0@24|Goblin@18|1@28|1@28|7@24|'
-        'Ancient@18|Thunderclaw B…@18|6@28|9@28|SWP@16|PRC@16|BLD@16|FRZ@16|RET@16|PRO@16|'
-        'Alice@20|picked 5@20|Ember Drake@18|Stone Golem@18|Fireball@18|Lancer@18|Sea Witch@18|'
-        'Bob@20|picked 4@20|Moss Troll@18|Tide Serpent@18|Spearman@18|Alchemist@18|FLY@17|'
-        'Flying@19|FRZ@17|Frenzy@19|PRO@17|Protection@19|BLD@17|Blade@19|SWP@17|Sweep@19|'
-        'RET@17|Retaliate@19|PRC@17|Pierce@19|DSH@17|Dash@19'
+    'board_draft': ((1200, 540), (
+        'Duel · Draft@20|Draft@28|Alice@28|5@28|of 8 picked@24|Bob@28|4@28|of 8 picked@24|pile 20@20|'
+        'Draft round 2@24|Bob@28| picks a card (2 left this round)@28|6@24|Storm@24|Queen@24|5@28|6@28|'
+        'FLY@24|BLD@24|0@24|Goblin@24|1@28|1@28|7@24|Ancient@24|Thundercl…@24|6@28|9@28|SWP@24|+5@24|'
+        'Alice@24|picked 5@24|Ember Drake@24|Stone Golem@24|Fireball@24|Lancer@24|Sea Witch@24|Bob@24|'
+        'picked 4@24|Moss Troll@24|Tide Serpent@24|Spearman@24|Alchemist@24'
     )),
-    'board_finished': ((1080, 890), (
-        'BOTTOM@18|TOP@20|Turn 14@24|Duel · Precon@20|Game over@26|★ Alice wins! ★@38|'
-        "Bob's fort fell@22|Alice@28|2@28|BASTION@18|0@28|mana@18|4@28|cards@18|B@26|"
-        'Deck: Ember@19|Bob@28|0@28|FORT (last)@18|0@28|mana@18|3@28|cards@18|F@26|'
-        'Deck: Tide@19|empty@20|1@17|Ember@19|Drake@19|3@34|5@34|FLY@16|2@17|Storm@19|Queen@19|'
-        '5@34|6@34|FLY@16|BLD@16|DSH@16|1@17|Lancer@19|3@34|3@34|DSH@16|1@17|Stone@19|Golem@19|'
-        '2@34|6@34|PRO@16|FLY@17|Flying@19|PRO@17|Protection@19|BLD@17|Blade@19|DSH@17|Dash@19'
+    'board_finished': ((1200, 612), (
+        "BOTTOM@24|TOP@24|Turn 14@24|★ Alice wins! ★@32|Bob's fort fell@24|Alice@28|2@28|BASTION@24|0@28|"
+        'mana@24|4@28|cards@24|Deck: Ember@20|Bob@28|0@28|FORT (last)@24|0@28|mana@24|3@28|cards@24|'
+        'Deck: Tide@20|empty@20|1@24|Ember@24|Drake@24|3@28|5@28|FLY@24|2@24|Storm@24|Queen@24|5@28|6@28|'
+        'FLY@24|BLD@24|DSH@24|1@24|Lancer@24|3@28|3@28|DSH@24|1@24|Stone@24|Golem@24|2@28|6@28|PRO@24'
     )),
-    'board_midgame': ((1080, 946), (
-        'BOTTOM@18|TOP@20|Turn 7@24|Duel · Constructed@20|Bob@26| to play  ·  Attack phase@26|'
-        'Alice@28|2@28|BASTION@18|0@28|mana@18|5@28|cards@18|B@26|'
-        'Deck: Ember  ·  ★ exhausted: Ancient Thun…@19|TO PLAY@18|Bob@28|3@28|FORT (last)@18|'
-        '3@28|mana@18|5@28|cards@18|F@26|Deck: Tide  ·  ★ in play: Storm Queen@19|1@17|'
-        'Ember@19|Drake@19|3@34|3@34|-2 of 5@17|FLY@16|2@17|Shade@19|Possessor@19|3@34|8@34|'
-        'on Stone G…@16|POS@16|VAN@16|PRO@16|3@17|Banner@19|Bearer@19|1@34|3@34|AUR@16|1@17|'
-        '★@17|Storm@19|Queen@19|5@34|6@34|FLY@16|BLD@16|DSH@16|2@17|NEW@17|Frenzied@19|Wolf@19|'
-        '3@34|1@34|-1 of 2@17|FRZ@16|RAG@16|1@17|Tide@18|Serpent@18|2@32|4@32|AQU@16|DSH@16|'
-        '+PRC@16|1@17|Lancer@18|5@32|3@32|⚡+2@17|DSH@16|2@17|Ghost@18|Warden@18|2@32|5@32|'
-        'IMM@16|PRO@16|3@17|Moss@18|Troll@18|4@32|4@32|-3@17|REG@16|RET@16|4@17|NEW@17|Sea@18|'
-        'Witch@18|1@32|3@32|WEA@16|AQU@16|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|Aura@19|'
-        'FRZ@17|Frenzy@19|PRO@17|Protection@19|RAG@17|Rage@19|REG@17|Regeneration@19|BLD@17|'
-        'Blade@19|IMM@17|Immortal@19|RET@17|Retaliate@19|PRC@17|Pierce@19|DSH@17|Dash@19|'
-        'POS@17|Possess@19|VAN@17|Vanish@19|WEA@17|Weaken@19|+PRC@17|granted (Aura/custom)@19|'
-        'PRO@17|Protection used@19|NEW@17|new this turn@19|-2@17|damage taken@19|DASH+2@17|'
-        'Dash bonus@19|★@17|champion@19|on@17|Possess host@19'
+    'board_midgame': ((1200, 612), (
+        'BOTTOM@24|TOP@24|Duel · Constructed@20|Turn 7@24|Bob@28| to play  ·  Attack phase@28|Alice@28|'
+        '2@28|BASTION@24|0@28|mana@24|5@28|cards@24|Deck: Ember@20|★ exhausted: Ancient Thun…@24|'
+        'TO PLAY@24|Bob@28|3@28|FORT (last)@24|3@28|mana@24|5@28|cards@24|Deck: Tide@20|'
+        '★ in play: Storm Queen@24|1@24|Ember@24|Drake@24|3@28|3@28|-2@24|FLY@24|2@24|Shade@24|'
+        'Possessor@24|3@28|8@28|on Stone…@24|POS@24|+2@24|3@24|Banner@24|Bearer@24|1@28|3@28|AUR@24|1@24|'
+        '★@24|Storm@24|Queen@24|5@28|6@28|FLY@24|BLD@24|DSH@24|2@24|NEW@24|Frenzied@24|Wolf@24|3@28|1@28|'
+        '-1@24|FRZ@24|RAG@24|1@24|Tide@24|Serpent@24|2@28|4@28|AQU@24|DSH@24|1@24|Lancer@24|5@28|3@28|'
+        '⚡+2@24|DSH@24|2@24|Ghost@24|Warden@24|2@28|5@28|IMM@24|PRO@24|3@24|Moss@24|Troll@24|4@28|4@28|'
+        '-3@24|REG@24|RET@24|4@24|NEW@24|Sea@24|Witch@24|1@28|3@28|WEA@24|AQU@24'
     )),
-    'board_only_fort': ((1080, 598), (
-        'BOTTOM@18|TOP@20|Turn 11@24|Duel · Precon@20|Game over@26|★ Alice wins! ★@38|'
-        'Bob had only the fort card left@22|Alice@28|1@28|BASTION@18|0@28|mana@18|2@28|'
-        'cards@18|B@26|Bob@28|0@28|BASTION@18|0@28|mana@18|1@28|card@18|B@26|empty@20|empty@20|'
-        'empty@20|empty@20'
-    )),
-    'board_opening': ((1080, 550), (
-        'BOTTOM@18|TOP@20|Turn 1@24|Duel · Precon@20|Alice@26| to play  ·  Summon phase@26|'
-        'TO PLAY@18|Alice@28|8@28|BASTION@18|6@28|mana@18|9@28|cards@18|B@26|Deck: Ember@19|'
-        'Bob@28|8@28|BASTION@18|0@28|mana@18|9@28|cards@18|B@26|Deck: Tide@19|empty@20|'
+    'board_only_fort': ((1200, 320), (
+        'BOTTOM@24|TOP@24|Turn 11@24|★ Alice wins! ★@32|Bob had only the fort card left@24|Alice@28|1@28|'
+        'BASTION@24|0@28|mana@24|2@28|cards@24|Bob@28|0@28|BASTION@24|0@28|mana@24|1@28|card@24|empty@20|'
         'empty@20|empty@20|empty@20'
     )),
-    'board_solo': ((1080, 878), (
-        'BOTTOM@18|TOP@20|Turn 6@24|Solo · Precon · quick@20|Alice@26|'
-        ' to play  ·  Summon phase@26|TO PLAY@18|Alice@28|3@28|BASTION@18|7@28|mana@18|7@28|'
-        'cards@18|B@26|Deck: Ember@19|AI@28|6@28|deck  FORT (last)@18|5@28|discard@18|'
-        'Discard, top first:@18|Thorn Knight@18|Fireball@18|Alchemist@18|Sellsword@18|1@17|'
-        'Ember@19|Drake@19|3@34|5@34|FLY@16|1@17|Thorn@19|Knight@19|4@34|4@34|THR@16|2@17|'
-        'Sea Witch@19|1@34|2@34|-1 of 3@17|WEA@16|AQU@16|1@17|NEW@17|Spearman@19|2@34|3@34|'
-        'PRC@16|2@17|Banner@19|Bearer@19|1@34|3@34|AUR@16|1@17|Moss Troll@19|4@34|7@34|REG@16|'
-        'RET@16|+PRO@16|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|Aura@19|PRO@17|Protection@19|'
-        'REG@17|Regeneration@19|THR@17|Thorns@19|RET@17|Retaliate@19|PRC@17|Pierce@19|WEA@17|'
-        'Weaken@19|+PRO@17|granted (Aura/custom)@19|NEW@17|new this turn@19|-2@17|'
-        'damage taken@19'
+    'board_opening': ((1200, 356), (
+        'BOTTOM@24|TOP@24|Duel · Precon@20|Turn 1@24|Alice@28| to play  ·  Summon phase@28|TO PLAY@24|'
+        'Alice@28|8@28|BASTION@24|6@28|mana@24|9@28|cards@24|Deck: Ember@20|Bob@28|8@28|BASTION@24|0@28|'
+        'mana@24|9@28|cards@24|Deck: Tide@20|empty@20|empty@20|empty@20|empty@20'
     )),
-    'hand_midgame_seat0': ((1080, 432), (
-        "Your hand@26|2@28|BASTION@18|0@28|mana@18|Turn 7 · Opponent's turn@22|2@24|1@20|"
-        'Spear-@18|man@18|2@28|3@28|PRC@16|1@24|2@20|Healing@18|Rain@18|SPELL@16|BASTION@14|'
-        '2@34|health@16|0@24|4@20|Goblin@18|1@28|1@28|2@24|5@20|Alchem-@18|ist@18|1@28|2@28|'
-        'CAT@16|can play from these 4@18|2 cards right of the fort = health@18|CAT@17|'
-        'Catalyst@19|PRC@17|Pierce@19'
+    'board_solo': ((1200, 612), (
+        'BOTTOM@24|TOP@24|Solo · Precon · quick@20|Turn 6@24|Alice@28| to play  ·  Summon phase@28|'
+        'TO PLAY@24|Alice@28|3@28|BASTION@24|7@28|mana@24|7@28|cards@24|Deck: Ember@20|AI@28|6@28|'
+        'deck  FORT (last)@24|5@28|discard@24|Thorn Knight@24|Fireball@24|+3 more@24|1@24|Ember@24|'
+        'Drake@24|3@28|5@28|FLY@24|1@24|Thorn@24|Knight@24|4@28|4@28|THR@24|2@24|Sea Witch@24|1@28|2@28|'
+        '-1@24|WEA@24|AQU@24|1@24|NEW@24|Spearman@24|2@28|3@28|PRC@24|2@24|Banner@24|Bearer@24|1@28|3@28|'
+        'AUR@24|1@24|Moss Troll@24|4@28|7@28|REG@24|RET@24|+PRO@24'
     )),
-    'hand_midgame_seat1': ((1080, 432), (
-        'Your hand@26|3@28|FORT (last)@18|3@28|mana@18|Turn 7 · Your turn: Attack phase@22|'
-        '2@24|1@20|✓@18|Fireball@18|SPELL@16|SWP@16|FORT@18|3@34|health@16|3@24|3@20|✓@18|'
-        'Lancer@18|3@28|3@28|DSH@16|8@24|4@20|Blood@18|Titan@18|7@28|8@28|BLP@16|SWP@16|0@24|'
-        '5@20|✓@18|Goblin@18|1@28|1@28|can play from these 4@18|'
-        '3 cards right of the fort = health@18|SWP@17|Sweep@19|BLP@17|Blood Price@19|DSH@17|'
-        'Dash@19'
+    'hand_midgame_seat0': ((1200, 498), (
+        "Your hand@28|2@28|BASTION@24|0@28|mana@24|Turn 7 · Opponent's turn@24|2@24|1@24|Spearman@24|"
+        '2@28|3@28|PRC@24|1@24|2@24|Healing@24|Rain@24|SPELL@24|BASTION@24|2@36|health@20|0@24|4@24|'
+        'Goblin@24|1@28|1@28|2@24|5@24|Alchemist@24|1@28|2@28|CAT@24|can play from these 4@24|'
+        '2 cards right of the fort = health@24|CAT@20|Catalyst@20|PRC@20|Pierce@20|FLY@20|Flying@20|'
+        'AQU@20|Aquatic@20|AUR@20|Aura@20|FRZ@20|Frenzy@20|PRO@20|Protection@20|RAG@20|Rage@20|REG@20|'
+        'Regeneration@20|BLD@20|Blade@20|IMM@20|Immortal@20|RET@20|Retaliate@20|DSH@20|Dash@20|POS@20|'
+        'Possess@20|VAN@20|Vanish@20|WEA@20|Weaken@20|+PRC@20|granted (Aura/custom)@20|PRO@20|'
+        'Protection used@20|NEW@20|new this turn@20|-2@20|damage taken@20|⚡+2@20|Dash bonus@20|★@20|'
+        'champion@20|on@20|Possess host@20'
     )),
-    'hand_opening_seat0': ((1080, 432), (
-        'Your hand@26|8@28|BASTION@18|6@28|mana@18|Turn 1 · Your turn: Summon phase@22|'
-        'BASTION@14|8@34|health@16|4@24|2@20|✓@18|Ember@18|Drake@18|3@28|5@28|FLY@16|2@24|3@20|'
-        '✓@18|Fireball@18|SPELL@16|SWP@16|3@24|4@20|✓@18|Stone@18|Golem@18|2@28|6@28|PRO@16|'
-        '3@24|5@20|✓@18|Tide@18|Serpent@18|2@28|4@28|AQU@16|DSH@16|2@24|6@20|Spear-@18|man@18|'
-        '2@28|3@28|PRC@16|2@24|7@20|Banner@18|Bearer@18|1@28|3@28|AUR@16|1@24|8@20|Healing@18|'
-        'Rain@18|SPELL@16|0@24|9@20|Goblin@18|1@28|1@28|can play from these 4@18|'
-        '8 cards right of the fort = health@18|FLY@17|Flying@19|AQU@17|Aquatic@19|AUR@17|'
-        'Aura@19|PRO@17|Protection@19|SWP@17|Sweep@19|PRC@17|Pierce@19|DSH@17|Dash@19'
+    'hand_midgame_seat1': ((1200, 532), (
+        'Your hand@28|3@28|FORT (last)@24|3@28|mana@24|Turn 7 · Your turn: Attack phase@24|2@24|1@24|'
+        '✓@24|Fireball@24|SPELL@24|SWP@24|FORT@24|3@36|health@20|3@24|3@24|✓@24|Lancer@24|3@28|3@28|'
+        'DSH@24|8@24|4@24|Blood@24|Titan@24|7@28|8@28|BLP@24|SWP@24|0@24|5@24|✓@24|Goblin@24|1@28|1@28|'
+        'can play from these 4@24|3 cards right of the fort = health@24|SWP@20|Sweep@20|BLP@20|'
+        'Blood Price@20|DSH@20|Dash@20|FLY@20|Flying@20|AQU@20|Aquatic@20|AUR@20|Aura@20|FRZ@20|'
+        'Frenzy@20|PRO@20|Protection@20|RAG@20|Rage@20|REG@20|Regeneration@20|BLD@20|Blade@20|IMM@20|'
+        'Immortal@20|RET@20|Retaliate@20|PRC@20|Pierce@20|POS@20|Possess@20|VAN@20|Vanish@20|WEA@20|'
+        'Weaken@20|+PRC@20|granted (Aura/custom)@20|PRO@20|Protection used@20|NEW@20|new this turn@20|'
+        '-2@20|damage taken@20|⚡+2@20|Dash bonus@20|★@20|champion@20|on@20|Possess host@20'
+    )),
+    'hand_opening_seat0': ((1200, 658), (
+        'Your hand@28|8@28|BASTION@24|6@28|mana@24|Turn 1 · Your turn: Summon phase@24|BASTION@24|8@36|'
+        'health@20|4@24|2@24|✓@24|Ember@24|Drake@24|3@28|5@28|FLY@24|2@24|3@24|✓@24|Fireball@24|SPELL@24|'
+        'SWP@24|3@24|4@24|✓@24|Stone@24|Golem@24|2@28|6@28|PRO@24|3@24|5@24|✓@24|Tide@24|Serpent@24|2@28|'
+        '4@28|AQU@24|DSH@24|2@24|6@24|Spearman@24|2@28|3@28|PRC@24|2@24|7@24|Banner@24|Bearer@24|1@28|'
+        '3@28|AUR@24|1@24|8@24|Healing@24|Rain@24|SPELL@24|0@24|9@24|Goblin@24|1@28|1@28|'
+        'can play from these 4@24|8 cards right of the fort = health@24|FLY@20|Flying@20|AQU@20|'
+        'Aquatic@20|AUR@20|Aura@20|PRO@20|Protection@20|SWP@20|Sweep@20|PRC@20|Pierce@20|DSH@20|Dash@20'
     )),
 }
 
-#: the zh-CN samples of ``ZH_PINNED``, as ``DRAWN``
-
 DRAWN_ZH = {
-    'board_midgame': ((1080, 878), (
-        '下路@20|上路@20|第 7 回合@24|对决 · 构筑@20|Bob@26| 出牌  ·  攻击阶段@26|Alic'
-        'e@28|2@28|堡垒@18|0@28|法力@18|5@28|张牌@18|堡@26|牌组:余烬军团  ·  ★ 已用尽'
-        ':北方荒原的远古雷爪巨兽@19|出牌中@18|Bob@28|3@28|要塞(最后)@18|3@28|法力@18|5@28'
-        '|张牌@18|要@26|牌组:潮汐王庭  ·  ★ 在场:风暴女王@19|1@17|余烬幼龙@19|3@34|3@34|'
-        '-2(共 5)@17|飞@16|2@17|附身暗影@19|3@34|8@34|附于石像魔@16|附@16|消@16|护@'
-        '16|3@17|旗手@19|1@34|3@34|光@16|1@17|★@17|风暴女王@19|5@34|6@34|飞@1'
-        '6|利@16|闪@16|2@17|新@17|狂狼@19|3@34|1@34|-1(共 2)@17|狂@16|暴@16|1'
-        '@17|潮汐海蛇@18|2@32|4@32|水@16|闪@16|+穿@16|1@17|枪骑兵@18|5@32|3@32|'
-        '⚡+2@17|闪@16|2@17|幽灵守卫@18|2@32|5@32|不@16|护@16|3@17|苔藓巨魔@18|4@'
-        '32|4@32|-3@17|再@16|反@16|4@17|新@17|海巫@18|1@32|3@32|虚@16|水@16|'
-        '飞@17|飞行@19|水@17|水生@19|光@17|光环@19|狂@17|狂暴@19|护@17|护卫@19|暴@17|'
-        '暴怒@19|再@17|再生@19|利@17|利刃@19|不@17|不朽@19|反@17|反击@19|穿@17|穿刺@19'
-        '|闪@17|闪现@19|附@17|附身@19|消@17|消隐@19|虚@17|虚弱@19|+穿@17|获得的能力(光环/'
-        '自定义)@19|护@17|护卫已用@19|新@17|本回合上场@19|-2@17|已受伤害@19|闪现+2@17|闪现加'
-        '成@19|★@17|斗士@19|附于@17|附身宿主@19'
+    'board_finished': ((1200, 612), (
+        '下路@24|上路@24|第 14 回合@24|★ 小明 获胜!★@32|Bob的要塞陷落@24|小明@28|2@28|堡垒@24|0@28|法力@24|4@28|张牌@24|'
+        '牌组:余烬军团@20|Bob@28|0@28|要塞(最后)@24|0@28|法力@24|3@28|张牌@24|牌组:潮汐王庭@20|空@20|1@24|余烬幼龙@24|3@28|5@28|'
+        '飞@24|2@24|风暴女王@24|5@28|6@28|飞@24|利@24|闪@24|1@24|枪骑兵@24|3@28|3@28|闪@24|1@24|石像魔@24|2@28|6@28|'
+        '护@24'
     )),
-    'board_finished': ((1080, 890), (
-        '下路@20|上路@20|第 14 回合@24|对决 · 预组@20|对局结束@26|★ 小明 获胜!★@38|Bob的要'
-        '塞陷落@22|小明@28|2@28|堡垒@18|0@28|法力@18|4@28|张牌@18|堡@26|牌组:余烬军团@1'
-        '9|Bob@28|0@28|要塞(最后)@18|0@28|法力@18|3@28|张牌@18|要@26|牌组:潮汐王庭@1'
-        '9|空@20|1@17|余烬幼龙@19|3@34|5@34|飞@16|2@17|风暴女王@19|5@34|6@34|飞@'
-        '16|利@16|闪@16|1@17|枪骑兵@19|3@34|3@34|闪@16|1@17|石像魔@19|2@34|6@3'
-        '4|护@16|飞@17|飞行@19|护@17|护卫@19|利@17|利刃@19|闪@17|闪现@19'
+    'board_midgame': ((1200, 612), (
+        '下路@24|上路@24|对决 · 构筑@20|第 7 回合@24|Bob@28| 出牌  ·  攻击阶段@28|Alice@28|2@28|堡垒@24|0@28|法力@24|5@28|'
+        '张牌@24|牌组:余烬军团@20|★ 已用尽:北方荒原的远古雷爪巨兽@24|出牌中@24|Bob@28|3@28|要塞(最后)@24|3@28|法力@24|5@28|张牌@24|'
+        '牌组:潮汐王庭@20|★ 在场:风暴女王@24|1@24|余烬幼龙@24|3@28|3@28|-2@24|飞@24|2@24|附身暗影@24|3@28|8@28|附于石像魔@24|附@24|'
+        '消@24|护@24|3@24|旗手@24|1@28|3@28|光@24|1@24|★@24|风暴女王@24|5@28|6@28|飞@24|利@24|闪@24|2@24|新@24|狂狼@24|'
+        '3@28|1@28|-1@24|狂@24|暴@24|1@24|潮汐海蛇@24|2@28|4@28|水@24|闪@24|+穿@24|1@24|枪骑兵@24|5@28|3@28|⚡+2@24|'
+        '闪@24|2@24|幽灵守卫@24|2@28|5@28|不@24|护@24|3@24|苔藓巨魔@24|4@28|4@28|-3@24|再@24|反@24|4@24|新@24|海巫@24|'
+        '1@28|3@28|虚@24|水@24'
     )),
-    'hand_opening_seat0': ((1080, 432), (
-        '你的手牌@26|8@28|堡垒@18|6@28|法力@18|第 1 回合 · 你的回合:召唤阶段@22|堡垒@18|8@'
-        '34|生命@16|4@24|2@20|✓@18|余烬幼龙@18|3@28|5@28|飞@16|2@24|3@20|✓@1'
-        '8|火球术@18|法术@16|横@16|3@24|4@20|✓@18|石像魔@18|2@28|6@28|护@16|3@2'
-        '4|5@20|✓@18|潮汐海蛇@18|2@28|4@28|水@16|闪@16|2@24|6@20|长矛手@18|2@2'
-        '8|3@28|穿@16|2@24|7@20|旗手@18|1@28|3@28|光@16|1@24|8@20|治愈之雨@18'
-        '|法术@16|0@24|9@20|哥布林@18|1@28|1@28|可从这 4 张中出牌@18|要塞右侧 8 张牌 = '
-        '生命@18|飞@17|飞行@19|水@17|水生@19|光@17|光环@19|护@17|护卫@19|横@17|横扫@19'
-        '|穿@17|穿刺@19|闪@17|闪现@19'
+    'hand_opening_seat0': ((1200, 658), (
+        '你的手牌@28|8@28|堡垒@24|6@28|法力@24|第 1 回合 · 你的回合:召唤阶段@24|堡垒@24|8@36|生命@20|4@24|2@24|✓@24|余烬幼龙@24|'
+        '3@28|5@28|飞@24|2@24|3@24|✓@24|火球术@24|法术@24|横@24|3@24|4@24|✓@24|石像魔@24|2@28|6@28|护@24|3@24|5@24|'
+        '✓@24|潮汐海蛇@24|2@28|4@28|水@24|闪@24|2@24|6@24|长矛手@24|2@28|3@28|穿@24|2@24|7@24|旗手@24|1@28|3@28|光@24|'
+        '1@24|8@24|治愈之雨@24|法术@24|0@24|9@24|哥布林@24|1@28|1@28|可从这 4 张中出牌@24|要塞右侧 8 张牌 = 生命@24|飞@20|飞行@20|'
+        '水@20|水生@20|光@20|光环@20|护@20|护卫@20|横@20|横扫@20|穿@20|穿刺@20|闪@20|闪现@20'
     )),
 }
