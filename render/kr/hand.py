@@ -31,11 +31,11 @@ from .style import (BG, BODY, DAMAGE_COLOURS, DONE, ESS, GOLD, MARGIN, MAX_H, PA
 
 GAP = 10
 SQ = 24                      # a tile square on a card
-CELL = 36                    # a square of the 3x3 range diagram
+CELL = 32                    # a square of the 3x3 range diagram
 DIAG = 3 * CELL
 PER_ROW = 4                  # tower card tiles side by side (5 when a big hand needs it)
-LINE = 26                    # one SMALL text line
-RIGHT = 340                  # the attack column of a hero block
+LINE = 24                    # one SMALL text line
+RIGHT = 320                  # the attack column of a hero block
 GREY, FREE = (120, 126, 140), (120, 220, 255)
 KIND_COLOURS = {"instant": (250, 150, 60), "ongoing": (120, 200, 255), "protection": (110, 220, 140)}
 DIRS = {"F": (0, -1), "FR": (1, -1), "R": (1, 0), "BR": (1, 1), "B": (0, 1), "BL": (-1, 1), "L": (-1, 0),
@@ -83,7 +83,7 @@ def hand_image(view: dict, seat: int, seat_names: list[str] | None, lang: str) -
 def hero_image(view: dict, seat: int, seat_names: list[str] | None, lang: str) -> Image.Image:
     def sheet(d, legend: bool) -> float:
         y = _header(d, MARGIN, view, seat, seat_names, lang, hero=True) + GAP
-        y = _hero(d, y, view, seat, lang)
+        y = _hero(d, y, view, seat, lang, named=False)
         return (_legend(d, y + GAP, lang) if legend else y) + MARGIN
     legend = sheet(None, True) <= MAX_H     # the legend is on the hand sheet too
     img = _canvas(sheet(None, legend))
@@ -257,7 +257,12 @@ def _header(d, y: float, view: dict, seat: int, seat_names, lang: str, hero: boo
         for col in s.get("colours") or []:
             f.piece(24, swatch(col, 24), 4)
         name = N.seat_name(seat_names, seat, lang)
-        f.word(name if hero else N.label("hand.title", lang, name=name), TITLE, GOLD, 20)
+        hid = str(s.get("hero"))
+        if hero and hid in HEROES:
+            f.word(N.hero_name(hid, lang), TITLE, GOLD, 14)
+            f.word(name, ESS, TEXT, 20)
+        else:
+            f.word(N.label("hand.title", lang, name=name), TITLE, GOLD, 20)
         phase = view.get("phase")
         line = N.label("round", lang, n=view.get("round", "?"))
         if phase != "over":
@@ -269,6 +274,10 @@ def _header(d, y: float, view: dict, seat: int, seat_names, lang: str, hero: boo
                 check(d, px + 10, cy, 10)
                 put(d, (px + 26, cy), done, ESS, DONE, "lm")
             f.piece(26 + text_w(done, ESS), draw_done)
+        hid = str(s.get("hero"))
+        if hero and hid in HEROES:
+            f.newline()
+            return _stats(d, y, view, hid, HEROES[hid], (view.get("heroes") or {}).get(hid) or {}, lang, f) + PAD - 4
     return f.end() + PAD - 4
 
 
@@ -345,9 +354,9 @@ def _cards(d, y: float, cards: list[tuple[str, bool]], lang: str, heading: str, 
 def _block(d, y: float, title: str, tags: list[tuple[str, Colour, bool]], text: str, attacks, fill: Colour,
            lang: str, up: bool | None = None) -> float:
     """A hero's basic attack or ability: title, tags and text on the left, its attacks on
-    the right (``up`` False: face down, drawn greyed)."""
+    the right, side by side (``up`` False: face down, drawn greyed)."""
     x0, x1 = X0 + PAD, X1 - PAD
-    tx1 = x1 - (RIGHT + 14 if attacks else 0)
+    tx1 = x1 - (len(attacks) * (RIGHT + 14) if attacks else 0)
     f = Flow(d, x0, tx1, y + 2, 32)
     if up is not None:
         f.piece(18, lambda d, px, cy: d.rounded_rectangle((px, cy - 12, px + 18, cy + 12), radius=3,
@@ -366,27 +375,30 @@ def _block(d, y: float, title: str, tags: list[tuple[str, Colour, bool]], text: 
         ly += LINE
     ry = y
     colour = fill if up is not False else mix(fill, GREY, 0.7)
-    for a in attacks:
-        ry = attack_row(d, x1 - RIGHT, x1, ry, a, colour, lang, hero=True) + 8
+    for k, a in enumerate(attacks):
+        right = x1 - (len(attacks) - 1 - k) * (RIGHT + 14)
+        ry = max(ry, attack_row(d, right - RIGHT, right, y, a, colour, lang, hero=True) + 8)
     return max(ly, ry) + 4
 
 
-def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
+def _hero(d, y: float, view: dict, seat: int, lang: str, named: bool = True) -> float:
+    """The hero block (its name first unless the sheet's header says it: ``named`` False)."""
     top = y
     if d is not None:
-        _panel(d, top, _hero(None, top, view, seat, lang))
+        _panel(d, top, _hero(None, top, view, seat, lang, named))
     hid = str(view["seats"][seat].get("hero"))
     spec, h = HEROES.get(hid), (view.get("heroes") or {}).get(hid) or {}
     y += PAD
     if spec is None:
         put(d, (X0 + PAD, y + 16), N.label("hand.no_hero", lang), BODY, TEXT_SOFT, "lm", essential=True)
         return y + 32 + PAD
-    name = N.hero_name(hid, lang)
-    put(d, (X0 + PAD, y + 16), name, TITLE, GOLD, "lm", essential=True)
-    y += 36
-    with legibility.essential():
-        y = _stats(d, y, view, hid, spec, h, lang)
-    y = _rule(d, y + 2)
+    if named:
+        put(d, (X0 + PAD, y + 16), N.hero_name(hid, lang), TITLE, GOLD, "lm", essential=True)
+        y += 36
+    if named:
+        with legibility.essential():
+            y = _stats(d, y, view, hid, spec, h, lang)
+        y = _rule(d, y + 2)
     basic = spec["basic"]
     fill = DAMAGE_COLOURS.get(basic.get("damage"), GREY)
     skill = spec.get("skill") or {}
@@ -412,9 +424,11 @@ def _hero(d, y: float, view: dict, seat: int, lang: str) -> float:
     return y + PAD - 4
 
 
-def _stats(d, y: float, view: dict, hid: str, spec: Mapping[str, Any], h: Mapping[str, Any], lang: str) -> float:
-    """The hero's health, move, range, place and state; the wildcat's."""
-    f = Flow(d, X0 + PAD, X1 - PAD, y, 34)
+def _stats(d, y: float, view: dict, hid: str, spec: Mapping[str, Any], h: Mapping[str, Any], lang: str,
+           flow: Flow | None = None) -> float:
+    """The hero's health, move, range, place and state (onto ``flow`` when given: the hero
+    sheet's header); the wildcat's."""
+    f = flow or Flow(d, X0 + PAD, X1 - PAD, y, 34)
     hp = N.label("hand.health", lang, h=h.get("health", spec["health"]), max=h.get("max", spec["health"]))
 
     def draw_health(d: ImageDraw.ImageDraw, px: float, cy: float) -> None:

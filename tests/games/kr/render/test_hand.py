@@ -1,6 +1,8 @@
-"""The Kingdom Rush hand sheet (render/kr/hand.py, ``private_png``): every hero at 1, 2 and 4
-seats in English and Chinese, the towers in hand and in the pending slot with their names, the
-hero's abilities face up or down; the picture follows the hand; a raw state is refused."""
+"""The Kingdom Rush hand and hero sheets (render/kr/hand.py, ``private_png`` and ``hero_png``):
+every hero at 1, 2 and 4 seats in English and Chinese, landscape 1,200 px wide and at most 900
+tall; the towers in hand and in the pending slot with their names, the hero's abilities face
+up or down; a hand too big for the sheet names the cards that do not fit; the picture follows
+the hand; a raw state is refused."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from tests.render.text_recorder import recording  # noqa: E402
 
 from engine.kr.content import HEROES, TOWERS  # noqa: E402
 from engine.kr.setup import new_state  # noqa: E402
-from render.kr import private_png  # noqa: E402
+from render import legibility  # noqa: E402
+from render.kr import hero_png, private_png  # noqa: E402
 
 LANGS = ("en", "zh-CN")
 
@@ -44,8 +47,9 @@ def _state(hero: str, seats: int, scenario: str = "farrinken_valley") -> dict:
 
 
 def test_private_png_signature() -> None:
-    assert list(inspect.signature(private_png).parameters) == ["view", "seat", "seat_names", "lang"]
-    assert inspect.signature(private_png).parameters["lang"].default == "en"
+    for draw in (private_png, hero_png):
+        assert list(inspect.signature(draw).parameters) == ["view", "seat", "seat_names", "lang"]
+        assert inspect.signature(draw).parameters["lang"].default == "en"
 
 
 @pytest.mark.parametrize("hero", list(HEROES))
@@ -57,8 +61,9 @@ def test_every_hero_renders(hero: str, seats: int) -> None:
             s = view["seats"][seat]
             with recording() as texts:
                 img = _open(private_png(view, seat, _names(seats, lang), lang))
-            assert img.width == 800 and img.mode == "RGB"
-            assert 600 <= img.height <= 3000, img.height
+                hero = _open(hero_png(view, seat, _names(seats, lang), lang))
+            for picture in (img, hero):
+                assert picture.mode == "RGB" and not legibility.shape_problems(picture.size), picture.size
             drawn = " ".join(t.text for t in texts)
             spec = HEROES[s["hero"]]
             assert spec["name"][lang] in drawn
@@ -67,8 +72,12 @@ def test_every_hero_renders(hero: str, seats: int) -> None:
             for ab in spec["abilities"]:
                 assert ab["name"][lang] in drawn
             assert _names(seats, lang)[seat] in drawn
-            # legible when Discord shows the picture 400 px wide: no text under 16 px at 800
+            # legible where Discord shows the picture: every essential string at least 24 px,
+            # the detail (card texts, attack notes, legend) at least 16 px for when it is opened
+            assert min(t.size for t in texts if t.essential) >= legibility.smallest_legible_px(img.size)
             assert min(t.size for t in texts if t.size) >= 16
+            assert all(0 <= t.box[0] and t.box[2] <= t.image_size[0] + 1 and t.box[3] <= t.image_size[1] + 1
+                       for t in texts), "text off the canvas"
 
 
 def test_midgame_views_render() -> None:
@@ -76,7 +85,8 @@ def test_midgame_views_render() -> None:
         view = V.public_view(V.midgame_state(scenario, seats))
         for lang in LANGS:
             for seat in range(seats):
-                assert _open(private_png(view, seat, _names(seats, lang), lang)).width == 800
+                assert _open(private_png(view, seat, _names(seats, lang), lang)).width == 1200
+                assert _open(hero_png(view, seat, _names(seats, lang), lang)).width == 1200
 
 
 def test_the_picture_follows_the_hand() -> None:
@@ -105,6 +115,7 @@ def test_pending_cards_and_face_down_abilities() -> None:
     st["heroes"]["lilith"]["abilities"]["resurrection"] = False
     with recording() as texts:
         private_png(V.public_view(st), 0, V.NAMES[:2])
+        hero_png(V.public_view(st), 0, V.NAMES[:2])
     drawn = [t.text for t in texts]
     assert "Wizard Tower" in drawn
     assert "next round" in drawn
@@ -112,6 +123,7 @@ def test_pending_cards_and_face_down_abilities() -> None:
     assert drawn.count("face up") == len(HEROES["lilith"]["abilities"]) - 1
     with recording() as texts:
         private_png(V.public_view(st), 0, V.NAMES_CJK[:2], "zh-CN")
+        hero_png(V.public_view(st), 0, V.NAMES_CJK[:2], "zh-CN")
     drawn = [t.text for t in texts]
     assert "巫师塔" in drawn and "下一轮" in drawn and "背面朝上" in drawn
 
@@ -120,6 +132,8 @@ def test_raw_state_and_bad_seat_refused() -> None:
     st = V.midgame_state("haunted_marsh", 4)
     with pytest.raises(ValueError):
         private_png(st, 0, V.NAMES)                # a state with its deck order
+    with pytest.raises(ValueError):
+        hero_png(st, 0, V.NAMES)
     view = V.public_view(st)
     for seat in (-1, 4, "0", None):
         with pytest.raises(ValueError):
@@ -127,3 +141,17 @@ def test_raw_state_and_bad_seat_refused() -> None:
     with pytest.raises(ValueError):
         private_png([], 0, V.NAMES)
     private_png(copy.deepcopy(view), 3, V.NAMES)   # the view itself is fine
+
+
+def test_a_big_hand_names_the_cards_that_do_not_fit() -> None:
+    st = _state("magnus", 1)
+    st["seats"][0]["hand"] = list(TOWERS)[:13]
+    st["seats"][0]["pending"] = ["mage_2", "archer_2"]
+    with recording() as texts:
+        img = _open(private_png(V.public_view(st), 0, V.NAMES[:1]))
+    assert not legibility.shape_problems(img.size)
+    drawn = " ".join(t.text for t in texts)
+    for card in st["seats"][0]["hand"] + st["seats"][0]["pending"]:
+        assert TOWERS[card]["name"]["en"] in drawn, card
+    assert any(t.text.startswith("and ") and t.text.endswith("more:") for t in texts)
+    assert all(t.box[3] <= img.height + 1 for t in texts)
