@@ -1,23 +1,24 @@
-"""One card per player under the map, the width of the board: name, faction and tags, the
-big numbers (Source, gate, fortress power), then the facts wrapping line after line (mark,
-advancements, CP, builds, relics, stack, barracks, influence) and the player's units on the
-map, named with the hex and health the menus show.
+"""One compact block per seat beside the map: letter, name, faction and tags, the big
+numbers (Source, gate, fortress power, CP), and the seat's units on the map, named with the
+hex and health the menus show. The seat's other facts (mark, advancements, builds, relics,
+stack, barracks, influence) are listed in the private picture (``seat_details``).
 
-``player_card`` takes a drawing context or None: with None it only measures, so the board
+``seat_block`` takes a drawing context or None: with None it only measures, so the board
 can lay its boxes out before drawing them."""
 
 from __future__ import annotations
 
+from render import legibility
 from render.common import DARK_TEXT, GOLD, PANEL, PANEL_EDGE, RED, TEXT, TEXT_SOFT, font, rounded_box, safe_text
 
 from .layout import MapModel, group_number
 from .names import any_name, faction_name, label, name, ordinal, seat_name, unit_name
 from .sprites import diamond, gate_icon
-from .style import BIG, BODY, LABEL_CHIP, MAT_EDGE, NAME, PAD, TITLE, faction_of, player, section, seat_style, to_int
+from .style import BIG, BODY, MAT_EDGE, NAME, PAD, TITLE, faction_of, player, section, seat_style, to_int
 from .text import Row, line_height
 
-STRIP = 8  # the colour strip on the card's left edge
-TAG_H = int(BODY * 1.4)
+STRIP = 6  # the colour strip on the card's left edge
+TAG_H = int(BODY * 1.3)
 SEP = "  \u00b7  "
 
 
@@ -80,58 +81,68 @@ def unit_entries(view: dict, seat: int, lang: str) -> list[str]:
     return out
 
 
-def player_card(d, box, view: dict, seat: int, seat_names, infl: dict, model: MapModel, lang: str) -> float:
-    """Draw (``d`` None: only measure) ``seat``'s card in ``box``; returns its height."""
+def seat_block(d, box, view: dict, seat: int, seat_names, lang: str, compact: bool = False) -> float:
+    """Draw (``d`` None: only measure) ``seat``'s block in ``box``: its letter, name,
+    faction and tags; its Source, gate, fortress power and CP; its units on the map as the
+    menus name them (name, hex, health). Returns its height. All of it is essential.
+    ``compact``: without the faction's name (its letter and colour stay), for a crowded
+    board."""
     x0, y0, x1, y1 = box
     p = player(view, seat)
     st = seat_style(view, seat)
     active = seat in (view.get("active") or [])
     result = section(view, "result") or None
-    if d is not None:
-        rounded_box(d, box, 14, fill=PANEL, outline=st["bright"] if active else PANEL_EDGE, width=4 if active else 2)
-        d.rounded_rectangle((x0 + 3, y0 + 3, x0 + 3 + STRIP, y1 - 3), radius=4, fill=st["bright"])
-    lx, rx = x0 + STRIP + PAD, x1 - PAD
-    f = font(BODY)
-    # --- name (wrapped if it must), faction, tags
-    row = Row(d, lx, rx, y0 + PAD - 4, max(line_height(NAME), TAG_H + 8), gap=12)
-    br = 20
-    row.add(2 * br, lambda x, cy: _letter_disc(d, x + br, cy, br, st))
-    row.text(seat_name(seat_names, seat, lang), NAME, st["light"])
-    row.text(faction_name(faction_of(view, seat), lang), BODY, TEXT_SOFT)
-    for text, fill, tfill in _tags(view, seat, p, active, result, lang):
-        w = f.getlength(text) + 20
-        row.add(w, lambda x, cy, t=text, fl=fill, tf=tfill, w=w: _tag(d, x, cy, w, t, fl, tf))
-    # --- the big numbers
-    row.newline(int(BIG * 1.22))
-    _numbers(row, p, st, lang)
-    # --- the facts: mark, advancements (three pegs each), CP, builds, relics, stack, influence
-    row.newline(line_height(BODY))
-    row.sep, row.gap = SEP, 0
+    with legibility.essential():
+        if d is not None:
+            rounded_box(d, box, 10, fill=PANEL, outline=st["bright"] if active else PANEL_EDGE,
+                        width=4 if active else 2)
+            d.rounded_rectangle((x0 + 3, y0 + 3, x0 + 3 + STRIP, y1 - 3), radius=3, fill=st["bright"])
+        lx, rx = x0 + STRIP + PAD, x1 - PAD
+        f = font(BODY)
+        row = Row(d, lx, rx, y0 + PAD - 6, max(line_height(NAME), TAG_H + 4), gap=10)
+        br = 16
+        row.add(2 * br, lambda x, cy: _letter_disc(d, x + br, cy, br, st))
+        row.text(seat_name(seat_names, seat, lang), NAME, st["light"])
+        if not compact:
+            row.text(faction_name(faction_of(view, seat), lang), BODY, TEXT_SOFT)
+        for text, fill, tfill in _tags(view, seat, p, active, result, lang):
+            w = f.getlength(text) + 16
+            row.add(w, lambda x, cy, t=text, fl=fill, tf=tfill, w=w: _tag(d, x, cy, w, t, fl, tf))
+        row.lh = max(row.lh, line_height(BIG) - 4)
+        numbers(row, p, st, lang)
+        units = unit_entries(view, seat, lang)
+        if units:
+            row.newline(line_height(BODY))
+            row.sep, row.gap = SEP, 0
+            for u in units:
+                row.text(u, BODY, TEXT)
+        return row.end() + PAD - 8 - y0
+
+
+def seat_details(view: dict, seat: int, seat_names, infl: dict, model: MapModel, lang: str) -> list[str]:
+    """The facts of a seat that the board leaves to the private picture: its mark, its
+    advancements, CP, builds, relics, the die, the stack, the barracks, what stands beside
+    the fortress, the heroes out and its influence."""
+    p = player(view, seat)
+    out = []
     mark = p.get("mark")
     if mark is not None and to_int(mark, -1) >= 0:
-        row.text(label("panel.marks", lang, letter=seat_style(view, mark)["letter"],
-                       name=seat_name(seat_names, to_int(mark), lang)), BODY, TEXT)
+        out.append(label("panel.marks", lang, letter=seat_style(view, mark)["letter"],
+                         name=seat_name(seat_names, to_int(mark), lang)))
     for aid, lv in list((p.get("advancements") or {}).items())[:3]:
-        nm = name("advancements", aid, lang)
-        row.add(3 * 19 + 6 + f.getlength(nm), lambda x, cy, nm=nm, lv=to_int(lv): _advancement(d, x, cy, nm, lv))
-    for fact in _facts(view, seat, p, lang):
-        row.text(fact, BODY, TEXT_SOFT)
-    _influence(d, row, seat, infl, model, lang)
-    # --- units on the map
-    row.end()
-    units = unit_entries(view, seat, lang)
-    if units:
-        row.text(label("panel.on_map", lang), BODY, TEXT_SOFT)
-        row.x += 10
-        for i, u in enumerate(units):
-            row.text(u, BODY, TEXT, sep=i > 0)
-    return row.end() + PAD - 6 - y0
+        out.append(label("panel.advancement", lang, name=name("advancements", aid, lang), level=to_int(lv)))
+    out += _facts(view, seat, p, lang)
+    gs = sorted((g for g in infl.get(seat, set()) if g in model.numbers),
+                key=lambda g: (to_int(group_number(model, g), 99), g))
+    numbers = ", ".join(group_number(model, g) for g in gs) or label("panel.none", lang)
+    out.append(label("panel.influence_of", lang, mats=numbers))
+    return out
 
 
 def _facts(view: dict, seat: int, p: dict, lang: str) -> list[str]:
-    """The card's short facts after the advancements: CP, builds, relics, the die, the
+    """A seat's short facts after the advancements: builds, relics, the die, the
     stack, the barracks, what stands beside the fortress, the heroes out."""
-    facts = [label("panel.cp", lang, n=to_int(p.get("cp")))]
+    facts = []
     if p.get("lb_allowance") is not None:
         facts.append(label("panel.builds", lang, used=to_int(p.get("limited_builds")),
                            allowed=to_int(p.get("lb_allowance"))))
@@ -152,29 +163,6 @@ def _facts(view: dict, seat: int, p: dict, lang: str) -> list[str]:
     return facts
 
 
-def _influence(d, row: Row, seat: int, infl: dict, model: MapModel, lang: str) -> None:
-    """Influence: the numbers of the mats within this player's influence, as chips kept on
-    one line with their heading when they fit."""
-    f = font(BODY)
-    gs = sorted((g for g in infl.get(seat, set()) if g in model.numbers),
-                key=lambda g: (to_int(group_number(model, g), 99), g))
-    head = label("panel.influence", lang)
-    chips = [(group_number(model, g), max(line_height(BODY) - 6, f.getlength(group_number(model, g)) + 14))
-             for g in gs] or [(label("panel.none", lang), f.getlength(label("panel.none", lang)))]
-    whole = f.getlength(head) + 8 + sum(w + 5 for _n, w in chips)
-    if row.x > row.x0 and row.x + f.getlength(SEP) + whole > row.x1 and whole <= row.x1 - row.x0:
-        row.newline()  # keep "influence" and its chips on one line
-    row.text(head, BODY, TEXT_SOFT)
-    row.x += 8
-    row.gap = 5
-    for n, w in chips:
-        if gs:
-            row.add(w, lambda x, cy, n=n, w=w: _chip(d, x, cy, w, n), sep=False)
-        else:
-            row.text(n, BODY, TEXT_SOFT, sep=False)
-    row.gap = 0
-
-
 def _letter_disc(d, cx, cy, r, st) -> None:
     d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=st["bright"], outline=TEXT, width=2)
     d.text((cx, cy), st["letter"], font=font(TITLE), fill=TEXT, anchor="mm", stroke_width=1, stroke_fill=MAT_EDGE)
@@ -185,45 +173,36 @@ def _tag(d, x, cy, w, text, fill, tfill) -> None:
     d.text((x + w / 2, cy), text, font=font(BODY), fill=tfill, anchor="mm")
 
 
-def _chip(d, x, cy, w, text) -> None:
-    ch = line_height(BODY) - 6
-    d.rounded_rectangle((x, cy - ch / 2, x + w, cy + ch / 2), radius=ch / 2, fill=LABEL_CHIP)
-    d.text((x + w / 2, cy), text, font=font(BODY), fill=DARK_TEXT, anchor="mm")
-
-
-def _advancement(d, x, cy, nm: str, lv: int) -> None:
-    pr = 8
-    for k in range(3):
-        px_ = x + pr + k * 19
-        d.ellipse((px_ - pr, cy - pr, px_ + pr, cy + pr), fill=GOLD if k < lv else PANEL_EDGE, outline=MAT_EDGE)
-    d.text((x + 3 * 19 + 6, cy), nm, font=font(BODY), fill=TEXT, anchor="lm")
-
-
-def _numbers(row: Row, p: dict, st: dict, lang: str) -> None:
-    """The big numbers: Source (and its cap), gate health, fortress power."""
-    d = row.d
-    big = font(BIG)
-    small = font(BODY)
+def numbers(row: Row, p: dict, st: dict, lang: str) -> None:
+    """The big numbers: Source (and its cap), gate health, fortress power, CP, as one
+    piece of ``row`` (on the line so far if they fit there, else on the next)."""
+    big, small = font(BIG), font(BODY)
     ir = 15
     src = str(to_int(p.get("source")))
     cap = p.get("cap")
     ct = f"/{to_int(cap)}" if cap is not None else ""
-    w = ir * 1.6 + 6 + big.getlength(src) + 2 + small.getlength(ct)
+    broken = bool(p.get("broken"))
+    gt = "X" if broken else str(to_int(p.get("gate")))
+    words = [(label("panel.power", lang, n=to_int(p.get("power"))), GOLD),
+             (label("panel.cp", lang, n=to_int(p.get("cp"))), TEXT)]
+    fw = font(BODY + 2)
+    parts = [ir * 1.6 + 6 + big.getlength(src) + 2 + small.getlength(ct), 2 * ir + 8 + big.getlength(gt)]
+    parts += [fw.getlength(w) for w, _c in words]
+    gap = 14
 
-    def source(x, cy):
+    def draw(x, cy):
+        d = row.d
         diamond(d, x + ir * 0.8, cy, ir)
         xx = x + ir * 1.6 + 6
         d.text((xx, cy), src, font=big, fill=TEXT, anchor="lm")
         if ct:
             d.text((xx + big.getlength(src) + 2, cy + BIG * 0.18), ct, font=small, fill=TEXT_SOFT, anchor="lm")
-
-    row.add(w, source)
-    broken = bool(p.get("broken"))
-    gt = "X" if broken else str(to_int(p.get("gate")))
-
-    def gate(x, cy):
+        x += parts[0] + gap
         gate_icon(d, x + ir, cy, ir, st["bright"], broken, width=2)
         d.text((x + 2 * ir + 8, cy), gt, font=big, fill=RED if broken else TEXT, anchor="lm")
+        x += parts[1] + gap
+        for (w, colour), pw in zip(words, parts[2:]):
+            d.text((x, cy), w, font=fw, fill=colour, anchor="lm")
+            x += pw + gap
 
-    row.add(2 * ir + 8 + big.getlength(gt), gate)
-    row.text(label("panel.power", lang, n=to_int(p.get("power"))), BODY + 4, GOLD)
+    row.add(sum(parts) + gap * (len(parts) - 1), draw)

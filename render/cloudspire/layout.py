@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .style import (
     DIRS,
+    ESS,
     MAP_MARGIN,
     MAX_HEX,
     SQRT3,
@@ -93,7 +94,7 @@ def map_model(view: dict) -> MapModel:
 def map_key(view: dict) -> str:
     """Everything the static map layer depends on, as one hashable string."""
     m = section(view, "map")
-    return json.dumps([m.get("hexes"), m.get("forts"), m.get("slots"), view.get("factions")],
+    return json.dumps([m.get("hexes"), m.get("forts"), m.get("slots"), view.get("factions"), m.get("groups")],
                       sort_keys=True, default=str)
 
 
@@ -141,7 +142,7 @@ def group_label_spots(model: MapModel) -> dict[str, list[LabelSpot]]:
 def lattice_cells(model: MapModel) -> set:
     """The cells a move can name (isle, earthscape and fortress-gate/well hexes) and the
     face-down slots: these must all be on the picture. Fortress bodies may be cut at the
-    picture's side edges (their figures are in the player cards)."""
+    map's edges (their figures are in the seat blocks)."""
     return set(model.hexes) | set(model.face_down)
 
 
@@ -159,34 +160,43 @@ class MapGeom:
                 self.origin[1] + self.size * 1.5 * r)
 
     def label_xy(self, q: int, r: int) -> tuple[float, float]:
-        """Centre of the hex's coordinate label: the upper part of the hex."""
+        """Centre of the hex's column number: the upper part of the hex."""
         x, y = self.centre(q, r)
-        return x, y - 0.36 * self.size
+        return x, y - 0.42 * self.size
 
     def token_xy(self, q: int, r: int) -> tuple[float, float]:
-        """Centre of the piece on the hex: the lower part, under the label."""
+        """Centre of the piece on the hex: the lower part, under the column number."""
         x, y = self.centre(q, r)
-        return x, y + 0.41 * self.size
+        return x, y + 0.42 * self.size
 
     def token_h(self) -> float:
-        return 0.78 * self.size
+        return max(ESS + 4.0, 0.86 * self.size)
 
 
-def map_geom(model: MapModel, x0: float, y0: float, width: float) -> MapGeom:
-    """The map ``width`` wide with its top at ``y0``: the lattice fills the width, the
-    box is as tall as every cell needs (fortresses included) plus room for mat labels."""
+def map_geom(model: MapModel, box: tuple, side: float) -> MapGeom:
+    """The map in ``box`` (x0, y0, x1, y1): the cells a move can name as large as fit, with
+    ``side`` px left free on the left and the right of every row for its row number."""
+    x0, y0, x1, y1 = box
     lat = lattice_cells(model) or model.all_cells()
     if not lat:
-        return MapGeom((x0, y0, x0 + width, y0 + 200), 30.0, (x0 + width / 2, y0 + 100))
+        return MapGeom(box, 30.0, ((x0 + x1) / 2, (y0 + y1) / 2))
     xs = [SQRT3 * (q + r / 2.0) for q, r in lat]
-    s = min((width - 2 * MAP_MARGIN) / (max(xs) - min(xs) + SQRT3), MAX_HEX)
-    cells = model.all_cells()
-    ys = [1.5 * r for q, r in cells]
-    top, bottom = min(ys) - 1.0 - 0.62, max(ys) + 1.0 + 0.62  # room for the mat labels
-    height = (bottom - top) * s
-    ox = x0 + width / 2 - (max(xs) + min(xs)) / 2 * s
-    oy = y0 - top * s
-    return MapGeom((x0, y0, x0 + width, int(math.ceil(y0 + height))), s, (ox, oy))
+    ys = [1.5 * r for q, r in lat]
+    span_x = max(xs) - min(xs) + SQRT3
+    span_y = max(ys) - min(ys) + 2.0
+    s = min((x1 - x0 - 2 * side) / span_x, (y1 - y0 - 2 * MAP_MARGIN) / span_y, MAX_HEX)
+    ox = (x0 + x1) / 2 - (max(xs) + min(xs)) / 2 * s
+    oy = (y0 + y1) / 2 - (max(ys) + min(ys)) / 2 * s
+    return MapGeom(box, s, (ox, oy))
+
+
+def row_ends(model: MapModel) -> dict[int, tuple[int, int]]:
+    """Row r -> (q of its leftmost, q of its rightmost cell a move can name)."""
+    out: dict[int, tuple[int, int]] = {}
+    for q, r in model.hexes:
+        lo, hi = out.get(r, (q, q))
+        out[r] = (min(lo, q), max(hi, q))
+    return out
 
 
 def market_tiles(view: dict) -> list[tuple[str, object]]:
@@ -202,8 +212,9 @@ def market_tiles(view: dict) -> list[tuple[str, object]]:
 
 @dataclass
 class BoardLayout:
-    """The board, top to bottom: header, map, player cards (one a row), landmarks,
-    market, legend. Every box is (x0, y0, x1, y1) on the picture."""
+    """The board: the map on the left, the full height; on the right the status box, one
+    block per seat, the landmarks and (in the Market phase) the market. Every box is
+    (x0, y0, x1, y1) on the picture."""
 
     width: int
     height: int
@@ -214,7 +225,7 @@ class BoardLayout:
     panels: list = field(default_factory=list)
     landmarks: tuple | None = None
     market: tuple | None = None
-    legend: tuple | None = None
+    compact: bool = False  # seat blocks without the factions' names
 
     def geom(self) -> MapGeom:
         return MapGeom(self.map_box, self.size, self.origin)
@@ -224,4 +235,4 @@ class BoardLayout:
 
     def boxes(self) -> list[tuple]:
         """Every box text is drawn in."""
-        return [b for b in [self.header, self.map_box, *self.panels, self.landmarks, self.market, self.legend] if b]
+        return [b for b in [self.header, self.map_box, *self.panels, self.landmarks, self.market] if b]

@@ -1,6 +1,6 @@
-"""The legend at the bottom of the board: the tokens (unit health, spire chips, landmark),
+"""The legend of the private picture: the tokens (unit health, spire chips, landmark),
 terrain, wells, upgrade chips, unit marks, landmark backs and the mat-number label. Its
-icons are drawn without text; every word is BODY size."""
+icons are drawn without text; every word is SMALL (detail, not needed to choose a move)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,8 @@ from .names import label
 from .sprites import HEALTH_FULL, SPIRE_BADGE, diamond, gate_icon, star
 from .style import (
     BACKS,
-    BODY,
-    LINE,
     PAD,
+    SMALL,
     CHIPS,
     FACTIONS,
     HERO_RING,
@@ -25,7 +24,7 @@ from .style import (
     WELL_RING,
 )
 
-LEGEND_ROW = LINE + 4
+LEGEND_ROW = int(SMALL * 1.5)
 ICON = 30  # room for an icon before its word
 
 #: (icon kind, key, catalog key of the word beside it), in reading order
@@ -43,7 +42,7 @@ ITEMS = (
 
 def legend_rows(width: float, lang: str) -> list[list[tuple]]:
     """The legend's items laid out in rows: [[((kind, key, text), x)]]."""
-    f = font(BODY)
+    f = font(SMALL)
     rows: list[list] = [[]]
     x = 0.0
     for kind, key, text_key in ITEMS:
@@ -62,9 +61,10 @@ def legend_height(width: float, lang: str) -> int:
 
 
 def draw_legend(d, box, lang: str) -> None:
+    """The legend in ``box`` (detail, SMALL: it is not needed to choose a move)."""
     x0, y0, x1, y1 = box
-    rounded_box(d, box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-    f = font(BODY)
+    rounded_box(d, box, 10, fill=PANEL, outline=PANEL_EDGE, width=2)
+    f = font(SMALL)
     y = y0 + PAD - 3
     for row in legend_rows(x1 - x0 - 2 * PAD, lang):
         for (kind, key, text), rx in row:
@@ -102,7 +102,7 @@ def _icon(d, kind, key, cx, cy) -> None:
         info = CHIPS[key]
         d.rounded_rectangle((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), radius=4, fill=info["fill"],
                             outline=MAT_EDGE)
-        d.text((cx, cy), info["letter"], font=font(BODY), fill=info["text"], anchor="mm")
+        d.text((cx, cy), info["letter"], font=font(SMALL), fill=info["text"], anchor="mm")
     elif kind == "hero":
         d.rounded_rectangle((cx - r - 1, cy - 11, cx + r + 1, cy + 11), radius=11, fill=HERO_RING, outline=MAT_EDGE)
         d.rounded_rectangle((cx - r + 3, cy - 7, cx + r - 3, cy + 7), radius=7, fill=TEXT_SOFT)

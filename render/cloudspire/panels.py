@@ -1,6 +1,7 @@
-"""The board's text boxes other than the player cards: the header, the landmarks on the
-map and the market. Each takes a drawing context or None (None only measures) and
-returns the height it takes, so the board lays its boxes out before drawing them."""
+"""The text boxes other than the seat blocks: the header (status), the landmarks on the map,
+the board's market strip and the private picture's full market. Each takes a drawing
+context or None (None only measures) and returns the height it takes, so the pictures lay
+their boxes out before drawing them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .layout import market_tiles
 from .names import earthscape_number, label, market_facts, name, seat_name
 from .sprites import diamond
 from .style import BODY, CHIPS, MARKET_EDGE, MAT_EDGE, PAD, TITLE, section, seat_style, to_int
-from .text import Pen, line_height, wrap
+from .text import Pen, Row, line_height, wrap
 
 # ---------------------------------------------------------------- header
 
@@ -42,7 +43,8 @@ def _header_extra(view: dict, lang: str) -> str:
 
 
 def header(d, x0: float, x1: float, y0: float, view: dict, seat_names, lang: str) -> float:
-    """Wave and phase, then whose turn it is (or who won), then what is pending."""
+    """One strip across the board: wave, phase and round, whose turn it is (or who won),
+    what is pending and the event."""
     phase = view.get("phase")
     result = section(view, "result") or None
     over = phase == "over" or bool(result)
@@ -64,39 +66,33 @@ def header(d, x0: float, x1: float, y0: float, view: dict, seat_names, lang: str
         extra = _header_extra(view, lang)
         if extra:
             lines.append((extra, BODY, TEXT_SOFT))
-    # first line: the wave pill, the phase and the round, wrapping if they must
+        cur = section(view, "event").get("current")
+        if cur:
+            lines.append((label("market.event", lang, name=name("events", cur, lang)), BODY, GOLD))
+    # one strip: the wave pill, the phase and the round, then the lines above, wrapping
     wave, last = to_int(view.get("wave")), to_int(view.get("last_wave"))
     wtext = label("header.wave_of", lang, wave=wave, last=last) if last else label("header.wave", lang, wave=wave)
-    items = [label(f"phase.{'over' if over else phase}", lang)] if phase is not None or over else []
+    items = [(label(f"phase.{'over' if over else phase}", lang), TITLE, TEXT)] if phase is not None or over else []
     rnd = to_int(view.get("round"))
     if phase == "onslaught" and rnd and not over:
-        items.append(label("header.round", lang, n=rnd))
-    lx, rx = x0 + PAD, x1 - PAD
-    y = y0 + PAD
+        items.append((label("header.round", lang, n=rnd), BODY, TEXT_SOFT))
     pf = font(TITLE)
-    pw = pf.getlength(wtext) + 28
-    ph = int(TITLE * 1.5)
-    if d is not None:
-        d.rounded_rectangle((lx, y, lx + pw, y + ph), radius=ph / 2, fill=TEXT)
-        d.text((lx + pw / 2, y + ph / 2), wtext, font=pf, fill=DARK_TEXT, anchor="mm")
-    x = lx + pw + 16
-    for i, text in enumerate(items):  # the phase, then the round: on the pill's line if they fit
-        size = TITLE if i == 0 else BODY
-        w = font(size).getlength(text)
-        if x + w > rx:
-            y += ph + 4
-            x = lx
-        if d is not None:
-            d.text((x, y + ph / 2), text, font=font(size), fill=TEXT if i == 0 else TEXT_SOFT, anchor="lm")
-        x += w + 16
-    pen = Pen(d, lx, rx, y + ph + 6)
-    for text, size, colour in lines:
-        pen.text(text, size, colour)
-    return pen.y + PAD - 4 - y0
+    pw = pf.getlength(wtext) + 24
+    ph = int(TITLE * 1.34)
+    row = Row(d, x0 + PAD, x1 - PAD, y0 + 6, ph + 4, gap=20)
+
+    def pill(x, cy):
+        d.rounded_rectangle((x, cy - ph / 2, x + pw, cy + ph / 2), radius=ph / 2, fill=TEXT)
+        d.text((x + pw / 2, cy), wtext, font=pf, fill=DARK_TEXT, anchor="mm")
+
+    row.add(pw, pill)
+    for text, size, colour in items + lines:
+        row.text(text, size, colour)
+    return row.end() + 6 - y0
 
 
 def draw_header_box(d, box, view: dict, seat_names, lang: str) -> None:
-    rounded_box(d, box, 14, fill=PANEL)
+    rounded_box(d, box, 10, fill=PANEL)
     header(d, box[0], box[2], box[1], view, seat_names, lang)
 
 # ---------------------------------------------------------------- landmarks
@@ -123,10 +119,51 @@ def landmarks_box(d, box, view: dict, lang: str) -> float:
     x0, y0, x1, _y1 = box
     if d is not None:
         rounded_box(d, box, 14, fill=PANEL, outline=PANEL_EDGE, width=2)
-    pen = Pen(d, x0 + PAD, x1 - PAD, y0 + PAD - 4)
-    pen.text(label("landmarks.title", lang), TITLE, TEXT)
-    pen.flow(landmark_lines(view, lang))
-    return pen.y + PAD - 4 - y0
+    pen = Pen(d, x0 + PAD, x1 - PAD, y0 + PAD - 6)
+    pen.flow([(label("landmarks.title", lang), TEXT_SOFT)] + landmark_lines(view, lang))
+    return pen.y + PAD - 8 - y0
+
+
+# ---------------------------------------------------------------- the board's market strip
+
+
+def market_strip(d, box, view: dict, lang: str) -> float:
+    """The market on the board (the Market phase): each face-up chip and the earthscape by
+    name, with its cost on a Source diamond (types, supply and piles: the private picture)."""
+    x0, y0, x1, _y1 = box
+    if d is not None:
+        rounded_box(d, box, 10, fill=PANEL, outline=PANEL_EDGE, width=2)
+    mk = section(view, "market")
+    row = Row(d, x0 + PAD, x1 - PAD, y0 + PAD - 6, line_height(BODY), gap=14)
+    row.text(label("market.title", lang), BODY, TEXT_SOFT)
+    f = font(BODY)
+    dr = 17
+    for kind, ident in market_tiles(view):
+        cost: int | None
+        if kind == "chip":
+            nm, cost = name("market", ident, lang), market_facts(ident)[1]
+            edge = MARKET_EDGE[market_facts(ident)[0]]
+        elif ident:
+            nm = name("earthscapes", ident, lang)
+            cost = None if mk.get("earthscape_bought") else to_int(mk.get("earthscape_cost"))
+            edge = (134, 184, 96)
+        else:
+            continue
+        nm = safe_text(nm)
+        w = 2 * dr + 6 + f.getlength(nm)
+        row.add(w, lambda x, cy, nm=nm, cost=cost, edge=edge: _strip_tile(d, x, cy, dr, nm, cost, edge))
+    return row.end() + PAD - 8 - y0
+
+
+def _strip_tile(d, x, cy, dr, nm: str, cost, edge) -> None:
+    f = font(BODY)
+    if cost is not None:
+        diamond(d, x + dr, cy, dr + 3)
+        d.text((x + dr, cy), str(to_int(cost)), font=f, fill=DARK_TEXT,
+               anchor="mm")
+    else:
+        d.ellipse((x + dr - 6, cy - 6, x + dr + 6, cy + 6), fill=edge)
+    d.text((x + 2 * dr + 6, cy), nm, font=f, fill=TEXT, anchor="lm")
 
 # ---------------------------------------------------------------- market
 

@@ -282,3 +282,9 @@ def draw_gate(d, view: dict, seat: int, gate: int, broken: bool, cx: float, cy: 
     gate_icon(d, cx, cy + 0.05 * h, r, st["bright"], broken, width=2)
     _text(d, (cx, cy + 0.12 * h), text, fs, TEXT, stroke=2)
     return (cx - r, cy - h / 2, cx + r, cy + h / 2)
+
+
+def clear_caches() -> None:
+    _unit_sprite.cache_clear()
+    _spire_sprite.cache_clear()
+    _landmark_sprite.cache_clear()

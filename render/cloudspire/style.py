@@ -23,35 +23,29 @@ class ChipStyle(TypedDict):
 
 # ---------------------------------------------------------------- geometry of the board
 
-#: The pictures are made for a phone: Discord shows them about PHONE_W px wide, and every
-#: string on them must then be at least MIN_PX tall (a capital or digit), so nothing needs
-#: zooming. The board is W px wide (twice the phone width, so it stays sharp on dense
-#: screens) and as tall as it needs: the map on top, filling the width, then the player
-#: cards, the market and the legend stacked below.
-PHONE_W = 400
-MIN_PX = 9.0
-W = 800
+#: Every picture is drawn for where Discord shows it (render/legibility.py): W px wide, at
+#: most H tall (0.75 x W), and every string a player needs to choose a move at least ESS px
+#: (legibility.smallest_legible_px((W, H)): 24), so it reads fitted into Discord's 550 x 400
+#: desktop box and on a 400 px wide phone. The board: the hex map on the left, filling the
+#: height; the status and one compact block per seat on the right. Detail (full texts, the
+#: legend, the market's types and piles, each seat's reserves) is in the private picture.
+W = 1200
+H = 900
+ESS = 24  # the smallest essential text
+SMALL = 20  # detail (not needed to choose a move): readable when the picture is opened
 MARGIN = 8
-MAP_MARGIN = 4  # the map is nearly full-bleed: every pixel of width makes hexes bigger
-GAP = 10
-PAD = 14  # inside a box
-MAX_HEX = 48.0  # hex circumradius cap (a tiny map must not get huge hexes)
+MAP_MARGIN = 6
+GAP = 8
+PAD = 12  # inside a box
+MAX_HEX = 40.0  # hex circumradius cap (a tiny map must not get huge hexes)
 SS = 2  # supersampling factor for shapes
-CAP_EM = 0.729  # DejaVu Sans cap and digit height, in em
 
-
-def min_font(width: int, px: float = MIN_PX + 0.3) -> int:
-    """The smallest font size whose capitals and digits are ``px`` tall when a picture
-    ``width`` wide is shown PHONE_W wide."""
-    return int(math.ceil(px / CAP_EM * width / PHONE_W))
-
-
-#: font sizes on the board (W wide): nothing is drawn smaller than BODY
-BODY = min_font(W)  # 26
-TITLE = BODY + 4
-NAME = BODY + 6
-BIG = BODY + 18
-LINE = int(BODY * 1.32)  # line height of BODY text
+#: font sizes
+BODY = ESS
+TITLE = ESS + 4
+NAME = ESS + 2
+BIG = ESS + 10
+LINE = int(BODY * 1.24)  # line height of BODY text
 
 #: the six axial neighbour directions (the lattice of docs/cloudspire/view.md)
 DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]

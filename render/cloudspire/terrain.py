@@ -1,22 +1,28 @@
-"""The static map layer: sky, mats, terrain, wells and mat outlines.
+"""The static map layer: sky, mats, terrain, wells, mat outlines and the coordinates.
 
-It depends on the map alone, so it is cached per map and pasted under the pieces; the
-hex coordinates, which depend on where the pieces are, are drawn on the picture."""
+It depends on the map alone, so it is cached per map (and place on the picture) and pasted
+under the pieces. Coordinates: every hex a move can name carries its column ``q`` in its
+upper part, and every row its ``,r`` at both ends, so hex ``q,r`` reads as the hex's number
+followed by its row's (``3`` in the row marked ``,-2`` is ``3,-2``)."""
 
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BG
+from render import legibility
+from render.common import BG, TEXT_SOFT, font
 
-from .layout import map_model
+from .layout import MapGeom, MapModel, group_label_spots, group_number, map_model, row_ends
 from .sprites import EDGES, corners, diamond
 from .style import (
     DIRS,
+    ESS,
     FACE_DOWN,
+    FACE_DOWN_MARK,
     FACTIONS,
     MAT_EDGE,
     SEAT_FALLBACK,
@@ -32,12 +38,19 @@ from .style import (
 )
 
 
-@lru_cache(maxsize=16)
-def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
-    """The map layer for ``layout.map_key(view)`` in ``box`` (no pieces)."""
+@lru_cache(maxsize=32)
+def _model(key: str) -> tuple[MapModel, list]:
+    """The map model of ``layout.map_key(view)``, and the factions by seat."""
     view = json.loads(key)
-    view = {"map": {"hexes": view[0], "forts": view[1], "slots": view[2]}, "factions": view[3]}
-    model = map_model(view)
+    return (map_model({"map": {"hexes": view[0], "forts": view[1], "slots": view[2], "groups": view[4]}}),
+            list(view[3] or []))
+
+
+@lru_cache(maxsize=32)
+def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
+    """The map layer for ``layout.map_key(view)`` in ``box`` (no pieces), with its
+    coordinates."""
+    model, facs = _model(key)
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
     img = Image.new("RGB", (bw * SS, bh * SS), BG)
@@ -53,8 +66,6 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
     def px(c):
         q, r = c
         return ((origin[0] - x0) * SS + s * SQRT3 * (q + r / 2.0), (origin[1] - y0) * SS + s * 1.5 * r)
-
-    facs = view.get("factions") or []
 
     def fort_style(seat):
         fac = facs[seat] if 0 <= seat < len(facs) else ""
@@ -108,7 +119,33 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
             else:
                 col = MAT_EDGE
             d.line([cs[a], cs[b]], fill=col, width=lw, joint="curve")
-    return img.reduce(SS)
+    out = img.reduce(SS)
+    _coordinates(ImageDraw.Draw(out), model, MapGeom((0, 0, bw, bh), size, (origin[0] - x0, origin[1] - y0)))
+    return out
+
+
+#: the colour of a coordinate on a fortress hex
+FORT_TEXT = (226, 232, 240)
+ROW_CHIP = (15, 20, 32)
+
+
+def _coordinates(d: ImageDraw.ImageDraw, model: MapModel, geom: MapGeom) -> None:
+    """Each hex's column in its upper part; each row's ``,r`` beside its two end hexes; a
+    "?" on each face-down isle slot."""
+    f = font(ESS, False)
+    s = geom.size
+    with legibility.essential():
+        for c, h in sorted(model.hexes.items()):
+            col = FORT_TEXT if c in model.fort_cells else TERRAIN.get(h.get("terrain"), UNKNOWN_TERRAIN)["label"]
+            d.text(geom.label_xy(*c), str(c[0]), font=f, fill=col, anchor="mm")
+        fb = font(ESS)
+        for text, box in row_labels(model, geom):
+            d.rounded_rectangle(box, radius=6, fill=ROW_CHIP)
+            d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=fb, fill=TEXT_SOFT, anchor="mm")
+        for slot in sorted(set(model.face_down.values())):
+            c = model.slot_centres.get(slot)
+            if c is not None:
+                d.text(geom.centre(*c), "?", font=font(max(ESS, int(s * 1.6))), fill=FACE_DOWN_MARK, anchor="mm")
 
 
 def _terrain_texture(d: ImageDraw.ImageDraw, terrain, cx, cy, s, col) -> None:
@@ -132,3 +169,79 @@ def _terrain_texture(d: ImageDraw.ImageDraw, terrain, cx, cy, s, col) -> None:
             tx, ty = cx + dx * s, cy + 0.5 * s
             d.line([(tx - 0.08 * s, ty - 0.12 * s), (tx, ty)], fill=col, width=w)
             d.line([(tx + 0.08 * s, ty - 0.12 * s), (tx, ty)], fill=col, width=w)
+
+
+def row_labels(model: MapModel, geom: MapGeom) -> list[tuple[str, tuple]]:
+    """Each row's ``,r`` with its box, beside the row's two end hexes."""
+    fb = font(ESS)
+    out = []
+    for r, (lo, hi) in sorted(row_ends(model).items()):
+        text = f",{r}"
+        w = fb.getlength(text) + 8
+        for q, side in ((lo, -1), (hi, 1)):
+            x, y = geom.centre(q, r)
+            cx = x + side * (SQRT3 / 2 * geom.size + 2 + w / 2)
+            cx = min(max(cx, geom.box[0] + w / 2 + 1), geom.box[2] - w / 2 - 1)
+            out.append((text, (cx - w / 2, y - ESS * 0.62, cx + w / 2, y + ESS * 0.62)))
+    return out
+
+
+#: a mat label: its height and the radius of its influence dots
+LABEL_H = ESS + 8
+LABEL_DOT = 8
+
+
+@lru_cache(maxsize=32)
+def mat_label_spots(key: str, box: tuple, size: float, origin: tuple, seats: int) -> dict[str, tuple[float, float]]:
+    """Where each numbered mat's label goes ({group: (left x, centre y)} on the picture):
+    just outside one of its edges facing the sky, clear of the row numbers, the other
+    labels and the hexes if it can be, else on the least crowded spot. The mats with fewest
+    spots choose first; the room is that of a label with every seat's dot."""
+    model, _facs = _model(key)
+    geom = MapGeom(box, size, origin)
+    s = size
+    bx0, by0, bx1, by1 = box
+    fnt = font(ESS)
+    placed: list[tuple] = [b for _t, b in row_labels(model, geom)]
+    cells = []
+    for c in model.all_cells():
+        x, y = geom.centre(*c)
+        cells.append((x - 0.8 * s, y - 0.8 * s, x + 0.8 * s, y + 0.8 * s))
+
+    def crowding(x0, y0, x1, y1):
+        if not (bx0 + 2 <= x0 and x1 <= bx1 - 2 and by0 + 2 <= y0 and y1 <= by1 - 2):
+            return 1e9
+        area = 0.0
+        for boxes, weight in ((placed, 10), (cells, 1)):
+            for p in boxes:
+                if p[0] < x1 and x0 < p[2] and p[1] < y1 and y0 < p[3]:
+                    area += (min(x1, p[2]) - max(x0, p[0])) * (min(y1, p[3]) - max(y0, p[1])) * weight
+        return area
+
+    out = {}
+    for g, spots in sorted(group_label_spots(model).items(), key=lambda kv: (len(kv[1]), kv[0])):
+        w = fnt.getlength(group_number(model, g)) + 16 + seats * (2 * LABEL_DOT + 3)
+        best = None
+        for k, push in enumerate((0.5, 0.85, 1.2)):
+            for i, (mid, (dq, dr)) in enumerate(spots):
+                x, y = geom.centre(*mid)
+                vx, vy = SQRT3 * (dq + dr / 2.0), 1.5 * dr
+                nrm = math.hypot(vx, vy) or 1
+                x, y = x + vx / nrm * push * s, y + vy / nrm * push * s
+                score = (crowding(x - w / 2 - 3, y - LABEL_H / 2 - 3, x + w / 2 + 3, y + LABEL_H / 2 + 3), k, i)
+                if best is None or score < best[0]:
+                    best = (score, x, y)
+        if best is None:
+            continue
+        _score, x, y = best
+        x = min(max(x, bx0 + w / 2 + 2), bx1 - w / 2 - 2)
+        y = min(max(y, by0 + LABEL_H / 2 + 2), by1 - LABEL_H / 2 - 2)
+        placed.append((x - w / 2, y - LABEL_H / 2, x + w / 2, y + LABEL_H / 2))
+        out[g] = (x - w / 2, y)
+    return out
+
+
+def clear_caches() -> None:
+    _model.cache_clear()
+    static_map.cache_clear()
+    mat_label_spots.cache_clear()

@@ -14,7 +14,7 @@ MAX_LINES = 40
 
 
 def line_height(size: int) -> int:
-    return int(round(size * 1.32))
+    return int(round(size * 1.22))
 
 
 def wrap(text: str, size: int, width: float) -> list[str]:

@@ -115,3 +115,67 @@ def grammar_verbs() -> set[str]:
     assert doc == parsed, f"grammar {sorted(doc)} and parser table {sorted(parsed)} disagree"
     return doc
 LOG_SLOW = True  # ten whole games: the full suite walks them, the quick one does not
+
+
+# -- legibility (tests/render/test_legibility.py) -------------------------------------------
+
+LEGIBILITY_NAMES = ["Alexandra the Magnificent", "龘龘 민준 🐉Drake", "Zoë Ångström-Łukasiewicz", "李小龍"]
+
+
+def _most_crowded(seats: int, options: dict, seed: int) -> dict:
+    """The state of a random legal game (engine/playout.py, uniform moves) with the most
+    units on the map, the most revealed landmarks breaking ties."""
+    import copy
+    import random
+
+    from engine.cloudspire import GAME
+    from engine.playout import playout, uniform_policy
+
+    best: list = [(-1, -1), None]
+
+    def watch(state, _seat, _action, _moves):
+        units = sum(1 for u in state["units"].values() if u.get("pos"))
+        landmarks = sum(1 for lm in state["landmarks"].values() if lm.get("revealed") and lm.get("pos"))
+        if (units, landmarks) > best[0]:
+            best[0], best[1] = (units, landmarks), copy.deepcopy(state)
+
+    playout(GAME, seats, seed, options=options, policy=uniform_policy(GAME, random.Random(seed)), watch=watch)
+    return best[1]
+
+
+def legibility_cases():
+    """Every picture Cloudspire posts or DMs: the board and each seat's private picture of
+    the sample views (opening market, prep, busy onslaught, peek, 4 players, crowded, 2 vs 2,
+    finished, guided set-up) and of random legal games at their most crowded at every seat
+    count (2, 3, 4 and 2 vs 2), with long and mixed-script names; English and Chinese."""
+    from engine.cloudspire import GAME
+    from render import cloudspire
+    from tests.games.cloudspire.render import cloudspire_views as cv
+
+    def drawn(make):
+        def draw():
+            cloudspire.clear_caches()  # every string is drawn (and recorded), none pasted from a cache
+            return make()
+        return draw
+
+    crowded = [(seats, options, _most_crowded(seats, options, seed))
+               for seats, options, seed in ((2, {}, 3), (3, {}, 1), (4, {}, 3), (4, {"mode": "teams"}, 2))]
+    cases = []
+    for lang in ("en", "zh-CN"):
+        for name in ("opening", "prep", "onslaught", "peek", "four_player", "crowded", "teams", "finished",
+                     "guided"):
+            names = cv.SEAT_NAMES[name]
+            cases.append((f"board-{name}-{lang}", drawn(lambda n=name, s=names, lg=lang: cloudspire.board_png(
+                cv.view(n), s, lg))))
+            for seat in range(cv.view(name)["seats"]):
+                cases.append((f"private-{name}-seat{seat}-{lang}", drawn(
+                    lambda n=name, s=names, k=seat, lg=lang: cloudspire.private_png(cv.view(n, k), k, s, lg))))
+        for seats, options, state in crowded:
+            tag = f"{seats}p{'-teams' if options else ''}-{lang}"
+            names = LEGIBILITY_NAMES[:seats]
+            cases.append((f"crowded-board-{tag}", drawn(lambda st=state, s=names, lg=lang: cloudspire.board_png(
+                GAME.view(st, None), s, lg))))
+            for seat in range(seats):
+                cases.append((f"crowded-private-{tag}-seat{seat}", drawn(
+                    lambda st=state, s=names, k=seat, lg=lang: cloudspire.private_png(GAME.view(st, k), k, s, lg))))
+    return cases
