@@ -2,9 +2,10 @@
 moves each with its own events."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from gamehost.i18n import t
+from gamehost.registry import plugins
 
 
 def move_pairs(moves) -> list[tuple]:
@@ -59,3 +60,25 @@ def unharmed(key: str, params: dict, misses: Mapping[str, tuple[str, str]]) -> s
     damage"), said instead when that amount is 0."""
     amount, instead = misses.get(key, ("", key))
     return instead if amount and params.get(amount) == 0 else key
+
+
+# a refusal's parameters that hold what the player typed, said back as typed
+TYPED = frozenset({"text", "why", "action", "verb", "option", "value", "move", "notation"})
+
+
+def named_params(code: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """A refusal's parameters (``IllegalAction(code, ..., **params)``, ``code`` starting with
+    the game's id) with every content id of that game (a card, a deck, a hero, an ability:
+    its ``names``) given as its name in ``locale``, so that "soul_drain is not in your hand"
+    reads "Soul Drain is not in your hand"; what the player typed stays as typed."""
+    game = code.split(".", 1)[0]
+    names = next((p.names for p in plugins() if p.id == game), None)
+    if names is None:
+        return dict(params)
+    out = dict(params)
+    for key, value in params.items():
+        if key not in TYPED and isinstance(value, str):
+            kind = names.find(value)
+            if kind is not None:
+                out[key] = names.name(kind, value, locale)
+    return out

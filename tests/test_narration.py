@@ -18,15 +18,20 @@ catalog is walked. A game's own cases: tests/games/<id>/test_narration.py.
 """
 from __future__ import annotations
 
+import random
 import re
+from functools import cache
 
 import pytest
 
+from cogs.narration import named_params
+from engine.base import IllegalAction
+from gamehost import registry
 from gamehost.i18n import catalog
 from gamehost.snapshot import snapshot
 from tests.games import game_ids, hook
-from tests.support.narration import Step, keys_used, narrate, narrated, problems, steps, synthetic
-from tests.support.prose import prose_problems, zero_effects
+from tests.support.narration import CONTENT_IDS, Step, keys_used, narrate, narrated, problems, steps, synthetic
+from tests.support.prose import prose_problems, raw_ids, strip_code, zero_effects
 
 GAMES = game_ids()
 
@@ -202,3 +207,55 @@ def test_zero_effects_are_not_told(game):
                 if zero_effects(line, locale):
                     bad.append((line, f"{locale} {step.events[0].kind} {dict(step.events[0].params)}: {line!r}"))
     judge(game, bad, "zero effects told")
+
+
+# -- refusals (issue 22, item 7: names, not ids, everywhere a person reads) ---------------
+
+@cache
+def refusals(game: str) -> dict[str, dict]:
+    """code -> params of the refusals met when a seeded game's earlier moves (and the other
+    seats' moves) are tried again later on: cards no longer in hand, heroes already
+    activated, decks taken..."""
+    engine = registry.plugin(game).engine
+    options = registry.normalize_options(game, {})
+    seats = max(2, engine.seat_range(options)[0])
+    state, rnd = engine.setup(seats, options, 1), random.Random(1)
+    tried: list[str] = []
+    seen: dict[str, dict] = {}
+    for _ in range(150):
+        if engine.result(state) is not None:
+            break
+        seat = rnd.choice(sorted({p.seat for p in engine.prompts(state)}))
+        legal = engine.legal_actions(state, seat)
+        tried += [engine.format_action(a) for a in legal[:30]]
+        for text in rnd.sample(tried, min(12, len(tried))):
+            for other in range(seats):
+                try:
+                    engine.apply(state, other, engine.parse_action(text))
+                except IllegalAction as refusal:
+                    seen.setdefault(refusal.code, dict(refusal.params))
+        state, _ = engine.apply(state, seat, rnd.choice(legal))
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_refusals_name_things_by_name(game):
+    """A refusal's words (``cogs.narration.named_params``, what the host gives the catalog)
+    name cards, decks, heroes and abilities by name, never by id, in both languages."""
+    ids = CONTENT_IDS.get(game, frozenset())
+    names = registry.plugin(game).names
+    found = refusals(game)
+    assert found
+    bad = []
+    for code, params in found.items():
+        for locale in ("en", "zh-CN"):
+            text = catalog().t(code, locale, **named_params(code, params, locale))
+            raw = sorted(set(re.findall(r"[a-z][a-z0-9_]*", strip_code(text))) & ids)
+            if raw or raw_ids(text):
+                bad.append(f"{locale} {code} {params}: {text!r}")
+            for key, value in params.items():  # a thing the sentence names is there by its name
+                kind = names.find(value) if names is not None and isinstance(value, str) else None
+                told = f"{{{key}}}" in str(catalog().entries[code][locale])
+                if names is not None and kind is not None and told and names.name(kind, value, locale) not in text:
+                    bad.append(f"{locale} {code} {params}: {text!r} does not name {value}")
+    assert not bad, "\n".join(bad)
