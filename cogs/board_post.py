@@ -191,6 +191,7 @@ class BoardPosting:
         await self.tell_followers(snap, message, drawn[0] if drawn else None)
         if not posted and interaction is not None:
             await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
+        answered: set[int] = set()  # seats whose player just had their private view here
         if row.status == "active":
             actor = interaction.user.id if interaction is not None else None
             for seat in snap.waiting:
@@ -199,11 +200,13 @@ class BoardPosting:
                 if row.seats[seat]["user_id"] == actor:
                     # the player is right here and keeps acting: a light text-only update
                     await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
+                    answered.add(seat)
                 elif outcome.prompted_changed:
                     await self.send_private(snap, seat)
         # what only one seat learned (a landmark it peeked at, a relic it drew) goes to that
-        # seat alone, by DM (the engine marks such events visible_to that seat)
-        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None}):
+        # seat alone, by DM (the engine marks such events visible_to that seat), unless its
+        # player was just answered here
+        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None} - answered):
             if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
                 await self.send_private(snap, seat)
         await settle_ack(interaction)

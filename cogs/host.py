@@ -318,7 +318,7 @@ class Host(BoardPosting):
         if ephemeral and interaction is not None:
             await send_ephemeral(interaction, **kwargs)
             return
-        digest = private_digest_of(png, private.embed)
+        digest = private_digest_of(snap, seat, private.embed, png is not None)
         if digest == await self.last_private(snap.match_id, seat):
             return  # the same picture (or text) as the last DM: nothing new to send
         try:
@@ -395,13 +395,32 @@ class Host(BoardPosting):
         await self.publish(outcome)
 
 
-def private_digest_of(png: bytes | None, embed: discord.Embed) -> str:
-    """What a private DM shows, as a digest: its picture when it has one (the text around it
-    names the decision, which the board's mention already tells), else its text."""
-    if png is not None:
-        return "png:" + hashlib.sha256(png).hexdigest()
-    text = json.dumps(embed.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
-    return "text:" + hashlib.sha256(text.encode()).hexdigest()
+def private_part(mine: Any, public: Any, seat: int, seats: int) -> Any:
+    """What a seat's view shows of its own that the public view does not (its hand, its
+    plans): the seat's values where the two views differ, None where they agree. A list with
+    one entry per seat (the players) counts only the seat's own entry: what it knows of the
+    others' is told on the board and in the narration."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        return {k: private_part(v, public.get(k), seat, seats) for k, v in mine.items()
+                if v != public.get(k)} or None
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        if len(mine) == seats and seats > 1 and all(isinstance(entry, dict) for entry in mine):
+            return private_part(mine[seat], public[seat], seat, seats)
+        parts = [private_part(a, b, seat, seats) for a, b in zip(mine, public)]
+        return parts if any(p is not None for p in parts) else None
+    return None if mine == public else mine
+
+
+def private_digest_of(snap: Snapshot, seat: int, embed: discord.Embed, picture: bool) -> str:
+    """What a private DM tells that nothing else does, as a digest. With a picture: what the
+    seat's view holds beyond the public view (the board, the turn and the decision are in the
+    channel's message already); without one: its text."""
+    if picture:
+        shown: Any = private_part(snap.for_seat(seat).view, snap.view, seat, len(snap.seats))
+    else:
+        shown = embed.to_dict()
+    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
+    return ("view:" if picture else "text:") + hashlib.sha256(text.encode()).hexdigest()
 
 
 def move_words(ui: "GameUI", mine: SeatSnapshot, move: str, locale: str) -> str:

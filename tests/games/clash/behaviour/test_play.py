@@ -194,11 +194,14 @@ async def test_bot_restarts_mid_game_and_old_buttons_still_work(world, db_path):
     await world.env.restart_bot(make_bot(db_path))
     row, seat, actor = await prompted_actor(world)
     assert row.version == before.version and row.state == before.state
+    # the press again comes before Discord shows the old board without its buttons (edits held back)
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
     result = await actor.click(board, label="End turn")
     assert moved(result)
     after = await world.match()
     assert after.version > before.version
     again = await actor.click(board, label="End turn")  # the same button again: its decision was taken
+    world.env.backend.faults.clear()
     assert again.ephemeral and "Already done" in again.response.content
     assert (await world.match()).version == after.version
 
