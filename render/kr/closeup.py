@@ -13,16 +13,19 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.kr.hordegrid import Enemy, hero_cells
+from render import legibility
 
 from . import names as N
 from .card import CardInfo, card_fill, card_info, hero_colours, hero_discs, square_fill
 from .panels import PAD, Flow, X0, X1
-from .style import (BG, BODY, CRYSTAL, DAMAGE_COLOURS, DEADLY, DEFENCE_COLOURS, GOLD, ICON_COLOURS, MARGIN,
-                    OPTION_COLOURS, PANEL, PANEL_EDGE, PORTAL_EDGE, PURPLE_LINE, SMALL, SOLDIER, TEXT, TEXT_SOFT,
-                    UNCOVERABLE, UNCOVERABLE_DARK, W, Colour, crystal, dashed_line, fit_size, ink_on, put, text_w)
+from .style import (BG, BODY, COORD, CRYSTAL, DAMAGE_COLOURS, DEADLY, DEFENCE_COLOURS, ESS, GOLD, ICON_COLOURS,
+                    LABEL, MARGIN, MAX_H, OPTION_COLOURS, PANEL, PANEL_EDGE, PORTAL_EDGE, PURPLE_LINE, SMALL, SOLDIER,
+                    TEXT, TEXT_SOFT, TITLE, UNCOVERABLE, UNCOVERABLE_DARK, W, Colour, crystal, dashed_line, fit_size,
+                    ink_on, put, text_w)
 
 MAX_SQ = 128
-MINI_SQ = 24
+MINI_SQ = 20
+OPTIONS_W = 520       # the options' column, right of the card, when there are options
 NUMBER_R = 18         # an option number's disc (its radius) and type size
 NUMBER_SIZE = 28
 MINI_TOP = 2 * NUMBER_R + 12   # room above a miniature for its number
@@ -56,15 +59,16 @@ def _title(d: ImageDraw.ImageDraw | None, y: float, view: dict, tid: str, info: 
         d.rounded_rectangle((X0, top, X1, _title(None, top, view, tid, info, lang)), radius=10, fill=PANEL,
                             outline=PORTAL_EDGE if info.kind == "portal" else PANEL_EDGE, width=2)
     name = N.horde_name(info.card, lang)
-    put(d, (X0 + PAD, y + PAD + 16), f"{tid} \u00b7 {name}", BODY + 4, GOLD, "lm")
-    y += PAD + 36
-    f = Flow(d, X0 + PAD, X1 - PAD, y, 30)
-    f.word(N.label("at_cell", lang, cell=t.get("cell", "?")), BODY)
+    f = Flow(d, X0 + PAD, X1 - PAD, y + PAD - 2, 38)
+    with legibility.essential():
+        f.word(f"{tid} \u00b7 {name}", TITLE, GOLD, 20)
+        f.word(N.label("at_cell", lang, cell=t.get("cell", "?")), BODY)
+        if info.kind == "portal":
+            f.word(N.label("portal_level", lang, n=info.portal_level), BODY, (236, 150, 255))
+    f.newline()
     f.word(N.label("top_edge", lang, dir=N.label(f"dir.{t.get('facing', 'N')}", lang)), SMALL, PURPLE_LINE)
     if t.get("layer", 0):
         f.word(N.label("stacked", lang), SMALL, (120, 220, 255))
-    if info.kind == "portal":
-        f.word(N.label("portal_level", lang, n=info.portal_level), BODY, (236, 150, 255))
     crys = str(spec.get("crystals", 0))
 
     def draw_crystals(d: ImageDraw.ImageDraw, x: float, cy: float) -> None:
@@ -100,7 +104,7 @@ def _enemy_text(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
     fill = _enemy_fill(e)
     ink, stroke = (ink_on(fill), 0) if not covered else (TEXT, 3)
     name = N.enemy_name(e.kind, lang)
-    size = 24 if e.large else 20
+    size = BODY if e.large else ESS
     words = name.split() if not N.zh(lang) else [name]
     lines: list[str] = []
     for w in words:
@@ -109,48 +113,66 @@ def _enemy_text(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
         else:
             lines.append(w)
     lines = lines[:3]
-    cy = (y0 + y1) / 2 - (len(lines) - 1) * size * 0.6
+    cy = (y0 + y1) / 2 - (len(lines) - 1) * size * 0.6 + (14 if e.defence else 0)   # under the badge
     for i, line in enumerate(lines):
-        s = fit_size(line, size, x1 - x0 - 12)
-        put(d, ((x0 + x1) / 2, cy + i * size * 1.2), line, s, ink, stroke=stroke, stroke_fill=(20, 20, 30))
+        s = fit_size(line, size, x1 - x0 - 12, ESS)
+        put(d, ((x0 + x1) / 2, cy + i * size * 1.2), line, s, ink, stroke=stroke, stroke_fill=(20, 20, 30),
+            essential=True)
     if e.defence:
-        word = N.label(f"defence.{e.defence}", lang)
-        s = fit_size(word, SMALL - 4, x1 - x0 - 16)
+        word = N.label(f"defence_short.{e.defence}", lang)
+        s = ESS
         bw = text_w(word, s) + 10
         col = DEFENCE_COLOURS[e.defence]
         bx1, by0 = x1 - 8, y0 + 8
         d.rounded_rectangle((bx1 - bw, by0, bx1, by0 + s + 8), radius=6, fill=col,
                             outline=(230, 60, 60) if e.defence == "deadly" else (20, 20, 30), width=2)
-        put(d, (bx1 - bw / 2, by0 + (s + 8) / 2), word, s, ink_on(col))
+        put(d, (bx1 - bw / 2, by0 + (s + 8) / 2), word, s, ink_on(col), essential=True)
 
 
 def closeup_image(view: dict, tid: str, lang: str, options: list | None) -> Image.Image:
+    """The title across the top; the card with its squares named (letters on top, numbers on
+    the left, as moves name them: ``b2``) on the left; the numbered options in a column on the
+    right. Landscape, W wide and at most MAX_H tall."""
     t = view["trays"][tid]
     info = card_info(t)
     hcol = hero_colours(view)
-    sq = int(min(MAX_SQ, (W - 2 * MARGIN - 2 * PAD) // info.w))
-    y_title = MARGIN
-    y_grid = _title(None, y_title, view, tid, info, lang) + 30
-    gx0 = (W - info.w * sq) / 2
-    gy1 = y_grid + info.h * sq
     opts = [_option(o, k) for k, o in enumerate(options or [])]
-    per_row = max(1, int((W - 2 * MARGIN) // (info.w * MINI_SQ + 24)))
+    y_grid = _title(None, MARGIN, view, tid, info, lang) + 24 + LABEL
+    right = W - MARGIN - (OPTIONS_W + 10 if opts else 0)
+    left = MARGIN + LABEL + 16
+    sq = int(min(MAX_SQ, (right - left - 10) // info.w, (MAX_H - MARGIN - 10 - y_grid) // info.h))
+    gx0 = left + (right - left - info.w * sq) / 2
+    gy1 = y_grid + info.h * sq
+    ox0 = right + 10
+    per_row = max(1, int(OPTIONS_W // (info.w * MINI_SQ + 24)))
     mini_h = info.h * MINI_SQ + MINI_TOP + 14
-    rows = (len(opts) + per_row - 1) // per_row
-    y_opts = gy1 + 20 + (34 if opts else 0)
-    height = int(y_opts + rows * mini_h + MARGIN + 4)
-    img = Image.new("RGB", (W, height), BG)
+    y_opts = y_grid - LABEL - 10 + 40
+    height = max(gy1 + 14 + MARGIN, y_opts + ((len(opts) + per_row - 1) // per_row) * mini_h + MARGIN, 0.5 * W)
+    img = Image.new("RGB", (W, int(min(MAX_H, height))), BG)
     d = ImageDraw.Draw(img)
-    _title(d, y_title, view, tid, info, lang)
+    _title(d, MARGIN, view, tid, info, lang)
     _grid(img, gx0, y_grid, sq, info, hcol, lang)
+    _coordinates(d, gx0, y_grid, sq, info)
     if opts:
-        put(d, (X0 + 4, gy1 + 20 + 14), N.label("options", lang, n=len(opts)), BODY, GOLD, "lm")
-        colw = (W - 2 * MARGIN) / per_row
+        put(d, (ox0 + 4, y_opts - 26), N.label("options", lang, n=len(opts)), ESS, GOLD, "lm", essential=True)
+        colw = OPTIONS_W / per_row
         for k, (cells, number, suggested) in enumerate(opts):
-            ox = MARGIN + (k % per_row) * colw + (colw - info.w * MINI_SQ) / 2
+            ox = ox0 + (k % per_row) * colw + (colw - info.w * MINI_SQ) / 2
             oy = y_opts + (k // per_row) * mini_h + MINI_TOP
+            if oy + info.h * MINI_SQ > MAX_H:
+                break
             _mini(d, ox, oy, info, hcol, cells, k, number, suggested)
     return img
+
+
+def _coordinates(d: ImageDraw.ImageDraw, gx0: float, gy0: float, sq: int, info: CardInfo) -> None:
+    """The card squares' names as moves spell them: column letters a, b, ... above the purple
+    top edge, row numbers 1, 2, ... on the left."""
+    with legibility.essential():
+        for c in range(info.w):
+            put(d, (gx0 + c * sq + sq / 2, gy0 - 22 - LABEL / 2), chr(97 + c), LABEL, COORD)
+        for r in range(info.h):
+            put(d, (gx0 - 14, gy0 + r * sq + sq / 2), str(r + 1), LABEL, COORD, "rm")
 
 
 def _grid(img: Image.Image, gx0: float, gy0: float, sq: int, info: CardInfo, hcol: dict[str, Colour],
@@ -176,13 +198,12 @@ def _grid(img: Image.Image, gx0: float, gy0: float, sq: int, info: CardInfo, hco
         box = (gx0 + c0 * sq, gy0 + r0 * sq, gx0 + (c0 + w) * sq, gy0 + (r0 + h) * sq)
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         if a["area"] == "portal_centre":
-            put(d, (cx, cy - 6), str(info.portal_level), int(sq * 0.6), (60, 20, 90))
+            put(d, (cx, cy - 6), str(info.portal_level), max(ESS, int(sq * 0.6)), (60, 20, 90), essential=True)
             put(d, (cx, box[3] - 14), N.label("area.portal_centre", lang), fit_size(
                 N.label("area.portal_centre", lang), 16, sq - 8), (60, 20, 90))
         else:
             word = N.label(f"area.{a['area']}", lang)
-            size = fit_size(word, 22, box[2] - box[0] - 8)
-            put(d, (cx, cy), word, size, TEXT, stroke=3, stroke_fill=UNCOVERABLE_DARK)
+            put(d, (cx, cy), word, ESS, TEXT, stroke=3, stroke_fill=UNCOVERABLE_DARK, essential=True)
     enemies = list({e.index: e for e in info.enemy_at.values()}.values())
     boxes = {e.index: (gx0 + e.at[0] * sq, gy0 + e.at[1] * sq, gx0 + (e.at[0] + (2 if e.large else 1)) * sq,
                        gy0 + (e.at[1] + (2 if e.large else 1)) * sq) for e in enemies}
@@ -255,18 +276,17 @@ def _cover_labels(d: ImageDraw.ImageDraw, gx0: float, gy0: float, sq: int, info:
         rr = sq * 0.2
         cx, cy = gx0 + (c + 1) * sq - rr - 8, gy0 + (r + 1) * sq - rr - 8
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=SOLDIER, outline=(30, 30, 40), width=3)
-        put(d, (cx, cy), N.label("soldier_short", lang), int(rr), (30, 30, 40))
+        put(d, (cx, cy), N.label("soldier_short", lang), max(ESS, int(rr)), (30, 30, 40), essential=True)
     for hero, tl in info.heroes.items():
         base = hero_cells(tl)
         x0, y0 = gx0 + min(c for c, _ in base) * sq, gy0 + min(r for _, r in base) * sq
         col = hcol.get(hero, (200, 200, 200))
         name = N.hero_name(hero, lang)
-        label = f"{name} \u00b7 " + N.label("hero_base", lang)
-        w = 2 * sq - 24
-        size = fit_size(label, 20, w - 12)
-        d.rounded_rectangle((x0 + 12, y0 + 2 * sq - 44, x0 + 2 * sq - 12, y0 + 2 * sq - 12), radius=8, fill=col,
+        if text_w(name, ESS) > 2 * sq - 36:
+            name = N.hero_initial(hero, lang)
+        d.rounded_rectangle((x0 + 12, y0 + 2 * sq - 48, x0 + 2 * sq - 12, y0 + 2 * sq - 12), radius=8, fill=col,
                             outline=(250, 250, 250), width=2)
-        put(d, (x0 + sq, y0 + 2 * sq - 28), label, size, ink_on(col))
+        put(d, (x0 + sq, y0 + 2 * sq - 30), name, ESS, ink_on(col), essential=True)
 
 
 def _mini(d: ImageDraw.ImageDraw, ox: float, oy: float, info: CardInfo, hcol: dict[str, Colour],
@@ -297,6 +317,6 @@ def _mini(d: ImageDraw.ImageDraw, ox: float, oy: float, info: CardInfo, hcol: di
     cx, cy = ox + info.w * s / 2 - (14 if suggested else 0), oy - NUMBER_R - 5
     d.rounded_rectangle((cx - half, cy - NUMBER_R, cx + half, cy + NUMBER_R), radius=NUMBER_R, fill=col,
                         outline=(20, 20, 26), width=2)
-    put(d, (cx, cy), label, NUMBER_SIZE, (20, 20, 26))
+    put(d, (cx, cy), label, NUMBER_SIZE, (20, 20, 26), essential=True)
     if suggested:
         put(d, (cx + half + 16, cy), "\u2605", NUMBER_SIZE, GOLD)

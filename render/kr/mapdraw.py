@@ -21,7 +21,7 @@ from . import names as N
 from .card import card_info, draw_small, hero_colours
 from .style import (BG, COORD, EDGE, ESS, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MAX_CELL, PANEL,
                     PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, Colour, arrow, heart, ink_on, mix, player_colour,
-                    put)
+                    put, text_w)
 
 Box = tuple[float, float, float, float]
 
@@ -261,9 +261,11 @@ def _heroes(d: ImageDraw.ImageDraw, view: dict, lay: MapLayout, lang: str) -> No
             continue
         cols = 1 if len(figs) == 2 else 2
         rows = (len(figs) + cols - 1) // cols
-        w, h = (b[2] - b[0] - 4) / cols, (b[3] - b[1] - 4) / rows
+        widest = max(text_w(N.hero_initial(f, lang), ESS) for f in figs) + 10
+        w, h = max((b[2] - b[0] - 4) / cols, widest), (b[3] - b[1] - 4) / rows
+        left = (b[0] + b[2]) / 2 - cols * w / 2     # a crowded square's tokens may reach past its edges
         for i, fig in enumerate(sorted(figs)):
-            x, y = b[0] + 2 + (i % cols) * w, b[1] + 2 + (i // cols) * h
+            x, y = left + (i % cols) * w, b[1] + 2 + (i // cols) * h
             col = hcol.get(fig, (200, 200, 200))
             d.rounded_rectangle((x + 1, y + 1, x + w - 1, y + h - 1), radius=int(min(w, h) / 2) - 1, fill=col,
                                 outline=(250, 250, 250), width=2)

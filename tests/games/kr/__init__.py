@@ -66,7 +66,8 @@ def _crowded_view(scenario: str, seats: int, seed: int, moves: int) -> dict:
 
 def legibility_cases():
     """The public board, the hand sheet and the hero sheet of mid-game samples and crowded random
-    games at every seat count (1-4), in English and Chinese."""
+    games at every seat count (1-4), in English and Chinese; the horde close-up (/kr horde) of
+    two of them without and with 21 numbered options."""
     from render.kr import board_png, hero_png, private_png
     from tests.games.kr.render import kr_views as V
 
@@ -84,4 +85,10 @@ def legibility_cases():
             for sheet, draw in (("hand", private_png), ("hero", hero_png)):
                 out.append((f"{name}-{sheet}-{lang}", lambda view=view, lang=lang, names=names, draw=draw: draw(
                     view(), len(view()["seats"]) - 1, names(view()), lang)))
+    from render.kr import horde_png
+    for name, view in views[3:4] + views[6:7]:
+        for lang in ("en", "zh-CN"):
+            for options in (None, [[[0, 0]], [[1, 0], [2, 0]], [[0, 1]]] * 7):
+                out.append((f"{name}-horde-{lang}-{len(options or [])}", lambda view=view, lang=lang,
+                            options=options: horde_png(view(), sorted(view()["trays"])[-1], lang, options)))
     return out

@@ -1,7 +1,8 @@
 """The Kingdom Rush renderer (render/kr/): every scenario renders at 1, 2 and 4 seats in
-English and Chinese from the public view; a placed tile changes the tray's picture; the horde
-close-up numbers placement options; nothing hidden is drawn (the renderer only gets the view
-and refuses a state)."""
+English and Chinese from the public view, landscape (1,200 px wide, at most 900 tall); a placed
+tile changes the tray's picture; heroes on one square lie side by side; the hordes list says
+what its numbers are; the horde close-up names its squares as moves do and numbers placement
+options; nothing hidden is drawn (the renderer only gets the view and refuses a state)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.render.text_recorder import recording  # noqa: E402
 
 from engine.kr.content import ENEMIES, HORDES, SCENARIOS  # noqa: E402
 from engine.kr.hordegrid import add_tile, horde_grid, placements  # noqa: E402
+from render import legibility  # noqa: E402
 from render.kr import board_layout, board_png, horde_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -53,10 +55,11 @@ def test_every_scenario_renders(scenario: str, seats: int) -> None:
     view = V.public_view(V.setup_state(scenario, seats))
     _no_deck_order(view)
     for lang in LANGS:
-        img = _open(board_png(view, _names(seats, lang), lang))
-        assert img.width == 800
-        assert 500 <= img.height <= 1600, img.height
+        with recording() as texts:
+            img = _open(board_png(view, _names(seats, lang), lang))
+        assert img.width == 1200 and not legibility.shape_problems(img.size), img.size
         assert img.mode == "RGB"
+        assert all(0 <= t.box[0] and t.box[2] <= img.width + 1 and t.box[3] <= img.height + 1 for t in texts)
 
 
 @pytest.mark.parametrize("scenario,seats", [("pioneer_pass", 4), ("twin_gates", 2), ("farrinken_valley", 1)])
@@ -69,9 +72,9 @@ def test_midgame_smoke(scenario: str, seats: int) -> None:
         name = SCENARIOS[scenario]["name"]["en" if lang == "en" else "zh-CN"]
         assert name in drawn
         assert any(_names(seats, lang)[0] in t for t in drawn)
-        assert img.width == 800
+        assert img.width == 1200
     for tid in view["trays"]:
-        assert _open(horde_png(view, tid, "en")).width == 800
+        assert not legibility.shape_problems(_open(horde_png(view, tid, "en")).size)
 
 
 def test_letters_readable_at_phone_width() -> None:
@@ -79,9 +82,9 @@ def test_letters_readable_at_phone_width() -> None:
     with recording() as texts:
         img = _open(board_png(view, V.NAMES, "en"))
     letters = [t for t in texts if t.text in "ABCDEFGHIJKL" and len(t.text) == 1 and t.size]
-    assert len(letters) >= 12
-    # capitals at least 7 px tall when the picture is shown 400 px wide
-    assert min(t.size for t in letters) * 0.729 * 400 / img.width >= 7
+    assert len(letters) >= 12 and all(t.essential for t in letters)
+    # at least 8 px when the picture is shown 400 px wide
+    assert min(t.size for t in letters) * 400 / img.width >= 8
 
 
 def test_a_placed_tile_changes_the_tray() -> None:
@@ -111,7 +114,9 @@ def test_horde_closeup_numbers_options() -> None:
         img = _open(horde_png(view, tid, "en", options))
     drawn = [t.text for t in texts]
     assert {"1", "2", "3"} <= set(drawn)
-    assert img.height > plain.height
+    assert not legibility.shape_problems(img.size) and not legibility.shape_problems(plain.size)
+    # the squares named as moves name them: letters on top, numbers on the left
+    assert {"a", "b", "c", "d", "e"} <= set(drawn) and {"1", "2", "3", "4"} <= set(drawn)
     assert "Orc Warrior" in " ".join(drawn) or "Orc" in drawn
     with recording() as texts:
         _open(horde_png(view, tid, "zh-CN", options))
@@ -157,3 +162,32 @@ def test_catalog_entries() -> None:
     assert all(set(v) == {"en", "zh-CN"} for v in ours.values())
     lines = (ROOT / "locales" / "kr" / "core.json").read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(entries) + 2     # one key per line
+
+
+def test_heroes_on_one_square_lie_side_by_side() -> None:
+    st = V.setup_state("ogre_ford", 4)
+    cell = next(c for c in V._geo(st).path(1) if c not in {t["cell"] for t in st["trays"].values()})
+    for hero in [s["hero"] for s in st["seats"]]:
+        st["heroes"][hero].update(cell=cell, tray=None)
+    view = V.public_view(st)
+    with recording() as texts:
+        board_png(view, V.NAMES)
+    box = board_layout(view, V.NAMES).cells[cell]
+    tokens = [t for t in texts if box[0] <= (t.box[0] + t.box[2]) / 2 <= box[2]
+              and box[1] <= (t.box[1] + t.box[3]) / 2 <= box[3]]
+    assert len(tokens) == 4
+    for i, a in enumerate(tokens):
+        for b in tokens[i + 1:]:
+            overlap = min(a.box[2], b.box[2]) > max(a.box[0], b.box[0]) and \
+                min(a.box[3], b.box[3]) > max(a.box[1], b.box[1])
+            assert not overlap, (a.text, b.text)
+
+
+def test_the_hordes_list_says_what_its_numbers_are() -> None:
+    view = V.public_view(V.midgame_state("pioneer_pass", 4))
+    for lang, words in (("en", "enemies left"), ("zh-CN", "剩余敌人")):
+        with recording() as texts:
+            board_png(view, _names(4, lang), lang)
+        drawn = [t.text for t in texts]
+        assert any(words in t for t in drawn)
+        assert not any(t.endswith(")") and "(" in t and t.split("(")[-1][:-1].isdigit() for t in drawn)
