@@ -6,8 +6,8 @@ Catalog files live in ``locales/<domain>.json`` (the host's) and ``locales/<game
 A language's text may instead be its plural forms, by CLDR category, chosen by the count
 parameter ``n`` with the language's plural rules (Babel)::
 
-    {"kr.count.crystals": {"en": {"one": "{n} crystal", "other": "{n} crystals"},
-                           "zh-CN": "{n} 颗水晶"}}
+    {"tour.info.rounds": {"en": {"one": "{n} round", "other": "{n} rounds"},
+                          "zh-CN": "{n} 轮"}}
 
 A language whose rules have one form only (Chinese: ``other``) may give a plain string. See
 docs/catalog.md.

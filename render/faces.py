@@ -2,10 +2,11 @@
 
 DejaVu Sans draws first (Latin, Greek, Cyrillic, Arabic, Hebrew, symbols); a character it
 has no glyph for is drawn by the first face of :data:`FALLBACK_CHAIN` whose cmap maps it:
-the Noto Sans CJK SC subset (hanzi, kana, CJK punctuation), a Noto Sans CJK KR subset
-(Hangul), the Noto Sans faces of the scripts of South and South-East Asia, Georgian and
-Ethiopic, Noto Emoji (monochrome), then Noto's symbol, maths and Latin faces. Each face's cmap is read once and cached; the files
-and the commands that made them are in ``render/fonts/README.md``.
+the Noto Sans CJK SC subset (hanzi, kana, CJK punctuation), a subset of Noto Sans CJK's
+Korean face (Hangul), the Noto Sans faces of the scripts of South and South-East Asia,
+Georgian and Ethiopic, Noto Emoji (monochrome), then Noto's symbol, maths and Latin faces.
+Each face's cmap is read once and cached; the files and the commands that made them are in
+``render/fonts/README.md``.
 
 Right-to-left text is put in display order here, before anything is measured or drawn:
 Arabic letters take their joined forms (the presentation forms DejaVu draws) and

@@ -95,16 +95,20 @@ def _primary_cmap() -> set[int]:
     return set(TTFont(str(PRIMARY), lazy=True).getBestCmap())
 
 
+#: the PostScript name of the collection's Korean face, whose Hangul the subset keeps
+HANGUL_FACE = "NotoSansCJKkr-Bold"
+
+
 def build_hangul(source: Path) -> None:
     from fontTools.ttLib import TTCollection
 
     for face in TTCollection(str(source), lazy=False).fonts:
-        if face["name"].getDebugName(1) == "Noto Sans CJK KR":
+        if face["name"].getDebugName(6) == HANGUL_FACE:
             cmap = face.getBestCmap()
             wanted = [cp for lo, hi in HANGUL for cp in range(lo, hi + 1) if cp in cmap]
             _save(face, wanted, FONT_DIR / "NotoSansCJKkr-Bold-hangul.otf", layout=False)
             return
-    sys.exit(f"{source}: no face named 'Noto Sans CJK KR'")
+    sys.exit(f"{source}: no face {HANGUL_FACE} (the Korean face of Noto Sans CJK)")
 
 
 def build_scripts(noto_dir: Path) -> None:

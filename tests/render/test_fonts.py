@@ -1,12 +1,14 @@
 """The bundled fonts: DejaVu Sans with a Noto Sans CJK SC subset as a per-character fallback
 (``render/common.py``, ``tools/build_cjk_font.py``).
 
-Pinned here: the font files and licences are there and small; the subset covers every
+Pinned here: the font files and licences (DejaVu, the CJK subset and every fallback face of
+render/faces.py, render/fonts/README.md) are there and small; the subset covers every
 Chinese character of each registered game's catalog, content data and content names
 (engine/<id>/names.py) and of the shared catalogs, and GB2312; every label a game's renderer
 draws and every content name draws in Chinese; Latin text is measured
 and rasterised exactly as with DejaVu alone (so English boards do not change); Chinese,
-kana, Cyrillic, Greek and accented names are drawn as they are; text in CJK breaks where
+kana, Hangul, Thai, emoji, Cyrillic, Greek and accented names are drawn as they are (only a
+name with nothing visible becomes "Player N"); text in CJK breaks where
 Chinese breaks.
 """
 
@@ -33,7 +35,7 @@ from tests.games.clash.render import clash_views  # noqa: E402
 from tests.render.text_recorder import recording  # noqa: E402
 
 from gamehost import registry  # noqa: E402
-from render import common  # noqa: E402
+from render import common, faces  # noqa: E402
 from tests.games import game_ids  # noqa: E402
 from render.clash import board as board_module  # noqa: E402
 from render.clash import render_board, render_hand  # noqa: E402
@@ -111,15 +113,28 @@ def without_cjk(monkeypatch):
 
 def test_font_files_and_licences_are_bundled():
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt",
-                 "NotoSansCJKsc-Bold-subset.otf", "LICENSE-NotoSansCJK.txt"):
+                 "NotoSansCJKsc-Bold-subset.otf", "LICENSE-NotoSansCJK.txt", "LICENSE-Noto.txt", "README.md"):
         assert (FONTS / name).is_file(), name
     assert common.CJK_FONT_FILE == FONTS / "NotoSansCJKsc-Bold-subset.otf"
-    licence = (FONTS / "LICENSE-NotoSansCJK.txt").read_text(encoding="utf-8")
-    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
-    assert "TERMINATION" in licence and "DISCLAIMER" in licence  # the whole text
+    # every fallback face (render/faces.py) is bundled, small, and named by the folder's README
+    readme = (FONTS / "README.md").read_text(encoding="utf-8")
+    for path in faces.FALLBACK_CHAIN:
+        assert path.parent == FONTS and path.is_file(), path
+        assert path.stat().st_size < 1_500_000 or path == common.CJK_FONT_FILE, path
+        shown = re.sub(r"NotoSans(?!CJK|-)[A-Z][a-z]+\d?-Bold-subset", "NotoSans<Script>-Bold-subset", path.name)
+        assert path.name in readme or shown in readme, f"{path.name} is not in render/fonts/README.md"
+    assert {faces.HANGUL_FONT_FILE, faces.EMOJI_FONT_FILE} <= set(faces.FALLBACK_CHAIN)
+    for name, maker in (("LICENSE-NotoSansCJK.txt", "Adobe"), ("LICENSE-Noto.txt", "Google")):
+        licence = (FONTS / name).read_text(encoding="utf-8")
+        assert "SIL OPEN FONT LICENSE Version 1.1" in licence and maker in licence, name
+        assert "TERMINATION" in licence and "DISCLAIMER" in licence, name  # the whole text
+    noto = (FONTS / "LICENSE-Noto.txt").read_text(encoding="utf-8")
+    assert "NotoEmoji-Bold-subset.ttf" in noto and "tools/build_fallback_fonts.py" in noto
     size = common.CJK_FONT_FILE.stat().st_size
-    assert 500_000 < size < 3_000_000, size  # a subset, not the 20 MB collection
-    # the wheel ships it
+    assert 500_000 < size < 7_000_000, size  # a subset, not the 20 MB collection
+    total = sum(path.stat().st_size for path in FONTS.iterdir())
+    assert total < 14_000_000, total  # about 12 MB in all (render/fonts/README.md)
+    # the wheel ships them
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = data["tool"]["setuptools"]["package-data"]["*"]
     assert "*.otf" in patterns and "*.ttf" in patterns and "*.txt" in patterns
@@ -295,7 +310,7 @@ SCRIPT_NAMES = {
     "Иван": "Иван",
     "Δέλτα": "Δέλτα",
     "Zoë Ångström": "Zoë Ångström",
-    "李四 🐉": "李四 ?",  # emoji still become "?" as before
+    "李四 🐉": "李四 🐉",  # the emoji drawn by the monochrome emoji face
 }
 
 
@@ -317,12 +332,26 @@ def test_a_chinese_seat_name_is_drawn_not_player_2():
     assert not any("Player 2" in t for t in texts)
 
 
-@pytest.mark.parametrize("raw", ["👨‍👩‍👧‍👦", "김철수", "สวัสดี", "\u200b"])
-def test_names_no_font_can_draw_still_become_player_n(raw):
-    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", raw],
+@pytest.mark.parametrize("raw", ["👨‍👩‍👧‍👦", "김철수", "สวัสดี"])
+def test_names_in_the_fallback_faces_are_drawn_as_they_are(raw):
+    """A family emoji, Hangul and Thai: once "Player 2", now drawn by the fallback faces (the
+    family as its four people: the joiners between them have nothing to draw)."""
+    shown = "".join(ch for ch in raw if unicodedata.category(ch) != "Cf")
+    for lang in ("en", "zh-CN"):
+        _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", raw],
+                                                  card_lookup=clash_views.lookup, lang=lang))
+        assert any(shown in t for t in texts), (raw, texts)
+        assert common.can_draw(raw)
+        joined = " ".join(texts)
+        assert "Player 2" not in joined and common.label("clash.render.seat.player", "zh-CN", n=2) not in joined
+
+
+def test_a_name_with_nothing_visible_still_becomes_player_n():
+    """Only a name with nothing to see (a zero-width space) is replaced by "Player 2"."""
+    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", "\u200b"],
                                               card_lookup=clash_views.lookup, lang="en"))
     assert "Player 2" in " ".join(texts)
-    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", raw],
+    _png, texts = _drawn(lambda: render_board(clash_views.midgame(), seat_names=["Alice", "\u200b"],
                                               card_lookup=clash_views.lookup, lang="zh-CN"))
     assert common.label("clash.render.seat.player", "zh-CN", n=2) in " ".join(texts)
 
