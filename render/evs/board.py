@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from . import names as N
-from .grid import GRID_H, draw_grid
+from .grid import GRID_H, battlefield, draw_grid
 from .panels import LEVELS, player_panel
 from .status import status
-from .style import BG, GAP, H, MARGIN, W, shades
+from .style import GAP, H, MARGIN, W, shades
 
 #: a seat whose faction is not known (a view without factions): the engine's own colours
 FALLBACK = ("#9b1c1c", "#b7791f")
@@ -64,7 +64,7 @@ def board_layout(view: dict, seat_names, lang: str = "en") -> BoardLayout:
 def board_image(view: dict, seat_names, lang: str) -> tuple[Image.Image, BoardLayout]:
     styles = seat_styles(view)
     lay = _plan(view, seat_names, lang, styles)
-    img = Image.new("RGB", (W, H), BG)
+    img = battlefield(view, (W, H), lay.grid[0], lang)
     lay.cells = draw_grid(img, view, lay.grid[0], lang, styles)
     d = ImageDraw.Draw(img)
     status(d, lay.status[0], view, seat_names, lang)

@@ -109,24 +109,30 @@ def _terrain_key(ter: dict[str, dict]) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _background(key: tuple, height: int) -> Image.Image:
-    """The battlefield without units (labels, cells, terrain): it changes only when terrain is
-    placed, so it is drawn once per terrain layout (``clear_cache`` forgets them)."""
+def _background(key: tuple, size: tuple[int, int], top: int) -> Image.Image:
+    """A board of ``size`` with the battlefield from ``top`` and no units (labels, cells,
+    terrain): it changes only when terrain is placed, so it is drawn once per terrain layout
+    and copied (``clear_cache`` forgets them)."""
     ter = {c: {"height": h, "forest": f, "cover": cv} for c, h, f, cv in key}
-    img = Image.new("RGB", (GRID_X1 + 2, height), BG)
+    img = Image.new("RGB", size, BG)
     d = ImageDraw.Draw(img)
     with legibility.essential():  # the coordinates typed in moves
         for c, col in enumerate(COLS):
             cx = GRID_X0 + c * CELL_W + CELL_W / 2
-            put(d, (cx, LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
-            put(d, (cx, LABEL_H + ROWS * CELL_H + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
+            put(d, (cx, top + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
+            put(d, (cx, top + LABEL_H + ROWS * CELL_H + LABEL_H / 2), col, BODY, TEXT_SOFT, "mm")
         for r in range(1, ROWS + 1):
-            put(d, (MARGIN + (GRID_X0 - MARGIN) / 2 - 2, LABEL_H + (ROWS - r) * CELL_H + CELL_H / 2), str(r),
-                BODY, TEXT_SOFT, "mm")
+            put(d, (MARGIN + (GRID_X0 - MARGIN) / 2 - 2, top + LABEL_H + (ROWS - r) * CELL_H + CELL_H / 2),
+                str(r), BODY, TEXT_SOFT, "mm")
     for r in range(1, ROWS + 1):
         for c, col in enumerate(COLS):
-            _cell(d, f"{col}{r}", _box(c, r, 0), ter.get(f"{col}{r}"))
+            _cell(d, f"{col}{r}", _box(c, r, top), ter.get(f"{col}{r}"))
     return img
+
+
+def battlefield(view: dict, size: tuple[int, int], top: int, lang: str) -> Image.Image:
+    """A new board picture of ``size`` with the battlefield (no units yet) drawn from ``top``."""
+    return _background(_terrain_key(terrain_cells(view, lang)), size, top).copy()
 
 
 def clear_cache() -> None:
@@ -200,9 +206,8 @@ def _arrow(d, a, b, colour) -> None:
 
 
 def draw_grid(img: Image.Image, view: dict, top: float, lang: str, styles: dict[int, dict]) -> dict[str, Box]:
-    """Draw the battlefield with its top edge at ``top``; returns the cell boxes."""
-    ter = terrain_cells(view, lang)
-    img.paste(_background(_terrain_key(ter), GRID_H), (0, int(top)))
+    """Draw the units, the decision's frames and the attack arrows on ``img`` (made by
+    :func:`battlefield` with the same ``top``); returns the cell boxes."""
     d = ImageDraw.Draw(img)
     boxes = {f"{col}{r}": _box(c, r, top) for r in range(1, ROWS + 1) for c, col in enumerate(COLS)}
     pend = section(view, "pending")

@@ -32,6 +32,7 @@ COLS = 5
 TILE_GAP = 8
 TILE_W = (W - 2 * MARGIN - (COLS - 1) * TILE_GAP) / COLS
 STATUS_X0 = 720  # the status box, right of the header
+REF_COLS = 3  # the columns of a reference page
 
 
 def _cards(view: dict, seat: int) -> tuple[bool, list[str]]:
@@ -131,20 +132,26 @@ def _cut(view: dict, seat: int, lang: str, lines: int) -> list[str]:
             < C.command_row(None, 0, TILE_W, 0, c, lang)]
 
 
-def _page(blocks: list[Block]) -> Image.Image:
-    """Blocks in columns, top to bottom, left to right."""
-    cols = 3
-    cw = (W - 2 * MARGIN - (cols - 1) * GAP * 2) / cols
-    height = max(b.height(cw) for b in blocks) if blocks else 0
-    col_h = [0.0] * cols
-    place = []
+def _pack(blocks: list[Block], cw: float) -> list[list[tuple[Block, int, float]]]:
+    """Blocks in reading order down a column, then the next column (three a page), then the
+    next page: ``[(block, column, y)]`` per page."""
+    pages: list[list[tuple[Block, int, float]]] = [[]]
+    col, y = 0, 0.0
     for b in blocks:
         h = b.height(cw)
-        c = min(range(cols), key=lambda i: col_h[i])
-        place.append((b, c, col_h[c]))
-        col_h[c] += h + GAP
-        height = max(height, col_h[c])
-    img = Image.new("RGB", (W, int(min(H, max(W * 0.5, height + 2 * MARGIN)))), BG)
+        if y and y + h > H - 2 * MARGIN:
+            col, y = col + 1, 0.0
+            if col == REF_COLS:
+                pages.append([])
+                col = 0
+        pages[-1].append((b, col, y))
+        y += h + GAP
+    return [p for p in pages if p]
+
+
+def _page(place: list[tuple[Block, int, float]], cw: float) -> Image.Image:
+    bottom = max(y + b.height(cw) for b, _c, y in place)
+    img = Image.new("RGB", (W, int(min(H, max(W * 0.5, bottom + 2 * MARGIN)))), BG)
     d = ImageDraw.Draw(img)
     for b, c, y in place:
         b.draw(d, MARGIN + c * (cw + 2 * GAP), MARGIN + y, cw)
@@ -155,26 +162,8 @@ def private_pages(view: dict, seat: int, seat_names, lang: str) -> list[Image.Im
     """The sheet, then the reference pages (as many as their blocks need)."""
     lines = _fit_lines(view, seat, seat_names, lang)
     blocks = reference_blocks(view, seat, seat_names, lang, _cut(view, seat, lang, lines))
-    pages = [private_image(view, seat, seat_names, lang)]
-    cols, cw = 3, (W - 2 * MARGIN - 4 * GAP) / 3
-    batch: list[Block] = []
-    for b in blocks:
-        trial = batch + [b]
-        if batch and _columns_height(trial, cols, cw) > H - 2 * MARGIN:
-            pages.append(_page(batch))
-            trial = [b]
-        batch = trial
-    if batch:
-        pages.append(_page(batch))
-    return pages
-
-
-def _columns_height(blocks: list[Block], cols: int, cw: float) -> float:
-    col_h = [0.0] * cols
-    for b in blocks:
-        c = min(range(cols), key=lambda i: col_h[i])
-        col_h[c] += b.height(cw) + GAP
-    return max(col_h)
+    cw = (W - 2 * MARGIN - (REF_COLS - 1) * GAP * 2) / REF_COLS
+    return [private_image(view, seat, seat_names, lang)] + [_page(place, cw) for place in _pack(blocks, cw)]
 
 
 __all__ = ["private_image", "private_pages"]

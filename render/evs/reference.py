@@ -40,13 +40,16 @@ def _heading(d, x0: float, x1: float, y: float, text: str, colour=TEXT) -> float
         return paragraph(d, x0, x1, y, text, BODY, colour) + 2
 
 
-def _rows(title: str, colour, cards: list[str], lang: str, turn: int = 0) -> Block:
-    def draw(d, x0, x1, y):
-        y = _heading(d, x0, x1, y, title, colour)
-        for c in cards:
-            y = C.command_row(d, x0, x1, y, c, lang, turn=turn) + ROW_GAP
-        return y
-    return Block(draw)
+def _rows(title: str, colour, cards: list[str], lang: str, turn: int = 0) -> list[Block]:
+    """A heading and a card a block (the first card with the heading), so a long list goes on
+    in the next column."""
+    def card(c: str, heading: bool) -> Block:
+        def draw(d, x0, x1, y):
+            if heading:
+                y = _heading(d, x0, x1, y, title, colour)
+            return C.command_row(d, x0, x1, y, c, lang, turn=turn) + ROW_GAP
+        return Block(draw)
+    return [card(c, i == 0) for i, c in enumerate(cards)]
 
 
 def _discard(view: dict, seat: int, lang: str, colour) -> Block:
@@ -67,23 +70,25 @@ def _discard(view: dict, seat: int, lang: str, colour) -> Block:
     return Block(draw)
 
 
-def _morale(view: dict, seat: int, title: Callable[[int], str], lang: str, colour) -> Block | None:
+def _morale(view: dict, seat: int, title: Callable[[int], str], lang: str, colour) -> list[Block]:
+    """A seat's morale zone: a heading, then a card a block (the first with the heading)."""
     morale = section(view, "morale")
     seats = morale.get("seats") or []
     if not morale.get("expansion") or seat >= len(seats) or not isinstance(seats[seat], dict):
-        return None
+        return []
     side = seats[seat]
     entries = [(e["card"], e.get("state", "up")) for k in ("own_buff", "enemy_debuff") for e in side.get(k) or []]
 
-    def draw(d, x0, x1, y):
-        y = _heading(d, x0, x1, y, title(len(entries)), colour)
-        for card, state in entries:
-            y = C.morale_row(d, x0, x1, y, card, state, lang) + ROW_GAP
-        if not entries:
-            with legibility.essential():
-                y = paragraph(d, x0, x1, y, N.label("none", lang), BODY, TEXT_SOFT)
-        return y
-    return Block(draw)
+    def block(i: int) -> Block:
+        def draw(d, x0, x1, y):
+            if i == 0:
+                y = _heading(d, x0, x1, y, title(len(entries)), colour)
+            if not entries:
+                with legibility.essential():
+                    return paragraph(d, x0, x1, y, N.label("none", lang), BODY, TEXT_SOFT)
+            return C.morale_row(d, x0, x1, y, entries[i][0], entries[i][1], lang) + ROW_GAP
+        return Block(draw)
+    return [block(i) for i in range(max(1, len(entries)))]
 
 
 def _peek(view: dict, seat: int, seat_names, lang: str) -> Block | None:
@@ -145,15 +150,13 @@ def reference_blocks(view: dict, seat: int, seat_names, lang: str, cut: list[str
     colour = seat_styles(view)[seat]["light"]
     turn = to_int(view.get("turn"))
     blocks: list[Block | None] = []
-    if cut:
-        blocks.append(_rows(N.label("full_texts", lang), colour, cut, lang, turn))
+    blocks += _rows(N.label("full_texts", lang), colour, cut, lang, turn)
     blocks.append(_discard(view, seat, lang, colour))
-    blocks.append(_morale(view, seat, lambda n: N.label("your_morale_zone", lang, n=n), lang, colour))
+    blocks += _morale(view, seat, lambda n: N.label("your_morale_zone", lang, n=n), lang, colour)
     other = N.seat_name(seat_names, 1 - seat, lang)
-    blocks.append(_morale(view, 1 - seat, lambda n: N.label("their_morale_zone", lang, name=other, n=n), lang,
-                          TEXT))
+    blocks += _morale(view, 1 - seat, lambda n: N.label("their_morale_zone", lang, name=other, n=n), lang, TEXT)
     blocks.append(_peek(view, seat, seat_names, lang))
-    blocks.append(_rows(N.label("generals", lang), TEXT, N.generals(), lang))
+    blocks += _rows(N.label("generals", lang), TEXT, N.generals(), lang)
     blocks.append(_effects(view, seat, lang))
     blocks.append(_legend(view, lang))
     return [b for b in blocks if b is not None]

@@ -1,8 +1,9 @@
 """The Empire vs Steppe renderer (render/evs/): every sample position of real bot-played
 games (evs_views.py: base, terrain, morale, advanced, all on; vanguard, mid-game, defence
-window, terrain penalty and flip, game over, the secret pick) renders as an 800 px PNG in
-English and Chinese; what a move needs is legible at phone width; the public board never
-draws a secret; the words come from the content and the catalog."""
+window, terrain penalty and flip, game over, the secret pick) renders as a 1,200 x 900 PNG in
+English and Chinese with nothing off the picture; what a move needs is drawn at the size the
+legibility rule asks (render/legibility.py); the public board never draws a secret; the
+words come from the content and the catalog."""
 
 from __future__ import annotations
 
@@ -26,15 +27,15 @@ from tests.games.evs.render import evs_views as V  # noqa: E402
 from tests.render.text_recorder import recording  # noqa: E402
 
 from engine.evs.content import COMMANDS, UNITS  # noqa: E402
+from render import legibility  # noqa: E402
 from render.common import can_draw  # noqa: E402
-from render.evs import board_layout, board_png, private_png  # noqa: E402
+from render.evs import board_layout, board_png, private_png, private_pngs  # noqa: E402
+from render.evs.style import GRID_X1  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[4]
 PACKAGE = ROOT / "render" / "evs"
 CATALOG = ROOT / "locales" / "evs" / "render.json"
 LANGS = ("en", "zh-CN")
-PHONE_W = 400
-CAP_EM = 0.729
 
 
 def _open(png: bytes) -> Image.Image:
@@ -67,8 +68,27 @@ def _private_texts(view: dict, seat: int, lang: str = "en"):
     return img, texts
 
 
-def _at_phone(px: float, width: int) -> float:
-    return px * PHONE_W / width
+def _on_canvas(img, texts) -> list[str]:
+    """The strings drawn (partly) off the picture."""
+    w, h = img.size
+    return [t.text for t in texts if t.box[0] < 0 or t.box[1] < 0 or t.box[2] > w or t.box[3] > h]
+
+
+def _on_token(texts, view: dict, uid: str, lang: str = "en") -> str:
+    """What is drawn on a unit's token, its lines joined (hyphens and spaces dropped)."""
+    lay = board_layout(view, _names(lang), lang)
+    u = next(u for u in view["units"] if u["uid"] == uid)
+    top = lay.grid[0]
+    from render.evs.grid import cell_box
+    x0, y0, x1, y1 = cell_box(u["cell"], top)
+    inside = [t.text for t in texts if x0 <= t.box[0] and t.box[2] <= x1 and y0 <= t.box[1] and t.box[3] <= y1]
+    return "".join(inside).replace("-", "").replace(" ", "")
+
+
+def _name_shown(joined: str, name: str) -> bool:
+    """The name whole, or (too long for two lines) its start up to the ellipsis."""
+    flat = name.replace(" ", "")
+    return flat in joined or ("\u2026" in joined and flat[:6] in joined)
 
 
 # ---------------------------------------------------------------- every sample renders
@@ -83,15 +103,21 @@ def test_samples_cover_the_brief():
 
 @pytest.mark.parametrize("name", V.ALL)
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_sample_renders_800_px_wide(name, lang):
+def test_every_sample_renders_landscape_with_nothing_off_the_picture(name, lang):
     view = _view(name)
-    img = _open(board_png(view, _names(lang), lang))
-    assert img.format == "PNG" and img.width == 800 and 900 < img.height < 4000
-    assert img.height == board_layout(view, _names(lang), lang).height
+    img, texts = _board_texts(view, lang)
+    assert img.format == "PNG" and img.size == (1200, 900) and not legibility.shape_problems(img.size)
+    lay = board_layout(view, _names(lang), lang)
+    assert img.height == lay.height and max(b for _t, b in lay.panels.values()) <= img.height
+    assert not _on_canvas(img, texts)
     for seat in (0, 1):
         own = _view(name, seat)
-        pic = _open(private_png(own, seat, _names(lang), lang))
-        assert pic.width == 800 and pic.height > 300
+        with recording() as texts:
+            pages = [_open(png) for png in private_pngs(own, seat, _names(lang), lang)]
+        assert pages[0].tobytes() == _open(private_png(own, seat, _names(lang), lang)).tobytes()
+        for pic in pages:
+            assert pic.width == 1200 and 300 < pic.height <= 900 and not legibility.shape_problems(pic.size)
+        assert not [t.text for t in texts if t.box[1] < 0 or t.box[3] > t.image_size[1] or t.box[2] > 1200]
 
 
 def test_render_is_deterministic_and_leaves_the_view_alone():
@@ -124,15 +150,19 @@ def test_the_board_draws_units_cells_counts_and_turn():
     for row in "123456":
         assert row in drawn
     for u in view["units"]:
-        assert drawn.count(u["uid"]) == 2  # on its token and in its owner's list
-        assert UNITS[u["card"]]["name"]["en"] in drawn
-        assert u["cell"] in drawn
-    empty = {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)} - {u["cell"] for u in view["units"]}
-    assert empty <= set(drawn)  # an empty cell shows its name
+        assert u["uid"] in drawn
+        assert _name_shown(_on_token(texts, view, u["uid"]), UNITS[u["card"]]["name"]["en"]), u
+        assert f"\u2665{u['hp'] - u['wounds']}" in _on_token(texts, view, u["uid"])
+    cells = {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)}
+    assert cells <= set(drawn)  # every cell's name (a token covers an occupied one's)
     assert f"Turn {view['turn']}" in drawn
+    side = [t.text for t in texts if t.box[0] >= GRID_X1]
     for s, p in enumerate(view["players"]):
-        assert f"Discard {p['discard_count']}" in drawn
-        assert f"Command zone ({p['zone_count']})" in drawn
+        assert f"Discard {p['discard_count']}" in side and f"Hand {p['hand_count']}" in side
+        assert f"Morale {p['track']}/{p['collapse']}" in side
+    assert side.count("Zone") == 2
+    tiles = [t for t in side if t == "?" or t.startswith("\u25cf") or t.isdigit()]
+    assert len(tiles) == sum(p["zone_count"] for p in view["players"])  # a tile per command-zone card
     assert "2. Action" in drawn or "1. Action" in drawn
 
 
@@ -142,11 +172,11 @@ def test_the_defence_window_names_attackers_target_and_powers():
     _img, texts = _board_texts(view)
     drawn = [t.text for t in texts]
     decider = V.NAMES[pend["seat"]]
-    assert any(t.startswith(f"Defence window: {decider}") for t in drawn)
-    units = {u["uid"]: u for u in view["units"]}
-    for a in pend["attackers"]:
-        assert any(t.startswith(f"{a} {UNITS[units[a]['card']]['name']['en']}") for t in drawn), a
-    assert f"{pend['target']} {UNITS[units[pend['target']]['card']]['name']['en']}" in drawn
+    side = [t.text for t in texts if t.box[0] >= GRID_X1]
+    assert f"Defence window: {decider} may defend" in " ".join(side)  # wrapped in the side column
+    for a in pend["attackers"]:  # by uid in the status box, framed orange with arrows on the grid
+        assert a in side or f"{a} +" in side, a
+    assert pend["target"] in side
     assert f"attack {pend['power']}" in drawn and f"defence {pend['defence']}" in drawn
     assert f"morale {pend['morale']}" in drawn
 
@@ -155,7 +185,7 @@ def test_terrain_heights_and_forests_are_drawn():
     view = _view("terrain_mid")
     _img, texts = _board_texts(view)
     top, bottom = board_layout(view, V.NAMES).grid
-    on_grid = [t.text for t in texts if top <= t.box[1] and t.box[3] <= bottom]
+    on_grid = [t.text for t in texts if top <= t.box[1] and t.box[3] <= bottom and t.box[2] <= GRID_X1]
     cards = view["terrain"]["cells"]
     badges = [t for t in on_grid if re.fullmatch(r"[+\u2212]\d|0", t)]
     from engine.evs import terrain_rules
@@ -178,17 +208,23 @@ def test_other_decisions_are_told(name):
 
 
 def test_morale_tracks_and_zones_are_drawn():
+    """The board: each marker, pile and rally cost; the private reference page: both morale
+    zones by name (the board has no room for them)."""
     view = _view("morale_mid")
     _img, texts = _board_texts(view)
     drawn = [t.text for t in texts]
     from engine.evs import morale_rules
     for side in view["morale"]["seats"]:
-        for e in side["own_buff"] + side["enemy_debuff"]:
-            name = morale_rules.card(e["card"])["name"]["en"]
-            assert any(t.startswith(name) for t in drawn), name
-    for p in view["players"]:
-        assert str(p["track"]) in drawn
-    assert drawn.count("\u2620") >= 1  # the collapse square
+        assert f"Morale {side['marker']}/{side['track']['collapse']}" in drawn
+        assert f"Pile {side['pile']}" in drawn and f"Rally {side['rally_cost']}" in drawn
+    for seat in (0, 1):
+        with recording() as texts:
+            private_pngs(_view("morale_mid", seat), seat, V.NAMES)
+        drawn = [t.text for t in texts]
+        for side in view["morale"]["seats"]:
+            for e in side["own_buff"] + side["enemy_debuff"]:
+                name = morale_rules.card(e["card"])["name"]["en"]
+                assert any(t.startswith(name) for t in drawn), name
 
 
 def test_the_result_is_drawn():
@@ -211,9 +247,9 @@ def test_chinese_names_are_drawn_in_chinese(name):
     assert all(can_draw(t) for t in drawn)
     assert not [t for t in drawn if "?" in t and t != "?"]  # "?": a face-down card
     for u in view["units"]:
-        assert UNITS[u["card"]]["name"]["zh-CN"] in drawn
+        assert _name_shown(_on_token(texts, view, u["uid"], "zh-CN"), UNITS[u["card"]]["name"]["zh-CN"])
         assert UNITS[u["card"]]["name"]["en"] not in drawn
-    assert "帝国 vs 草原" in drawn
+    assert f"第 {view['turn']} 回合" in drawn
     _img, texts = _private_texts(_view(name, 0), 0, "zh-CN")
     hand = _view(name, 0)["players"][0]["hand"]
     assert all(can_draw(t.text) for t in texts)
@@ -268,28 +304,28 @@ def test_the_public_view_of_an_advanced_game_hides_the_zone():
     assert all(p["hand"] is None and p["discard"] is None for p in view["players"])
 
 
-# ---------------------------------------------------------------- phone width
+# ---------------------------------------------------------------- legible where Discord shows it
 
 
 @pytest.mark.parametrize("name", ["base_mid", "terrain_defence", "all_mid", "base_vanguard"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_what_a_move_needs_is_9_px_tall_at_phone_width(name, lang):
+def test_what_a_move_needs_is_drawn_essential_and_legible(name, lang):
+    """uids, power, HP left, the coordinates and every cell name are marked essential and at
+    least the legible size (24 px on 1,200 x 900: 10 px in Discord's 550 x 400 box, 8 px on a
+    400 px phone); so are whose turn and each seat's counts."""
     view = _view(name)
     img, texts = _board_texts(view, lang)
-    assert all(t.image_size == img.size for t in texts)
-    top, bottom = board_layout(view, _names(lang), lang).grid
-    grid = [(t.text, _at_phone(t.size * CAP_EM, img.width)) for t in texts
-            if top <= t.box[1] and t.box[3] <= bottom]
-    # uids, column and row labels, empty cells' names, power, HP left
+    least = legibility.smallest_legible_px(img.size)
+    essential = {t.text for t in texts if t.essential and t.posted_px >= least}
     need = {u["uid"] for u in view["units"]} | set("ABCDEFG123456")
-    need |= {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)} - {u["cell"] for u in view["units"]}
-    need |= {f"\u2665{n}" for n in range(10)}
-    small = [(k, round(v, 2)) for k, v in grid if k in need and v < 9.0]
-    assert not small
-    # every other string (names in the cells included) stays readable
-    tiny = {t.text: round(_at_phone(t.size * CAP_EM, img.width), 2) for t in texts
-            if _at_phone(t.size * CAP_EM, img.width) < 6.5}
-    assert not tiny
+    need |= {f"{c}{r}" for c in "ABCDEFG" for r in range(1, 7)}
+    need |= {f"\u2665{u['hp'] - u['wounds']}" for u in view["units"]}
+    need |= {str(u["power"]) for u in view["units"]}
+    assert not need - essential
+    if view["turn"]:
+        turn = f"Turn {view['turn']}" if lang == "en" else f"第 {view['turn']} 回合"
+        assert turn in essential
+    assert not [t.text for t in texts if t.essential and t.posted_px < least]
 
 
 # ---------------------------------------------------------------- robustness
@@ -305,21 +341,32 @@ def test_what_a_move_needs_is_9_px_tall_at_phone_width(name, lang):
 def test_incomplete_views_still_render(mutate):
     view = copy.deepcopy(_view("morale_mid"))
     mutate(view)
-    assert _open(board_png(view, [])).width == 800
+    assert _open(board_png(view, [])).size == (1200, 900)
     own = copy.deepcopy(_view("morale_mid", 0))
     mutate(own)
     own["viewer"] = 0
-    assert _open(private_png(own, 0, [])).width == 800
+    assert _open(private_png(own, 0, [])).width == 1200
+    assert all(_open(png).width == 1200 for png in private_pngs(own, 0, []))
 
 
 def test_cjk_emoji_and_missing_seat_names():
+    """Every display name draws as it is (render/faces.py); only an empty one is "Player N"."""
     view = _view("base_mid")
     for names in (["雲嶺戰記玩家" * 3, "🐉🐉"], [], ["", None]):
-        assert _open(board_png(view, names)).width == 800
+        img, texts = _board_texts_named(view, names)
+        assert img.size == (1200, 900) and not _on_canvas(img, texts)
+    _img, texts = _board_texts_named(view, ["🐉", ""])
+    drawn = " ".join(t.text for t in texts)
+    assert "🐉" in drawn and "Player 2" in drawn and "Player 1" not in drawn
+    _img, texts = _board_texts_named(view, ["민준", "龘龘"])
+    drawn = " ".join(t.text for t in texts)
+    assert "민준" in drawn and "龘龘" in drawn and "Player" not in drawn
+
+
+def _board_texts_named(view: dict, names):
     with recording() as texts:
-        board_png(view, ["🐉", ""])
-    drawn = [t.text for t in texts]
-    assert "Player 1" in drawn and "Player 2" in drawn
+        img = _open(board_png(view, names))
+    return img, texts
 
 
 # ---------------------------------------------------------------- the package
@@ -361,7 +408,7 @@ def _imports(path: Path) -> list[str]:
 
 def test_the_package_is_small_modules_reading_the_engine_through_names_only():
     for path in PACKAGE.glob("*.py"):
-        assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, path.name
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 400, path.name  # small modules
         imports = _imports(path)
         engine = [m for m in imports if m.startswith("engine")]
         assert path.stem == "names" or not engine, path.name

@@ -1,6 +1,7 @@
 """Face-up staging in the pictures (ES-DEP-7): a card staged face-up is drawn by name on the
-public board (framed in teal, with a legend line), even with the advanced rule, while the
-face-down cards next to it stay backs; the owner's private picture says the opponent sees it."""
+public board (its tile framed in teal; the legend of the private reference page says what teal
+means), even with the advanced rule, while the face-down cards next to it stay backs; the
+owner's private picture says the opponent sees it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.render.text_recorder import recording  # noqa: E402
 
 from engine.evs import GAME  # noqa: E402
 from engine.evs.content import COMMANDS  # noqa: E402
-from render.evs import board_png, private_png  # noqa: E402
+from render.evs import board_png, private_png, private_pngs  # noqa: E402
 
 
 def _face_up_sample() -> tuple[dict, int, str, set[str]]:
@@ -46,7 +47,9 @@ def test_ES_DEP_7_the_public_board_draws_a_face_up_card_and_no_face_down_one():
     view = GAME.view(st, None)
     drawn = " ".join(_drawn(lambda: board_png(view, V.NAMES, "en")))
     name = COMMANDS[card]["name"]["en"]
-    assert name.split()[0] in drawn and "teal frame: staged face up" in drawn
+    assert name in drawn
+    legend = " ".join(_drawn(lambda: private_pngs(GAME.view(st, 0), 0, V.NAMES, "en")))
+    assert "teal frame: staged face up" in legend
     hidden = {COMMANDS[c]["name"]["en"] for c in rest} - {name}
     assert not [n for n in hidden if n in drawn and n not in {COMMANDS[b["card"]]["name"]["en"]
                                                            for b in st["battle"] if b["card"] in COMMANDS}]
@@ -54,5 +57,5 @@ def test_ES_DEP_7_the_public_board_draws_a_face_up_card_and_no_face_down_one():
 
 def test_ES_DEP_7_the_owners_picture_says_the_opponent_sees_it():
     st, seat, _card, _rest = _face_up_sample()
-    drawn = _drawn(lambda: private_png(GAME.view(st, seat), seat, V.NAMES, "en"))
-    assert "face up: the opponent sees it" in drawn
+    drawn = " ".join(_drawn(lambda: private_png(GAME.view(st, seat), seat, V.NAMES, "en")))
+    assert "face up: the opponent sees it" in drawn  # wrapped in its tile
