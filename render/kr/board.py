@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from .mapdraw import MapLayout, draw_map, map_layout
+from .mapdraw import MapLayout, base_image, draw_map, map_layout
 from .panels import header, hordes, legend, seats
-from .style import BG, MARGIN, MAX_H, W
+from .style import MARGIN, MAX_H, W
 
 GAP = 10
 COL_W = 390        # the side column
@@ -45,8 +45,9 @@ def _plan(view: dict, seat_names: list[str] | None, lang: str) -> tuple[BoardLay
     y = seats(None, cx0, cx1, top, view, seat_names, lang)
     lay.seats = (int(top), int(y))
     bottom = MAX_H - MARGIN
+    listed = {compact: hordes(None, cx0, cx1, y + GAP, view, lang, compact) for compact in (False, True)}
     for compact, with_legend in ((False, True), (False, False), (True, True), (True, False)):
-        end = hordes(None, cx0, cx1, y + GAP, view, lang, compact)
+        end = listed[compact]
         if with_legend:
             end = legend(None, cx0, cx1, end + 4, lang)
         if end <= bottom:
@@ -68,7 +69,7 @@ def board_layout(view: dict, seat_names: list[str] | None, lang: str = "en") -> 
 
 def board_image(view: dict, seat_names: list[str] | None, lang: str) -> Image.Image:
     lay, ml = _plan(view, seat_names, lang)
-    img = Image.new("RGB", (W, lay.height), BG)
+    img = base_image(view, ml, (W, lay.height))
     draw_map(img, view, ml, lang)
     d = ImageDraw.Draw(img)
     header(d, lay.header[0], view, lang)

@@ -19,7 +19,7 @@ from render import legibility
 
 from . import names as N
 from .card import card_info, draw_small, hero_colours
-from .style import (BG, COORD, EDGE, ESS, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MAX_CELL, PANEL,
+from .style import (BG, COORD, EDGE, ESS, MAX_H, FLYING, GOLD, GRASS, GRASS_EDGE, HEART, LABEL, MAX_CELL, PANEL,
                     PANEL_EDGE, ROAD, ROAD_EDGE, ROAD_MARK, TEXT, Colour, arrow, heart, ink_on, mix, player_colour,
                     put, text_w)
 
@@ -87,13 +87,22 @@ def map_layout(view: dict, left: float, top: float, right: float, bottom: float)
     return MapLayout(g.width, g.height, cell, x0, y0, height, top)
 
 
-@lru_cache(maxsize=64)
-def _ground(scenario: str, players: int, excluded: str | None, cell: int, w: int, h: int,
-            x0: float, y0: float) -> Image.Image:
-    """The map's unchanging layer (grass, road with its arrows, building sites) on a canvas the
-    size of the board: drawn once per scenario, seat count and size, pasted on every board."""
+def base_image(view: dict, lay: MapLayout, size: tuple[int, int]) -> Image.Image:
+    """A new board canvas of ``size`` with the map's unchanging layer already on it (a copy of
+    the cached one)."""
+    excluded = (view.get("solo") or {}).get("excluded")
+    ground = _ground(str(view["scenario"]), len(view.get("seats") or []) or 1,
+                     excluded if isinstance(excluded, str) else None, lay.cell, size[0], lay.x0, lay.y0)
+    return ground.crop((0, 0, size[0], min(size[1], ground.height)))
+
+
+@lru_cache(maxsize=8)      # ~3 MB each
+def _ground(scenario: str, players: int, excluded: str | None, cell: int, w: int, x0: float,
+            y0: float) -> Image.Image:
+    """The map's unchanging layer (grass, road with its arrows, building sites, exits) on a
+    canvas the size of the board: drawn once per scenario, seat count, solo exclusion and size."""
     g = N.geo(scenario)
-    img = Image.new("RGB", (w, h), BG)
+    img = Image.new("RGB", (w, MAX_H), BG)
     d = ImageDraw.Draw(img)
     lay = MapLayout(g.width, g.height, cell, x0, y0, 0, 0)
     d.rectangle((x0 - 2, y0 - 2, x0 + g.width * cell + 2, y0 + g.height * cell + 2), fill=GRASS_EDGE)
@@ -115,16 +124,10 @@ def _ground(scenario: str, players: int, excluded: str | None, cell: int, w: int
 
 
 def draw_map(img: Image.Image, view: dict, lay: MapLayout, lang: str) -> None:
-    """The map onto ``img`` (its unchanging layer from the cache, then what moves)."""
+    """What changes on the map onto ``img`` (made by ``base_image``): coordinates, pioneer
+    cards, towers, trays, heroes, spawn markers."""
     g = N.geo(view["scenario"])
     c = lay.cell
-    players = len(view.get("seats") or []) or 1
-    excluded = (view.get("solo") or {}).get("excluded")
-    x1, y1 = int(lay.x0 + g.width * c + EDGE + 2), int(lay.y0 + g.height * c + EDGE + 2)
-    ground = _ground(str(view["scenario"]), players, excluded if isinstance(excluded, str) else None, c,
-                     min(img.width, x1), min(img.height, y1), lay.x0, lay.y0)
-    top = int(lay.top)
-    img.paste(ground.crop((0, top, ground.width, ground.height)), (0, top))
     d = ImageDraw.Draw(img)
     for name in _all_cells(lay):
         lay.boxes[name] = lay.box(name)

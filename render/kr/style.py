@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from contextlib import nullcontext
+from functools import lru_cache
 from typing import Mapping
 
 from PIL import ImageDraw
@@ -96,11 +97,10 @@ def put(d: ImageDraw.ImageDraw | None, xy: tuple[float, float], text: object, si
     """Draw glyph-safe ``text``; returns its width (only measures when ``d`` is None).
     ``essential``: a player needs it to choose a move (render/legibility.py; at least ESS px)."""
     s = safe_text(text)
-    f = font(size)
     if d is not None and s:
         with legibility.essential() if essential else nullcontext():
-            d.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
-    return f.getlength(s)
+            d.text(xy, s, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    return _length(s, size)
 
 
 def section(obj: Mapping, key: object) -> dict:
@@ -110,7 +110,13 @@ def section(obj: Mapping, key: object) -> dict:
 
 
 def text_w(text: object, size: int) -> float:
-    return font(size).getlength(safe_text(text))
+    return _length(safe_text(text), size)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, size: int) -> float:
+    """How wide ``text`` is at ``size`` px (measured once: boxes are measured, then drawn)."""
+    return font(size).getlength(text)
 
 
 def fit_size(text: object, size: int, width: float, smallest: int = 10) -> int:
