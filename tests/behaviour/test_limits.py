@@ -36,7 +36,7 @@ async def test_a_person_over_the_lobby_limit_is_refused_privately(world):
 
     before = len(channels[3].history())
     text = refusal(await world.alice.slash(channels[3], "clash new"))
-    assert "3 open lobbies" in text and "/match abandon" in text
+    assert "open lobbies" in text and "(3)" in text and "/match abandon" in text
     assert len(channels[3].history()) == before
     assert await world.service.find_in_channel(channels[3].id) is None
 

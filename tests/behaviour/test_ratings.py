@@ -19,8 +19,8 @@ async def test_a_ranked_match_rates_both_players(world):
     await ranked_duel_won_by_bob(world)
     bob = await world.bob.slash(world.channel, "rating")
     alice = await world.carol.slash(world.channel, "rating", member=world.alice, game="clash")
-    assert bob.ephemeral and "1 ranked games (1 won" in bob.response.content
-    assert "1 ranked games (0 won, 0 drawn, 1 lost)" in alice.response.content
+    assert bob.ephemeral and "ranked games: 1 (1 won" in bob.response.content
+    assert "ranked games: 1 (0 won, 0 drawn, 1 lost)" in alice.response.content
     rating = lambda text: int(text.split("**")[3])  # "…: **1234** · …"
     assert rating(bob.response.content) > rating(alice.response.content)
     assert any(a.filename == "rating.png" for a in alice.response.attachments), "one game: its history chart"
@@ -43,4 +43,4 @@ async def test_a_game_command_can_create_a_ranked_match(world):
     await world.alice.click(world.channel.last_message, label="Start")
     assert moved(await world.bob.slash(world.channel, "match resign"))
     rated = await world.alice.slash(world.channel, "rating", game="clash")
-    assert "1 ranked games (1 won" in rated.response.content
+    assert "ranked games: 1 (1 won" in rated.response.content

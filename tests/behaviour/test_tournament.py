@@ -68,7 +68,7 @@ async def test_a_four_player_swiss_from_create_to_final_standings(world):
     assert standings.ephemeral and any(a.filename == "standings.png" for a in standings.response.attachments)
     assert "Buchholz" in standings.response.content
     rating = await world.alice.slash(world.channel, "rating", game="clash")
-    assert "2 ranked games" in rating.response.content, "tournament matches are ranked"
+    assert "ranked games: 2 (" in rating.response.content, "tournament matches are ranked"
 
 
 async def test_outsiders_cannot_run_someone_else_s_tournament(world):

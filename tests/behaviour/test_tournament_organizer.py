@@ -195,4 +195,4 @@ async def test_fixed_teams_enter_a_two_versus_two_tournament(world):
     assert t.status == "finished" and t.data["schedule"][0]["tables"][0]["result"] == [[home["id"]], [away["id"]]]
     for member in home["members"]:
         rating = await world.users[member["user_id"]].slash(world.channel, "rating", game="cloudspire")
-        assert "1 ranked games (1 won" in rating.response.content
+        assert "ranked games: 1 (1 won" in rating.response.content

@@ -283,7 +283,7 @@ async def test_cloudspire_pods_score_by_placement(world):
     scores = [line.split(": score ")[1].split(" ")[0] for line in lines]
     assert scores == ["3", "3", "2", "2", "1", "1", "0", "0"] and len(lines) == 8
     rating = await world.users[winners[0]].slash(world.channel, "rating", game="cloudspire")
-    assert "Cloudspire: **" in rating.response.content and "1 ranked games (1 won" in rating.response.content
+    assert "Cloudspire: **" in rating.response.content and "ranked games: 1 (1 won" in rating.response.content
 
     r2 = t.current_round()
     assert r2["number"] == 2 and set(winners) <= set(r2["tables"][0]["players"]), "pods pair by score"
