@@ -282,6 +282,8 @@ class Host(BoardPosting):
                         + t(f"host.policy.{row.timeout_policy}", loc), inline=False)
         if row.status != "lobby":  # started (or cancelled): a record of who sat where, no buttons
             embed.set_footer(text=t(f"host.lobby.closed.{row.status}", loc))
+            if row.status == "active":  # markdown: in the description, footers do not render it
+                embed.description = f"{embed.description}\n\n" + t("help.new_to_game", loc, rules=self.rules_command(row.game))
             return {"embed": embed, "view": None}
         embed.set_footer(text=t("host.lobby.footer", loc, low=low, high=high))
         items = [GameButton(row.id, row.version, "join", label=t("host.btn.join", loc),
@@ -291,6 +293,13 @@ class Host(BoardPosting):
                  GameButton(row.id, row.version, "start", label=t("host.btn.start", loc),
                             style=discord.ButtonStyle.primary)]
         return {"embed": embed, "view": view_of(items)}
+
+    def rules_command(self, game: str) -> str:
+        """The game's how-to-play command: ``/<game> rules`` where its group has one, else
+        ``/rules game:<game>`` (a group at Discord's subcommand limit has no room for it)."""
+        group = self.bot.tree.get_command(game)
+        own = isinstance(group, discord.app_commands.Group) and group.get_command("rules") is not None
+        return f"/{game} rules" if own else f"/rules game:{game}"
 
     # -- private views -------------------------------------------------------------------
 
