@@ -32,9 +32,9 @@ from tests.games.evs.render import legibility_cases as L  # noqa: E402
 def _write(out: Path, name: str, png: bytes) -> None:
     img = Image.open(io.BytesIO(png)).convert("RGB")
     img.save(out / f"{name}.png")
-    img.resize((400, round(img.height * 400 / img.width)), Image.LANCZOS).save(out / f"{name}_phone.png")
+    img.resize((400, round(img.height * 400 / img.width)), Image.Resampling.LANCZOS).save(out / f"{name}_phone.png")
     inline, _phone = legibility.display_scales(img.size)
-    img.resize((round(img.width * inline), round(img.height * inline)), Image.LANCZOS).save(out / f"{name}_inline.png")
+    img.resize((round(img.width * inline), round(img.height * inline)), Image.Resampling.LANCZOS).save(out / f"{name}_inline.png")
 
 
 def _views():

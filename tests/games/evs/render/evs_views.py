@@ -178,7 +178,7 @@ def write_samples(out: str = "/tmp/evs_render") -> list[str]:
                 base = f"{out}/{name}_{kind}_{lang}"
                 Path(base + ".png").write_bytes(png)
                 img = Image.open(io.BytesIO(png))
-                small = img.resize((400, round(img.height * 400 / img.width)), Image.LANCZOS)
+                small = img.resize((400, round(img.height * 400 / img.width)), Image.Resampling.LANCZOS)
                 small.save(base + "_400.png")
                 paths.append(base + ".png")
     return paths
