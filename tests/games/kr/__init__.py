@@ -1,7 +1,8 @@
 """What the shared tests need of Kingdom Rush (tests/games/__init__.py lists the names)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Callable
 
 # -- narration (tests/test_narration.py) ---------------------------------------------------
 
@@ -64,31 +65,52 @@ def _crowded_view(scenario: str, seats: int, seed: int, moves: int) -> dict:
     return engine.view(state, None)
 
 
-def legibility_cases():
+def _names(view: dict, lang: str) -> list[str]:
+    from tests.games.kr.render import kr_views as V
+    return (V.NAMES if lang == "en" else V.NAMES_CJK)[:len(view["seats"])]
+
+
+def _mid_view(scenario: str, seats: int) -> dict:
+    from tests.games.kr.render import kr_views as V
+    return V.public_view(V.midgame_state(scenario, seats))
+
+
+def _board(view: Callable[[], dict], lang: str) -> bytes:
+    from render.kr import board_png
+    v = view()
+    return board_png(v, _names(v, lang), lang)
+
+
+def _sheet(draw: Callable[..., bytes], view: Callable[[], dict], lang: str) -> bytes:
+    v = view()
+    return draw(v, len(v["seats"]) - 1, _names(v, lang), lang)
+
+
+def _horde(view: Callable[[], dict], lang: str, options: list | None) -> bytes:
+    from render.kr import horde_png
+    v = view()
+    return horde_png(v, sorted(v["trays"])[-1], lang, options)
+
+
+def legibility_cases() -> list[tuple[str, Callable[[], bytes]]]:
     """The public board, the hand sheet and the hero sheet of mid-game samples and crowded random
     games at every seat count (1-4), in English and Chinese; the horde close-up (/kr horde) of
     two of them without and with 21 numbered options."""
-    from render.kr import board_png, hero_png, private_png
-    from tests.games.kr.render import kr_views as V
+    from render.kr import hero_png, private_png
 
-    views = [(f"mid_{sc}_{n}p", (lambda sc=sc, n=n: V.public_view(V.midgame_state(sc, n))))
-             for sc, n in (("farrinken_valley", 1), ("twin_gates", 2), ("haunted_marsh", 3), ("pioneer_pass", 4))]
-    views += [(f"random_{sc}_{n}p", (lambda c=(sc, n, seed, moves): _crowded_view(*c)))
-              for sc, n, seed, moves in CROWDED]
-    out = []
+    views: list[tuple[str, Callable[[], dict]]] = [
+        (f"mid_{sc}_{n}p", partial(_mid_view, sc, n))
+        for sc, n in (("farrinken_valley", 1), ("twin_gates", 2), ("haunted_marsh", 3), ("pioneer_pass", 4))]
+    views += [(f"random_{sc}_{n}p", partial(_crowded_view, sc, n, seed, moves)) for sc, n, seed, moves in CROWDED]
+    out: list[tuple[str, Callable[[], bytes]]] = []
     for name, view in views:
         for lang in ("en", "zh-CN"):
-            def names(v: dict, lang: str = lang) -> list[str]:
-                return (V.NAMES if lang == "en" else V.NAMES_CJK)[:len(v["seats"])]
-            out.append((f"{name}-board-{lang}", lambda view=view, lang=lang, names=names: board_png(
-                view(), names(view()), lang)))
-            for sheet, draw in (("hand", private_png), ("hero", hero_png)):
-                out.append((f"{name}-{sheet}-{lang}", lambda view=view, lang=lang, names=names, draw=draw: draw(
-                    view(), len(view()["seats"]) - 1, names(view()), lang)))
-    from render.kr import horde_png
+            out.append((f"{name}-board-{lang}", partial(_board, view, lang)))
+            out.append((f"{name}-hand-{lang}", partial(_sheet, private_png, view, lang)))
+            out.append((f"{name}-hero-{lang}", partial(_sheet, hero_png, view, lang)))
+    options = [[[0, 0]], [[1, 0], [2, 0]], [[0, 1]]] * 7
     for name, view in views[3:4] + views[6:7]:
         for lang in ("en", "zh-CN"):
-            for options in (None, [[[0, 0]], [[1, 0], [2, 0]], [[0, 1]]] * 7):
-                out.append((f"{name}-horde-{lang}-{len(options or [])}", lambda view=view, lang=lang,
-                            options=options: horde_png(view(), sorted(view()["trays"])[-1], lang, options)))
+            out.append((f"{name}-horde-{lang}", partial(_horde, view, lang, None)))
+            out.append((f"{name}-horde-{lang}-options", partial(_horde, view, lang, options)))
     return out
