@@ -16,6 +16,7 @@ from cogs.move_args import resolve_move
 from cogs.ui import PrivateMessage
 from cogs.clash.help import card_help
 from cogs.clash.words import action_label, card_line, card_name, describe_destination, narrate_events
+from cogs.text_split import clip
 from render import clash as clash_render
 
 SEAT_COLOURS = (discord.Colour.from_rgb(52, 120, 246), discord.Colour.from_rgb(226, 68, 68))
@@ -159,14 +160,15 @@ class ClashUI(ActMenu):
             cards = self.playable_cards(mine)
             if not cards:
                 return []
-            options = [discord.SelectOption(label=self.card_label(mine, c, locale)[:100], value=c[:100],
+            options = [discord.SelectOption(label=clip(self.card_label(mine, c, locale), 100), value=c[:100],
                                             description=card_help(self.card_id(mine, c), locale))
                        for c in cards[:25]]
             return [GameSelect(snap.match_id, snap.version, "card", options=options,
                                placeholder=t("clash.ui.pick_card", locale))]
         if len(mine.legal) > 25:
             return []
-        options = [discord.SelectOption(label=action_label(m, locale)[:100], value=m.text[:100]) for m in mine.moves]
+        options = [discord.SelectOption(label=clip(action_label(m, locale), 100), value=m.text[:100])
+                   for m in mine.moves]
         return [GameSelect(snap.match_id, snap.version, "do", options=options,
                            placeholder=t("clash.ui.choose", locale))]
 
@@ -207,7 +209,7 @@ class ClashUI(ActMenu):
             await send_ephemeral(interaction, t("host.stale_board", locale))
             return
         names = self.seat_names(snap)
-        select = [discord.SelectOption(label=describe_destination(snap.view, names, move, locale)[:100],
+        select = [discord.SelectOption(label=clip(describe_destination(snap.view, names, move, locale), 100),
                                        value=move[:100]) for move, _dest in options[:25]]
         card = mine.info(options[0][0]).args[0]  # the card, or ``champion``
         await send_ephemeral(interaction, t("clash.ui.where", locale, card=self.card_label(mine, card, locale)),

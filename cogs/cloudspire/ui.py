@@ -17,6 +17,7 @@ from cogs.cloudspire.words import Board, arg_label, content_name, move_label, na
 from cogs.host import Host
 from cogs.items import GameButton, GameSelect, view_of
 from cogs.ui import PrivateMessage
+from cogs.text_split import clip
 from render import cloudspire as cloudspire_render
 
 FACTION_COLOURS = {"grey": (150, 150, 160), "green": (70, 160, 90), "purple": (150, 90, 200),
@@ -165,8 +166,8 @@ class CloudspireUI(ActMenu):
             words = list(menu.prefix) + [option.word]
             label = word_label(board, words, len(words) - 1, locale)
             description = move_label(board, option.value[1:], locale) if option.complete else None
-            options.append(discord.SelectOption(label=label[:100], value=option.value[:100],
-                                                description=description[:100] if description else None))
+            options.append(discord.SelectOption(label=clip(label, 100), value=option.value[:100],
+                                                description=clip(description, 100) if description else None))
         if menu.more:
             options.append(discord.SelectOption(label=t("host.menu.more", locale),
                                                 value=choices.encode_level(menu.prefix, page + 1)))
@@ -174,7 +175,8 @@ class CloudspireUI(ActMenu):
             return []
         placeholder = (t(self.choose_key, locale) if not menu.prefix
                        else move_label(board, " ".join(menu.prefix), locale) + " …")
-        return [GameSelect(snap.match_id, snap.version, "pick", options=options, placeholder=placeholder[:150])]
+        return [GameSelect(snap.match_id, snap.version, "pick", options=options,
+                           placeholder=clip(placeholder, 150))]
 
     def decision_items(self, mine: SeatSnapshot, locale: str) -> list[discord.ui.Item]:
         """The kit's menu, Continue and Default; a landmark's peek is answered with two buttons."""
