@@ -18,6 +18,7 @@ from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
 from cogs.move_args import make_command_move, resolve_move
+from cogs.text_split import clip
 
 MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
                 app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
@@ -71,7 +72,7 @@ class Clash(GameCog):
             name = self.ui.card_label(mine, card, locale)
             label = f"{name} — {card_help(self.ui.card_id(mine, card), locale, limit=97 - len(name))}"
             if current.lower() in label.lower() or current.lower() in card:
-                choices.append(app_commands.Choice(name=label[:100], value=card))
+                choices.append(app_commands.Choice(name=clip(label, 100), value=card))
         return choices[:25]
 
     @play.autocomplete("where")
@@ -88,7 +89,7 @@ class Clash(GameCog):
             if dest:
                 label = describe_destination(mine.match.view, names, move, locale)
                 if current.lower() in label.lower() or current in dest:
-                    choices.append(app_commands.Choice(name=label[:100], value=dest))
+                    choices.append(app_commands.Choice(name=clip(label, 100), value=dest))
         return choices[:25]
 
     @clash.command(name="end", description=_("End your summon phase; your creatures attack", key="cmd.clash.end"))
