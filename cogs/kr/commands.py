@@ -40,6 +40,7 @@ from cogs.kr.words import hero_name, horde_name, scenario_name, spell_name, towe
 from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
                         WHERE_CHOICES, create_match, match_language, parse_options_text)
 from cogs.move_args import MoveArg, untoken, why_not_asked
+from cogs.text_split import clip
 
 GAME_ID = "kr"
 SCHEMA = GAME.options_schema()
@@ -120,7 +121,7 @@ class Kr(GameCog):
         for sid in campaign.ORDER:
             label = scenario_state_line(progress, sid, locale, short=True)
             if typed in label.lower() or typed in sid:
-                out.append(app_commands.Choice(name=label[:100], value=sid))
+                out.append(app_commands.Choice(name=clip(label, 100), value=sid))
         return out[:25]
 
     @kr.command(name="campaign", extras=QUICK, description=_("This channel's campaign: scenarios won and unlocked",
@@ -284,7 +285,7 @@ class Kr(GameCog):
         for tid, tray in (mine.view.get("trays") or {}).items():
             label = f"{tid} · {horde_name(tray['card'], locale)} · {tray.get('cell')}"
             if typed in label.lower():
-                out.append(app_commands.Choice(name=label[:100], value=tid))
+                out.append(app_commands.Choice(name=clip(label, 100), value=tid))
         return out[:25]
 
     @horde.autocomplete("card")
@@ -296,11 +297,11 @@ class Kr(GameCog):
         locale, typed = locale_of(interaction), (current or "").lower()
         seats = mine.view.get("seats") or []
         hand = seats[mine.seat].get("hand", []) if mine.seat < len(seats) else []
-        out = [app_commands.Choice(name=tower_name(c, locale)[:100], value=c) for c in dict.fromkeys(hand)
+        out = [app_commands.Choice(name=clip(tower_name(c, locale), 100), value=c) for c in dict.fromkeys(hand)
                if typed in c or typed in tower_name(c, locale).lower()]
         hero = seats[mine.seat].get("hero") if mine.seat < len(seats) else None
         if hero and (typed in hero or typed in hero_name(hero, locale).lower()):
-            out.append(app_commands.Choice(name=hero_name(hero, locale)[:100], value=hero))
+            out.append(app_commands.Choice(name=clip(hero_name(hero, locale), 100), value=hero))
         return out[:25]
 
 
