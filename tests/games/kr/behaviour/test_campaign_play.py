@@ -83,7 +83,7 @@ async def test_a_victory_unlocks_scenario_two_and_survives_a_restart(world, db_p
     text = campaign_text(shown.response)
     assert "✅ **1. Farrinken Valley** — won 1× · best: normal" in text
     assert "🔓 2. Hyena Crossing" in text and "🔒 3. Goblin Woods — win 2. Hyena Crossing" in text
-    assert f"match #{row.id}" in text and "alice" in text and "1 of 8 scenarios won" in text
+    assert f"match #{row.id}" in text and "alice" in text and "Scenarios won: 1 of 8" in text
     labels = await scenario_labels(world.alice, world.channel)
     assert labels[FIRST].startswith("✅ 1. ") and labels[SECOND].startswith("🔓 2. ")
     # a new thread is a campaign of its own: refused before any thread is made
