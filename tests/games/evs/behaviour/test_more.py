@@ -252,7 +252,11 @@ async def test_a_bot_in_the_second_seat_plays_its_turns_and_defences(world):
     shown = ("🤖 " + winner["name"]) if winner["bot"] else world.alice.mention
     assert f"Game over — winner: {shown}" in last_board(world.channel).content
     after = len([m for m in world.channel.history() if any(a.filename == "board.png" for a in m.attachments)])
-    assert after - boards == sum(entry.kind == "action" for entry in log), "a board after each of Alice's moves"
+    # one living message per turn: Alice's moves edit it; a new board is posted when the bot
+    # answered her move (the decision went round) and when the game ended
+    handed = sum(entry.kind == "action" and (i + 1 == len(log) or log[i + 1].kind == "bot")
+                 for i, entry in enumerate(log))
+    assert after - boards == handed, "a new board each time the bot moved, none per move within a turn"
 
 
 # -- the Morale expansion: a token choice ---------------------------------------------------
@@ -333,7 +337,8 @@ async def test_a_morale_card_puts_tokens_on_the_chosen_zone_card(world):
     assert shown[int(chosen)].endswith(f"+{expected}"), zone_line
     told = board.embeds[0].description or ""
     verb = "gains" if effect["n"] > 0 else "loses"
-    assert f"{owner_name}'s " in told and f"{verb} {abs(expected - tokens_before)} token(s) ({expected} now)" in told
+    changed = abs(expected - tokens_before)
+    assert f"{owner_name}'s " in told and f"{verb} {changed} {'token' if changed == 1 else 'tokens'} ({expected} now)" in told
     if not zone[int(chosen)]["revealed"]:  # an unrevealed card is named by its place only
         assert f"command card {int(chosen) + 1}" in told and name_en(zone[int(chosen)]["card"]) not in told
 
@@ -425,8 +430,8 @@ async def test_rally_returns_debuffs_and_its_cost_is_recalculated(world):
     row = await world.match(ch)
     assert second not in [e["card"] for e in row.state["morale"]["seats"][foe]["zone"]]
     assert len(row.state["players"][seat]["discard"]) == discard + k + (k - 1)
-    assert f"paying {k - 1} cards, and returns {name_en(second)}" in (last_board(ch).embeds[0].description
-                                                                      or "")
+    paid = f"{k - 1} card" if k - 1 == 1 else f"{k - 1} cards"
+    assert f"paying {paid}, and returns {name_en(second)}" in (last_board(ch).embeds[0].description or "")
 
 
 # -- what the decisions tell the player to type ---------------------------------------------

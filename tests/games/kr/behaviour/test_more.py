@@ -379,7 +379,8 @@ async def test_an_approved_then_objected_proposal_buys_nothing(world):
     assert row.state["round"] == 2 and row.state["crystals"] == crystals
     assert [s["hand"] for s in row.state["seats"]] == hands
     text = texts_since(world, start)
-    assert f"The team keeps {crystals} crystal(s) for later" in text and "The team buys" not in text
+    kept = f"{crystals} crystal" if crystals == 1 else f"{crystals} crystals"
+    assert f"The team keeps {kept} for later" in text and "The team buys" not in text
 
 
 # -- a restart in the middle of phase 2 ---------------------------------------------------------
