@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -182,14 +184,40 @@ def main() -> int:
         from dataclasses import replace
         from gamehost.workers import default_workers
         settings = replace(settings, render_workers=default_workers())
+    # what discord.py says at each start that is no news (no voice here; "logging in using static token")
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
+        logging.getLogger("discord.client").setLevel(logging.WARNING)
     bot = create_bot(settings)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord rejected DISCORD_TOKEN. Copy the token again from the Developer Portal "
-              "(Bot > Reset Token) into .env.", file=sys.stderr)
-        return 2
+        return start_failed("Discord rejected DISCORD_TOKEN. Copy the token again from the Developer Portal "
+                            "(Bot > Reset Token) into .env.")
+    except discord.PrivilegedIntentsRequired:
+        return start_failed("Discord refused the bot's intents: turn on the privileged intents it asks for in the "
+                            "Developer Portal (Bot > Privileged Gateway Intents).")
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        return start_failed(f"Could not reach Discord ({unreachable(error)}). Check this machine's network connection "
+                            "(DNS, proxy, firewall) and start the bot again.")
     return 0
+
+
+def start_failed(line: str) -> int:
+    """A start that failed for a reason the person running the bot can fix: one plain line on
+    stderr (the traceback only in the debug log) and a non-zero exit code."""
+    logging.getLogger(__name__).debug("start failed", exc_info=True)
+    print(line, file=sys.stderr)
+    return 2
+
+
+def unreachable(error: BaseException) -> str:
+    """The network error in a few words: "Name or service not known", "Connection refused"."""
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    number = getattr(cause, "errno", None)
+    text = ((os.strerror(number) if isinstance(number, int) and number > 0 else "")
+            or getattr(cause, "strerror", None) or str(cause) or type(cause).__name__).strip()
+    return text[:1].upper() + text[1:]
 
 
 if __name__ == "__main__":
