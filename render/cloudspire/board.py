@@ -47,7 +47,7 @@ from .style import (
     section,
     to_int,
 )
-from .terrain import LABEL_DOT, LABEL_H, mat_label_spots, static_map
+from .terrain import LABEL_DOT, LABEL_H, mat_label_spots, row_labels, static_map
 
 #: the map's share of the width (the rest is the column of text boxes): the first that lets
 #: the column fit
@@ -115,7 +115,7 @@ def board_image(view: dict, seat_names, lang: str = "en") -> Image.Image:
     with legibility.essential():
         _draw_forts(d, geom, view, model, taken)
         _draw_pieces(img, d, geom, view, model, taken)
-        _draw_group_labels(d, geom, view, model, infl)
+        _draw_group_labels(d, geom, view, model, infl, taken)
         draw_header_box(d, lay.header, view, seat_names, lang)
         for seat, box in enumerate(lay.panels):
             seat_block(d, box, view, seat, seat_names, lang, lay.compact)
@@ -166,7 +166,8 @@ def _draw_forts(d, geom: MapGeom, view: dict, model: MapModel, taken: list) -> N
     for p in view.get("players") or []:
         if isinstance(p, dict) and p.get("mark") is not None:
             markers.setdefault(to_int(p.get("mark"), -1), []).append(to_int(p.get("seat"), -1))
-    bx0, _by0, bx1, _by1 = geom.box
+    bx0, by0, bx1, by1 = geom.box
+    rows = [b for _t, b in row_labels(model, geom)]
     for seat in sorted(set(model.fort_gate) | set(model.fort_body)):
         p = player(view, seat)
         st = seat_style(view, seat)
@@ -190,26 +191,37 @@ def _draw_forts(d, geom: MapGeom, view: dict, model: MapModel, taken: list) -> N
         for c in body:
             x, y = geom.centre(*c)
             r = 0.62 * geom.size
-            if x - r < bx0 or x + r > bx1:
-                continue  # cut by the picture's edge
+            if x - r < bx0 or x + r > bx1 or y - r < by0 or y + r > by1:
+                continue  # cut by the map's edge
+            if any(b[0] < x + r and x - r < b[2] and b[1] < y + r and y - r < b[3] for b in rows):
+                continue  # on a row's number
             d.ellipse((x - r, y - r, x + r, y + r), fill=st["bright"], outline=MAT_EDGE, width=3)
             d.text((x, y), st["letter"], font=font(max(BODY, int(geom.size * 0.8))), fill=TEXT, anchor="mm",
                    stroke_width=2, stroke_fill=MAT_EDGE)
             break
 
 
-def _draw_group_labels(d, geom: MapGeom, view: dict, model: MapModel, infl: dict) -> None:
-    """Each mat's number, pinned in the sky beside it (a spot chosen once per map, clear of
-    the row numbers and the other labels: terrain.mat_label_spots), with a dot per seat
-    whose influence reaches it."""
+def _draw_group_labels(d, geom: MapGeom, view: dict, model: MapModel, infl: dict, taken: list) -> None:
+    """Each mat's number, pinned in the sky beside it (on the first of its spots, chosen once
+    per map by terrain.mat_label_spots, that the pieces (``taken``) and the labels placed
+    before cover least), with a dot per seat whose influence reaches it."""
     fnt = font(BODY)
     spots = mat_label_spots(map_key(view), geom.box, geom.size, geom.origin, _seats(view))
-    for g, (x0, y) in sorted(spots.items()):
+    hgt = LABEL_H
+    placed: list[tuple] = []
+    for g, candidates in spots.items():
         seats = [seat for seat, gs in sorted(infl.items()) if g in gs]
         text = safe_text(group_number(model, g))
         tw = fnt.getlength(text)
         w = tw + 16 + len(seats) * (2 * LABEL_DOT + 3)
-        hgt = LABEL_H
+
+        def covered(x0, y, w=w):
+            box = (x0 - 2, y - hgt / 2 - 2, x0 + w + 2, y + hgt / 2 + 2)
+            return sum(max(0.0, min(box[2], p[2]) - max(box[0], p[0])) * max(0.0, min(box[3], p[3]) - max(box[1], p[1]))
+                       for p in taken + placed)
+
+        x0, y = min(candidates, key=lambda c: c[2] + 10 * covered(c[0], c[1]))[:2]
+        placed.append((x0, y - hgt / 2, x0 + w, y + hgt / 2))
         rounded_box(d, (x0, y - hgt / 2, x0 + w, y + hgt / 2), hgt // 2, fill=LABEL_CHIP, outline=MAT_EDGE,
                     width=2)
         d.text((x0 + 8 + tw / 2, y), text, font=fnt, fill=DARK_TEXT, anchor="mm")

@@ -13,6 +13,7 @@ from .style import (
     MAP_MARGIN,
     MAX_HEX,
     SQRT3,
+    SY,
     parse_hex,
     section,
     to_int,
@@ -157,17 +158,17 @@ class MapGeom:
 
     def centre(self, q: float, r: float) -> tuple[float, float]:
         return (self.origin[0] + self.size * SQRT3 * (q + r / 2.0),
-                self.origin[1] + self.size * 1.5 * r)
+                self.origin[1] + self.size * 1.5 * SY * r)
 
     def label_xy(self, q: int, r: int) -> tuple[float, float]:
         """Centre of the hex's column number: the upper part of the hex."""
         x, y = self.centre(q, r)
-        return x, y - 0.42 * self.size
+        return x, y - 0.42 * SY * self.size
 
     def token_xy(self, q: int, r: int) -> tuple[float, float]:
         """Centre of the piece on the hex: the lower part, under the column number."""
         x, y = self.centre(q, r)
-        return x, y + 0.42 * self.size
+        return x, y + 0.42 * SY * self.size
 
     def token_h(self) -> float:
         return max(ESS + 4.0, 0.86 * self.size)
@@ -181,9 +182,9 @@ def map_geom(model: MapModel, box: tuple, side: float) -> MapGeom:
     if not lat:
         return MapGeom(box, 30.0, ((x0 + x1) / 2, (y0 + y1) / 2))
     xs = [SQRT3 * (q + r / 2.0) for q, r in lat]
-    ys = [1.5 * r for q, r in lat]
+    ys = [1.5 * SY * r for q, r in lat]
     span_x = max(xs) - min(xs) + SQRT3
-    span_y = max(ys) - min(ys) + 2.0
+    span_y = max(ys) - min(ys) + 2.0 * SY
     s = min((x1 - x0 - 2 * side) / span_x, (y1 - y0 - 2 * MAP_MARGIN) / span_y, MAX_HEX)
     ox = (x0 + x1) / 2 - (max(xs) + min(xs)) / 2 * s
     oy = (y0 + y1) / 2 - (max(ys) + min(ys)) / 2 * s

@@ -26,6 +26,7 @@ from .style import (
     MAT_EDGE,
     SOURCE_CYAN,
     SQRT3,
+    SY,
     SS,
     UNKNOWN_BACK,
     seat_style,
@@ -40,7 +41,8 @@ SPIRE_BADGE = (40, 46, 60)
 
 
 def corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
-    return [(cx + s * math.cos(math.radians(60 * k - 30)), cy + s * math.sin(math.radians(60 * k - 30)))
+    """The six corners of a map hex of circumradius ``s`` (SY times as tall)."""
+    return [(cx + s * math.cos(math.radians(60 * k - 30)), cy + s * SY * math.sin(math.radians(60 * k - 30)))
             for k in range(6)]
 
 

@@ -11,6 +11,9 @@ from typing import TypedDict
 from render.common import DARK_TEXT, GOLD, TEXT
 
 SQRT3 = math.sqrt(3.0)
+#: the map's hexes are drawn this much taller than regular ones: rows further apart, so a
+#: hex's column number (top) and the piece on the hex above (bottom) do not touch
+SY = 1.2
 
 RGB = tuple[int, int, int]
 

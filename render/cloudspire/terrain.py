@@ -29,6 +29,7 @@ from .style import (
     SKY,
     SKY_DOT,
     SQRT3,
+    SY,
     SS,
     TERRAIN,
     UNKNOWN_TERRAIN,
@@ -65,7 +66,7 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
 
     def px(c):
         q, r = c
-        return ((origin[0] - x0) * SS + s * SQRT3 * (q + r / 2.0), (origin[1] - y0) * SS + s * 1.5 * r)
+        return ((origin[0] - x0) * SS + s * SQRT3 * (q + r / 2.0), (origin[1] - y0) * SS + s * 1.5 * SY * r)
 
     def fort_style(seat):
         fac = facs[seat] if 0 <= seat < len(facs) else ""
@@ -95,7 +96,7 @@ def static_map(key: str, box: tuple, size: float, origin: tuple) -> Image.Image:
         if not h.get("well"):
             continue
         cx, cy = px(c)
-        cy += 0.41 * s  # where a piece would stand: a piece covers the well
+        cy += 0.42 * SY * s  # where a piece would stand: a piece covers the well
         r = 0.4 * s
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WELL_RING, width=max(2, int(0.08 * s)))
         diamond(d, cx, cy, 0.24 * s, outline=WELL_RING)
@@ -189,20 +190,29 @@ def row_labels(model: MapModel, geom: MapGeom) -> list[tuple[str, tuple]]:
 #: a mat label: its height and the radius of its influence dots
 LABEL_H = ESS + 8
 LABEL_DOT = 8
+LABEL_SPOTS = 8
 
 
 @lru_cache(maxsize=32)
-def mat_label_spots(key: str, box: tuple, size: float, origin: tuple, seats: int) -> dict[str, tuple[float, float]]:
-    """Where each numbered mat's label goes ({group: (left x, centre y)} on the picture):
-    just outside one of its edges facing the sky, clear of the row numbers, the other
-    labels and the hexes if it can be, else on the least crowded spot. The mats with fewest
-    spots choose first; the room is that of a label with every seat's dot."""
+def mat_label_spots(key: str, box: tuple, size: float, origin: tuple,
+                    seats: int) -> dict[str, list[tuple[float, float, float]]]:
+    """Where each numbered mat's label may go ({group: [(left x, centre y, crowding)]} on
+    the picture, the best first, at most LABEL_SPOTS): just outside one of its edges facing
+    the sky, clear of the hexes if it can be, never on a row or column number nor on
+    another label's first choice (a mat with no such spot, an earthscape walled in by
+    others, goes without). The mats with fewest spots choose first; the room is that of a label with every
+    seat's dot. The board takes the first spot clear of the pieces."""
     model, _facs = _model(key)
     geom = MapGeom(box, size, origin)
     s = size
     bx0, by0, bx1, by1 = box
     fnt = font(ESS)
     placed: list[tuple] = [b for _t, b in row_labels(model, geom)]
+    fq = font(ESS, False)
+    for q, r in model.hexes:  # the column numbers
+        x, y = geom.label_xy(q, r)
+        hw = fq.getlength(str(q)) / 2 + 2
+        placed.append((x - hw, y - ESS * 0.45, x + hw, y + ESS * 0.45))
     cells = []
     for c in model.all_cells():
         x, y = geom.centre(*c)
@@ -212,7 +222,7 @@ def mat_label_spots(key: str, box: tuple, size: float, origin: tuple, seats: int
         if not (bx0 + 2 <= x0 and x1 <= bx1 - 2 and by0 + 2 <= y0 and y1 <= by1 - 2):
             return 1e9
         area = 0.0
-        for boxes, weight in ((placed, 10), (cells, 1)):
+        for boxes, weight in ((placed, 1000), (cells, 1)):
             for p in boxes:
                 if p[0] < x1 and x0 < p[2] and p[1] < y1 and y0 < p[3]:
                     area += (min(x1, p[2]) - max(x0, p[0])) * (min(y1, p[3]) - max(y0, p[1])) * weight
@@ -221,23 +231,24 @@ def mat_label_spots(key: str, box: tuple, size: float, origin: tuple, seats: int
     out = {}
     for g, spots in sorted(group_label_spots(model).items(), key=lambda kv: (len(kv[1]), kv[0])):
         w = fnt.getlength(group_number(model, g)) + 16 + seats * (2 * LABEL_DOT + 3)
-        best = None
+        scored = []
         for k, push in enumerate((0.5, 0.85, 1.2)):
             for i, (mid, (dq, dr)) in enumerate(spots):
                 x, y = geom.centre(*mid)
-                vx, vy = SQRT3 * (dq + dr / 2.0), 1.5 * dr
+                vx, vy = SQRT3 * (dq + dr / 2.0), 1.5 * SY * dr
                 nrm = math.hypot(vx, vy) or 1
                 x, y = x + vx / nrm * push * s, y + vy / nrm * push * s
-                score = (crowding(x - w / 2 - 3, y - LABEL_H / 2 - 3, x + w / 2 + 3, y + LABEL_H / 2 + 3), k, i)
-                if best is None or score < best[0]:
-                    best = (score, x, y)
-        if best is None:
+                x = min(max(x, bx0 + w / 2 + 2), bx1 - w / 2 - 2)
+                y = min(max(y, by0 + LABEL_H / 2 + 2), by1 - LABEL_H / 2 - 2)
+                score = crowding(x - w / 2 - 3, y - LABEL_H / 2 - 3, x + w / 2 + 3, y + LABEL_H / 2 + 3)
+                scored.append((score, k, i, x - w / 2, y))
+        scored = [c for c in scored if c[0] < 1000]  # none on a number: rather no label
+        if not scored:
             continue
-        _score, x, y = best
-        x = min(max(x, bx0 + w / 2 + 2), bx1 - w / 2 - 2)
-        y = min(max(y, by0 + LABEL_H / 2 + 2), by1 - LABEL_H / 2 - 2)
-        placed.append((x - w / 2, y - LABEL_H / 2, x + w / 2, y + LABEL_H / 2))
-        out[g] = (x - w / 2, y)
+        scored.sort()
+        _c, _k, _i, x0, y = scored[0]
+        placed.append((x0, y - LABEL_H / 2, x0 + w, y + LABEL_H / 2))
+        out[g] = [(x0, y, c) for c, _k, _i, x0, y in scored[:LABEL_SPOTS]]
     return out
 
 
