@@ -156,12 +156,17 @@ class GameBot(commands.Bot):
         return lambda: next(counter)
 
     async def close(self) -> None:
+        await self.close_services()
+        await super().close()
+
+    async def close_services(self) -> None:
+        """Stop the tournaments and the match service and close the database (its thread
+        too), leaving the Discord connection alone: what a simulated Discord's bot needs."""
         if self.tournaments is not None:
             await self.tournaments.close()
         if self.host is not None:
             await self.host.service.close()
             await self.host.service.store.close()
-        await super().close()
 
 
 def create_bot(settings: Settings | None = None) -> GameBot:

@@ -34,6 +34,13 @@ async def serve(port: int | None, database: str) -> None:
 
     settings = Settings.from_env({"DATABASE_PATH": database})
     bot = create_bot(settings)
+    try:
+        await play(simcord, bot, port)
+    finally:  # Ctrl+C cancels the play: close the database, whose thread would keep Python up
+        await bot.close_services()
+
+
+async def play(simcord, bot, port: int | None) -> None:
     async with simcord.run(bot) as env:
         # The command rate limit stays on (a person clicks at human speed), but SimCord's clock
         # stands still between clicks, so the limit counts real seconds here.
@@ -60,7 +67,7 @@ def main() -> None:
     try:
         asyncio.run(serve(args.port, database))
     except KeyboardInterrupt:
-        pass
+        print("Playground stopped.", flush=True)
 
 
 if __name__ == "__main__":
