@@ -78,9 +78,10 @@ async def main(args: argparse.Namespace) -> None:
         members = [guild.add_member(env.create_user(name)) for name in MEMBERS[:max(args.seats, 2)]]
         await members[0].slash(channel, f"{args.game} new", pace="live", language=args.lang)
         lobby = channel.last_message
+        assert lobby is not None, "the lobby was not posted"
         for member in members[1:args.seats]:
             await member.click(lobby, custom_id=_button(lobby, "join"))
-        await members[0].click(channel.last_message, custom_id=_button(channel.last_message, "start"))
+        await members[0].click(lobby, custom_id=_button(lobby, "start"))
         await play(env, bot, channel, members, args.game, args.moves, args.seed)
         os.makedirs(args.out, exist_ok=True)
         async with env.preview(channel, viewers=members, layout="channel") as preview:
@@ -88,6 +89,7 @@ async def main(args: argparse.Namespace) -> None:
                 path = os.path.join(args.out, f"{args.game}_{name}.png")
                 await shoot(preview.url, path, size, args.chromium)
                 print(path)
+    assert bot.host is not None  # made by the bot's setup_hook
     await bot.host.service.close()
 
 
