@@ -34,17 +34,18 @@ async def acknowledge(interaction: discord.Interaction) -> None:
 
 
 def edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """A message's send arguments as edit arguments (a file replaces the attachments)."""
+    """A message's send arguments as edit arguments (its files replace the attachments)."""
     edit = {k: v for k, v in kwargs.items() if k in ("content", "embed", "embeds", "view", "allowed_mentions")}
     if "file" in kwargs:
         edit["attachments"] = [kwargs["file"]]
+    elif "files" in kwargs:
+        edit["attachments"] = list(kwargs["files"])
     return edit
 
 
 def rewind_file(message: dict[str, Any]) -> None:
     """A discord.File is read when sent; rewind it so a retry sends the whole image."""
-    file = message.get("file")
-    if file is not None:
+    for file in [message["file"]] if message.get("file") is not None else list(message.get("files") or ()):
         file.reset()
 
 
