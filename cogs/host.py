@@ -22,6 +22,7 @@ from gamehost.workers import Renderer
 from cogs.board_post import BoardPosting
 from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
+from cogs.narration import named_params
 from cogs.options_text import options_in_words
 from cogs.replay import REPLAY_VERB, replay_message
 from cogs.replies import (PENDING, acknowledge, edit_kwargs, locale_of, rewind_file,  # noqa: F401 (re-exported)
@@ -53,8 +54,8 @@ def origin(interaction: discord.Interaction) -> Origin:
 def error_text(error: Exception, locale: str) -> str:
     if isinstance(error, ServiceError):
         return t(f"host.err.{error.code}", locale, **error.params)
-    if isinstance(error, IllegalAction):
-        text = t(error.code, locale, **error.params) if error.code else error.message
+    if isinstance(error, IllegalAction):  # content ids (cards, units, heroes) read as their names
+        text = t(error.code, locale, **named_params(error.code, error.params, locale)) if error.code else error.message
         if text == error.code:
             text = error.message
         if error.tried:  # the command as typed, when the engine judged the move it spells
