@@ -36,11 +36,10 @@ This package does not import discord.
 
 from __future__ import annotations
 
-from render.common import to_png
-
 from . import board as _board
 from . import tiles as _tiles
 from .board import board_image
+from .encode import png as to_png
 from .content import CardLookup, Cards, engine_lookup
 from .hand import hand_image, hand_layout
 from .layout import BoardLayout, board_layout
