@@ -315,14 +315,18 @@ class Host(BoardPosting):
                   else await self.service.user_locale(user_id) or snap.locale)
         private = ui.private_message(snap.for_seat(seat), locale, image=image)
         kwargs: dict[str, Any] = {"embed": private.embed}
-        png: bytes | None = None
-        if private.png_job is not None:
+        pngs: list[bytes] = []
+        job = private.pages_job if ephemeral and interaction is not None and private.pages_job else private.png_job
+        if job is not None:
             try:
-                png = await self.renderer.run(private.png_job)
+                drawn = await self.renderer.run(job)
             except Exception:
                 log.exception("private render failed for match %s seat %s", snap.match_id, seat)
-            else:  # a plain attachment: Discord shows it large (an embed image is a thumbnail)
-                kwargs["file"] = discord.File(io.BytesIO(png), filename="hand.png")
+            else:  # plain attachments: Discord shows them large (an embed image is a thumbnail)
+                pngs = list(drawn) if isinstance(drawn, list) else [drawn]
+                kwargs["files"] = [discord.File(io.BytesIO(png), filename="hand.png" if n == 0 else f"page{n + 1}.png")
+                                   for n, png in enumerate(pngs[:10])]
+        png = pngs[0] if pngs else None
         if private.view is not None:
             kwargs["view"] = private.view
         if ephemeral and interaction is not None:

@@ -16,6 +16,9 @@ class PrivateMessage:
     embed: discord.Embed
     png_job: RenderJob | None = None  # drawn by the host off the event loop
     view: discord.ui.View | None = None
+    # when the player asks for the view (an ephemeral reply, not a DM): every picture, the
+    # sheet then reference pages (a list of PNGs), instead of ``png_job``'s one
+    pages_job: RenderJob | None = None
 
 
 class GameUI(Protocol):

@@ -176,14 +176,17 @@ class EvsUI(ActMenu):
         if me.get("discard"):
             embed.add_field(name=t("evs.ui.my_discard", locale, n=len(me["discard"])),
                             value=clip(", ".join(content_name(c, locale) for c in me["discard"]), 1024), inline=False)
-        png_job = None
+        png_job = pages_job = None
         if image:
             try:
-                png_job = (renderer().private_png, {"view": view, "seat": seat, "seat_names": mine.match.names,
-                                                    "lang": locale})
+                drawing = renderer()
             except ImportError:
-                png_job = None
-        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
+                drawing = None
+            if drawing is not None:
+                args = {"view": view, "seat": seat, "seat_names": mine.match.names, "lang": locale}
+                png_job, pages_job = (drawing.private_png, args), (drawing.private_pngs, args)
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)),
+                              pages_job=pages_job)
 
     def zone_entry(self, entry: dict, locale: str) -> str:
         name = content_name(entry["card"], locale) if entry.get("card") else "▢"
