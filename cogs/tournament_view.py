@@ -11,7 +11,7 @@ from gamehost.i18n import t
 from gamehost.tournament_model import Tournament, table_label
 from gamehost.tournament_rounds import TournamentEvent
 from gamehost.tournament_service import standings_of
-from gamehost.tournaments.standings import format_figure
+from gamehost.tournaments.standings import entry_order_ties, format_figure
 from cogs.items import view_of
 from cogs.text_split import clip
 from cogs.tournament_buttons import TournamentButton
@@ -184,8 +184,21 @@ def standings_lines(t_: Tournament, locale: str, limit: int = 20) -> str:
                      + (f" ({t('tour.dropped_mark', locale)})" if row.dropped else ""))
     if len(rows) > limit:
         lines.append(t("tour.standings.more", locale, n=len(rows) - limit))
+    for tied in ties_by_entry(t_, rows):  # said, so that the order of entry is not taken for a result
+        lines.append(t("tour.standings.entry_order", locale, entrants=joined(t_, tied, locale)))
     lines.append(tiebreak_text(t_, locale))
     return "\n".join(lines)
+
+
+def ties_by_entry(t_: Tournament, rows: list) -> list[tuple]:
+    """The groups of entrants level on every tie-break, whom the order of entry set apart
+    (none in an elimination, whose order is the bracket's)."""
+    return [] if t_.is_elimination else entry_order_ties(rows)
+
+
+def joined(t_: Tournament, entrants, locale: str) -> str:
+    names = [entrant_label(t_, e, mention=False) for e in entrants]
+    return names[0] if len(names) == 1 else t("tour.and", locale, a=t("tour.sep", locale).join(names[:-1]), b=names[-1])
 
 
 def tiebreak_text(t_: Tournament, locale: str, *, short: bool = False) -> str:
@@ -290,5 +303,9 @@ def event_text(event: TournamentEvent, locale: str) -> str | None:
     if kind == "finished":
         rows = standings_of(t_)
         winner = entrant_label(t_, rows[0].entrant) if rows else "-"
+        first = next((tied for tied in ties_by_entry(t_, rows) if tied[0] == rows[0].entrant), None)
+        if first is not None:  # a complete tie for first: the order of entry decided it
+            return t("tour.event.finished_tied", locale, name=name_of(t_), winner=winner,
+                     others=joined(t_, first[1:], locale))
         return t("tour.event.finished", locale, name=name_of(t_), winner=winner)
     return None

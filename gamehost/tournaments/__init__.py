@@ -10,7 +10,7 @@ from .elimination import (BYE, Bracket, Match, champion, double_elimination, pla
 from .model import Entrant, EntrantId, Round, TableResult, bye_counts, id_key, meetings
 from .pods import pair_pods, table_sizes
 from .round_robin import round_robin, round_robin_pods
-from .standings import TIEBREAKS, Scoring, StandingRow, standings, tiebreak_statement
+from .standings import TIEBREAKS, Scoring, StandingRow, entry_order_ties, standings, tiebreak_statement
 from .swiss import pair_swiss, swiss_order
 
 __all__ = [
@@ -18,5 +18,5 @@ __all__ = [
     "ready_matches", "report_game", "report_match", "single_elimination", "Entrant",
     "EntrantId", "Round", "TableResult", "bye_counts", "id_key", "meetings", "pair_pods",
     "table_sizes", "round_robin", "round_robin_pods", "TIEBREAKS", "Scoring", "StandingRow",
-    "standings", "tiebreak_statement", "pair_swiss", "swiss_order",
+    "standings", "entry_order_ties", "tiebreak_statement", "pair_swiss", "swiss_order",
 ]

@@ -3,7 +3,8 @@
 Order (total and deterministic): points, then Buchholz (sum of the points of every opponent
 met, once per meeting), then Sonneborn-Berger (sum over meetings of the score against that
 opponent, 1 / 1/2 / 0, times the opponent's points), then head-to-head (score against the
-entrants still level on all of the above), then entrant id (ints before strs, ascending).
+entrants still level on all of the above), then the order of entry (the order the entrants
+are given in; :func:`entry_order_ties` finds the rows it decided, for saying so).
 All figures are exact ``Fraction``s.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Iterable, Sequence
 
 from .model import Entrant, EntrantId, Round, TableResult, id_key
 
-TIEBREAKS: tuple[str, ...] = ("points", "buchholz", "sonneborn_berger", "head_to_head", "id")
+TIEBREAKS: tuple[str, ...] = ("points", "buchholz", "sonneborn_berger", "head_to_head", "entry")
 
 
 def _frac(value: float | int | Fraction | str) -> Fraction:
@@ -116,16 +117,20 @@ class StandingRow:
     byes: int
     dropped: bool = False
     opponents: tuple[EntrantId, ...] = field(default=(), compare=False)
+    entry: int = field(default=0, compare=False)  # the entrant's place in the order of entry
+
+    def figures(self) -> tuple:
+        """Everything but the order of entry that decides the place."""
+        return (-self.points, -self.buchholz, -self.sonneborn_berger, -self.head_to_head)
 
     def sort_key(self) -> tuple:
-        return (-self.points, -self.buchholz, -self.sonneborn_berger, -self.head_to_head,
-                id_key(self.entrant))
+        return (*self.figures(), self.entry)
 
 
 def tiebreak_statement(scoring: Scoring | None = None) -> str:
     text = ("Order: points, then Buchholz (sum of opponents' points), then Sonneborn-Berger "
             "(score against each opponent times their points), then head-to-head among those "
-            "still level, then entrant id.")
+            "still level, then the order of entry.")
     return text if scoring is None else f"Points: {scoring.describe()}. {text}"
 
 
@@ -194,11 +199,23 @@ def standings(entrants: Iterable[Entrant | EntrantId], rounds: Iterable[Round],
     for e in ids:
         played, wins, draws, losses, byes = tally[e]
         rows.append(StandingRow(0, e, points[e], buchholz[e], sb[e], h2h[e], played, wins, draws, losses, byes,
-                                dropped=e in dropped, opponents=tuple(met[e])))
+                                dropped=e in dropped, opponents=tuple(met[e]), entry=len(rows)))
     rows.sort(key=StandingRow.sort_key)
     return [StandingRow(i + 1, r.entrant, r.points, r.buchholz, r.sonneborn_berger,
                         r.head_to_head, r.played, r.wins, r.draws, r.losses, r.byes,
-                        r.dropped, r.opponents) for i, r in enumerate(rows)]
+                        r.dropped, r.opponents, r.entry) for i, r in enumerate(rows)]
+
+
+def entry_order_ties(rows: list[StandingRow]) -> list[tuple[EntrantId, ...]]:
+    """The entrants of ``rows`` (standings, best first) that are level on every figure, so
+    that only the order of entry set them apart: each group in its order, best first."""
+    groups: list[list[StandingRow]] = []
+    for row in rows:
+        if groups and groups[-1][-1].figures() == row.figures():
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return [tuple(r.entrant for r in group) for group in groups if len(group) > 1]
 
 
 def format_figure(value: Fraction) -> str:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from gamehost.tournaments.model import Entrant, Round, TableResult
-from gamehost.tournaments.standings import Scoring, standings, tiebreak_statement
+from gamehost.tournaments.standings import Scoring, entry_order_ties, standings, tiebreak_statement
 from tests.tournaments.helpers import entrants, play, random_pair_round
 
 
@@ -65,9 +65,17 @@ def test_head_to_head_breaks_a_level_tie():
     assert rows[0].entrant == "c" and rows[0].points == 3  # the round-4 bye is a win
 
 
-def test_mixed_ids_are_ordered():
+def test_a_complete_tie_keeps_the_order_of_entry_and_is_found():
     rows = standings([Entrant("z"), Entrant(3), Entrant(10)], [])
-    assert [r.entrant for r in rows] == [3, 10, "z"]
+    assert [r.entrant for r in rows] == ["z", 3, 10]  # entered in that order, whatever the ids
+    assert entry_order_ties(rows) == [("z", 3, 10)]
+    rounds = [Round(1, (("a", "b"), ("c", "d"))).with_results(TableResult.win("a", "b"), TableResult.win("c", "d"))]
+    rows = standings(["c", "a", "d", "b"], rounds)
+    assert [r.entrant for r in rows] == ["c", "a", "d", "b"]  # two winners, two losers, each pair level
+    assert entry_order_ties(rows) == [("c", "a"), ("d", "b")]
+    rounds.append(Round(2, (("c", "a"), ("d", "b"))).with_results(TableResult.win("a", "c"), TableResult.draw("d", "b")))
+    rows = standings(["c", "a", "d", "b"], rounds)
+    assert rows[0].entrant == "a" and all("a" not in tied for tied in entry_order_ties(rows))  # a result decided it
 
 
 @settings(max_examples=120, deadline=None)
