@@ -13,7 +13,7 @@ where Discord shows it (550 x 400 inline, 400 px wide on a phone) without a tap.
 per seat (seat 0 blue on the left, seat 1 red on the right, as in CD-GEN-3). Words come from
 the message catalog (``locales/clash/render.json``), card names from the engine's content.
 What does not change between moves is kept: the lanes and bridges of a board of that
-shape, and each creature tile as it last looked (:func:`clear_caches` empties them).
+shape, and each panel and creature tile as it last looked (:func:`clear_caches` empties them).
 
 Modules, each importing only the ones above it:
 
@@ -37,6 +37,7 @@ This package does not import discord.
 from __future__ import annotations
 
 from . import board as _board
+from . import panels as _panels
 from . import tiles as _tiles
 from .board import board_image
 from .encode import png as to_png
@@ -83,6 +84,7 @@ def _private_image(view: dict, seat: int, cards: Cards):
 def clear_caches() -> None:
     """Forget the kept lanes and tiles (tests that record every string drawn call this)."""
     _board.clear_cache()
+    _panels.clear_cache()
     _tiles.clear_cache()
 
 

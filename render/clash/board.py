@@ -42,7 +42,7 @@ from .labels import (
     text,
 )
 from .layout import BoardLayout, board_layout, lane_sides
-from .panels import draw_panel
+from .panels import panel_image
 from .style import (
     BRIDGE_DARK,
     BRIDGE_W,
@@ -74,8 +74,8 @@ def board_image(view: dict, seat_names: list[str] | None, cards: Cards) -> Image
         _draw_banner(draw, layout.banner, view, names, lang)
     else:
         _draw_header(draw, layout.header, view, names, lang)
-    for s, box in enumerate(layout.panels):
-        draw_panel(draw, box, view, s, names[s], cards)
+    for s, (x0, y0, x1, y1) in enumerate(layout.panels):
+        img.paste(panel_image(view, s, names[s], cards, (x1 - x0 + 1, y1 - y0 + 1)), (x0, y0))
     if layout.draft:
         draw_draft(draw, layout.draft, view, names, cards)
     else:

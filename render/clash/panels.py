@@ -4,10 +4,11 @@ and discard pile. Hands are counted, never shown."""
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from render import legibility
 from render.common import (
+    BG,
     DARK_TEXT,
     PANEL,
     TEXT,
@@ -31,6 +32,43 @@ from .widgets import side_colour, stat_box, stat_box_width, to_int
 #: below the name row
 STAT_Y = 48
 EXTRA_Y = STAT_Y + 46
+
+
+_PANELS: dict[tuple, Image.Image] = {}
+_PANELS_MAX = 256
+
+
+def clear_cache() -> None:
+    _PANELS.clear()
+
+
+def panel_key(view: dict, seat_idx: int, name: str, cards: Cards, size: tuple[int, int]) -> tuple:
+    """Everything a panel's picture depends on."""
+    seats = view.get("seats") or []
+    seat = seats[seat_idx] if seat_idx < len(seats) else {}
+    draft = view.get("draft") or {}
+    picked = draft.get("picked") or []
+    champion = seat.get("champion") if isinstance(seat.get("champion"), dict) else None
+    return (repr(sorted(seat.items())), view.get("stage"), to_int(view.get("turn_player"), -1) == seat_idx,
+            bool(draft), len(picked[seat_idx]) if seat_idx < len(picked) else None,
+            (view.get("deck_choice") or {}).get("chooser") == seat_idx,
+            repr((view.get("constructed") or {}).get("submitted")),
+            cards.name(champion.get("card")) if champion and champion.get("card") else None,
+            tuple(cards.name(c) for c in seat.get("ai_discard") or ()), name, size, cards.lang)
+
+
+def panel_image(view: dict, seat_idx: int, name: str, cards: Cards, size: tuple[int, int]) -> Image.Image:
+    """The panel's picture, from the cache when it looked the same before (the player who is
+    not moving keeps the same panel move after move)."""
+    key = panel_key(view, seat_idx, name, cards, size)
+    hit = _PANELS.get(key)
+    if hit is None:
+        hit = Image.new("RGB", size, BG)
+        draw_panel(ImageDraw.Draw(hit), (0, 0, size[0] - 1, size[1] - 1), view, seat_idx, name, cards)
+        if len(_PANELS) >= _PANELS_MAX:
+            _PANELS.pop(next(iter(_PANELS)))
+        _PANELS[key] = hit
+    return hit
 
 
 def champion_text(ch: dict | None, cards: Cards) -> str:
