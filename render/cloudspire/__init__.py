@@ -60,11 +60,11 @@ def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:
     if view.get("viewer") is not None:
         raise ValueError("the board is drawn from the public view (viewer None), "
                          f"not seat {view.get('viewer')}'s view")
-    return to_png(board_image(view, seat_names, lang))
+    return to_png(board_image(view, seat_names, lang), compress_level=1)
 
 
 def private_png(view: dict, seat: int, seat_names: list[str], lang: str = "en") -> bytes:
     """PNG of ``seat``'s private information, from that seat's own view. Private fields
     are used only when ``view["viewer"] == seat``; ``seat_names`` is the seating (unused
     in the list of every seat's facts)."""
-    return to_png(private_image(view if isinstance(view, dict) else {}, seat, lang, seat_names))
+    return to_png(private_image(view if isinstance(view, dict) else {}, seat, lang, seat_names), compress_level=1)

@@ -26,8 +26,6 @@ from .layout import (
     MapModel,
     group_number,
     map_geom,
-    map_key,
-    map_model,
 )
 from .panels import draw_header_box, header, landmark_lines, landmarks_box, market_strip
 from .sprites import draw_gate, draw_landmark, draw_spire, draw_unit
@@ -47,7 +45,7 @@ from .style import (
     section,
     to_int,
 )
-from .terrain import LABEL_DOT, LABEL_H, mat_label_spots, row_labels, static_map
+from .terrain import LABEL_DOT, LABEL_H, cached_model, mat_label_spots, row_labels, static_map
 
 #: the map's share of the width (the rest is the column of text boxes): the first that lets
 #: the column fit
@@ -74,18 +72,20 @@ def board_layout(view: dict, lang: str = "en", seat_names=None) -> BoardLayout:
     the factions' names out (their letters and colours stay)."""
     hh = header(None, MARGIN, W - MARGIN, MARGIN, view, seat_names, lang)
     head = (MARGIN, MARGIN, W - MARGIN, int(MARGIN + hh))
+    model = cached_model(view)[1]
     for compact in (False, True):
         for map_w in MAP_WIDTHS:
-            lay = _layout(view, lang, seat_names, head, map_w, compact)
+            lay = _layout(view, lang, seat_names, head, map_w, compact, model)
             if max(b[3] for b in [lay.header, *lay.panels, lay.landmarks, lay.market] if b) <= H - MARGIN:
                 return lay
     return lay
 
 
-def _layout(view: dict, lang: str, seat_names, head: tuple, map_w: int, compact: bool) -> BoardLayout:
+def _layout(view: dict, lang: str, seat_names, head: tuple, map_w: int, compact: bool,
+            model: MapModel) -> BoardLayout:
     cx0, cx1 = map_w + GAP, W - MARGIN
     y = head[3] + GAP
-    geom = map_geom(map_model(view), (0, y, map_w, H), ROW_SIDE)
+    geom = map_geom(model, (0, y, map_w, H), ROW_SIDE)
     panels = []
     for seat in range(_seats(view)):
         h = seat_block(None, (cx0, y, cx1, y + 10), view, seat, seat_names, lang, compact)
@@ -105,17 +105,17 @@ def _layout(view: dict, lang: str, seat_names, head: tuple, map_w: int, compact:
 
 def board_image(view: dict, seat_names, lang: str = "en") -> Image.Image:
     lay = board_layout(view, lang, seat_names)
-    model = map_model(view)
+    key, model = cached_model(view)
     geom = lay.geom()
     img = Image.new("RGB", (lay.width, lay.height), BG)
-    img.paste(static_map(map_key(view), lay.map_box, lay.size, lay.origin), (int(lay.map_box[0]), int(lay.map_box[1])))
+    img.paste(static_map(key, lay.map_box, lay.size, lay.origin), (int(lay.map_box[0]), int(lay.map_box[1])))
     d = ImageDraw.Draw(img)
     infl = influence(view)
     taken: list[tuple] = []  # boxes of what is drawn on the map, for the mat labels to avoid
     with legibility.essential():
         _draw_forts(d, geom, view, model, taken)
         _draw_pieces(img, d, geom, view, model, taken)
-        _draw_group_labels(d, geom, view, model, infl, taken)
+        _draw_group_labels(d, geom, view, key, model, infl, taken)
         draw_header_box(d, lay.header, view, seat_names, lang)
         for seat, box in enumerate(lay.panels):
             seat_block(d, box, view, seat, seat_names, lang, lay.compact)
@@ -201,12 +201,12 @@ def _draw_forts(d, geom: MapGeom, view: dict, model: MapModel, taken: list) -> N
             break
 
 
-def _draw_group_labels(d, geom: MapGeom, view: dict, model: MapModel, infl: dict, taken: list) -> None:
+def _draw_group_labels(d, geom: MapGeom, view: dict, key: str, model: MapModel, infl: dict, taken: list) -> None:
     """Each mat's number, pinned in the sky beside it (on the first of its spots, chosen once
     per map by terrain.mat_label_spots, that the pieces (``taken``) and the labels placed
     before cover least), with a dot per seat whose influence reaches it."""
     fnt = font(BODY)
-    spots = mat_label_spots(map_key(view), geom.box, geom.size, geom.origin, _seats(view))
+    spots = mat_label_spots(key, geom.box, geom.size, geom.origin, _seats(view))
     hgt = LABEL_H
     placed: list[tuple] = []
     for g, candidates in spots.items():

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from render import legibility
 from render.common import BG, TEXT_SOFT, font
 
-from .layout import MapGeom, MapModel, group_label_spots, group_number, map_model, row_ends
+from .layout import MapGeom, MapModel, group_label_spots, group_number, map_key, map_model, row_ends
 from .sprites import EDGES, corners, diamond
 from .style import (
     DIRS,
@@ -45,6 +45,13 @@ def _model(key: str) -> tuple[MapModel, list]:
     view = json.loads(key)
     return (map_model({"map": {"hexes": view[0], "forts": view[1], "slots": view[2], "groups": view[4]}}),
             list(view[3] or []))
+
+
+def cached_model(view: dict) -> tuple[str, MapModel]:
+    """(``layout.map_key(view)``, the map model): the model is made once per map and
+    shared, so it is read, never changed."""
+    key = map_key(view)
+    return key, _model(key)[0]
 
 
 @lru_cache(maxsize=32)

@@ -4,7 +4,8 @@ look at.
     .venv/bin/python tools/cloudspire/render_samples.py [--scaled] [--bench N] [--lang zh-CN]
 
 ``--scaled`` also writes copies 400 px wide (``*_400px.png``): what Discord shows on a
-phone, where every label a move needs must still be readable (at least 9 px tall);
+phone, where every label a move needs must still be readable (render/legibility.py: at
+least 8 px tall there, 10 px fitted into the 550 x 400 desktop box);
 ``--bench N`` renders each board N times and prints the median (p50) time.
 """
 
