@@ -1,7 +1,7 @@
 """One seat's private hand sheet (for that seat's DM only): whose hand, health, mana and
 turn, every hand card face up in order with the fort card, a ready champion, the play-window
-and health bars, and the legend of the pills on the hand and on the board (the board has
-no room for it)."""
+and health bars, in a solo game the AI's whole discard pile, and the legend of the pills on
+the hand and on the board (the board has no room for it)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from render import legibility
 from render.common import (
     BG,
+    DARK_TEXT,
     GREEN,
     PANEL,
     RED,
@@ -17,7 +18,10 @@ from render.common import (
     TEXT_SOFT,
     draw_text,
     font,
+    pill,
+    pill_width,
     rounded_box,
+    safe_text,
     seat_colour,
 )
 
@@ -27,6 +31,7 @@ from .labels import phase_label, side_label, stage_label, text
 from .layout import lane_sides
 from .legend import ability_items, board_items, draw_legend, flow_legend, legend_height
 from .style import (
+    DETAIL,
     ESSENTIAL,
     FACE_H,
     FACE_W,
@@ -39,6 +44,7 @@ from .style import (
     MANA,
     MARGIN,
     MAX_H,
+    PILL_FILL,
     SHEET_HEADER_H,
     TITLE,
     W,
@@ -103,13 +109,42 @@ def hand_layout(view: dict, seat: int, cards: Cards | None = None) -> dict:
         y += FACE_H + HAND_HEALTH_BAR
     if not boxes:
         y += 80
+    pile = _discard_lines(view, cards, MAX_H - MARGIN - y)
+    pile_box = None
+    if pile:
+        pile_box = (MARGIN, y, W - MARGIN, y + 16 + 34 * len(pile))
+        y = pile_box[3] + GAP
     lines = _legend_lines(view, boxes, cards, MAX_H - MARGIN - y)
     box = None
     if lines:
         box = (MARGIN, y, W - MARGIN, y + legend_height(lines))
-        y = box[3]
-    return {"width": W, "height": y + MARGIN, "header": HEADER, "boxes": boxes, "legend": box,
-            "legend_lines": lines}
+        y = box[3] + GAP
+    return {"width": W, "height": y - GAP + MARGIN if (box or pile_box) else y + MARGIN, "header": HEADER,
+            "boxes": boxes, "legend": box, "legend_lines": lines, "discard": pile_box, "discard_lines": pile}
+
+
+def _discard_lines(view: dict, cards: Cards, room: int) -> list[list[tuple[str, int]]] | None:
+    """The solo AI's whole discard pile, top first, as name pills in lines (the board names
+    the top ones that fit its panel); None without an AI or a discard."""
+    ai = next((s for s in view.get("seats") or [] if s.get("is_ai")), None)
+    pile = list((ai or {}).get("ai_discard") or [])
+    if not pile:
+        return None
+    f = font(DETAIL)
+    lead = text("hand.ai_discard", cards.lang)
+    items = [(lead, int(f.getlength(lead)) + 8)]
+    items += [(safe_text(cards.name(c)), pill_width(safe_text(cards.name(c)), f, 6) + 6) for c in reversed(pile)]
+    lines: list[list[tuple[str, int]]] = [[]]
+    x = 0
+    for label, w in items:
+        if lines[-1] and x + w > W - 2 * MARGIN - 24:
+            lines.append([])
+            x = 0
+        lines[-1].append((label, w))
+        x += w
+    while lines and 16 + 34 * len(lines) > room:
+        lines.pop()
+    return lines or None
 
 
 def _legend_lines(view: dict, boxes: list, cards: Cards, room: int) -> list | None:
@@ -200,9 +235,26 @@ def hand_image(view: dict, seat: int, cards: Cards) -> Image.Image:
                       TEXT_SOFT, anchor="mm")
     else:
         _cards(draw, boxes, s, col, cards)
+    if lay["discard"]:
+        _draw_discard(draw, lay["discard"], lay["discard_lines"])
     if lay["legend"]:
         draw_legend(draw, lay["legend"], lay["legend_lines"])
     return img
+
+
+def _draw_discard(draw: ImageDraw.ImageDraw, box, lines: list[list[tuple[str, int]]]) -> None:
+    rounded_box(draw, box, 12, fill=PANEL)
+    f = font(DETAIL)
+    y = box[1] + 10
+    for i, line in enumerate(lines):
+        x = box[0] + 12
+        for j, (label, w) in enumerate(line):
+            if i == 0 and j == 0:
+                draw.text((x, y + 15), label, font=f, fill=TEXT_SOFT, anchor="lm")
+            else:
+                pill(draw, x, y + 2, label, f, PILL_FILL, DARK_TEXT, pad_x=6, height=26)
+            x += w
+        y += 34
 
 
 def _cards(draw: ImageDraw.ImageDraw, boxes: list, s: dict, col: dict, cards: Cards) -> None:

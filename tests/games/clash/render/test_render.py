@@ -433,6 +433,32 @@ def test_zero_mana_and_one_card_hands():
     assert not any("can play" in t or "right of the fort" in t for t in drawn)
 
 
+@pytest.mark.parametrize("pile", [5, 12])
+def test_the_ai_discard_pile_is_named_whole(pile):
+    """Issue 22: the board named only the last 4 of the AI's 5 discarded cards. The board now
+    names, top first, every card that fits its panel and says how many more; the player's
+    private sheet names them all."""
+    view = clash_views.solo()
+    ids = ["goblin", "sellsword", "alchemist", "fireball", "thorn_knight", "lancer", "spearman"]
+    view["seats"][1]["ai_discard"] = (ids * 2)[:pile]
+    names = [clash_views.CARDS[c]["name"]["en"] for c in reversed(view["seats"][1]["ai_discard"])]
+    _img, texts = _drawn(lambda: render_board(view, seat_names=["Alice", "AI"], card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    at = drawn.index("discard")
+    shown = [t for t in drawn[at + 1:at + 1 + pile] if t in names]
+    assert shown == names[:len(shown)] and shown
+    more = [t for t in drawn if t.startswith("+") and t.endswith(" more")]
+    if len(shown) < pile:
+        assert more == [f"+{pile - len(shown)} more"]
+    else:
+        assert not more
+    view["seats"][0]["hand"] = [{"fort": True, "side": "bastion"}, {"card": "goblin", "playable": True}]
+    _img, texts = _drawn(lambda: render_hand(view, 0, card_lookup=clash_views.lookup))
+    drawn = _texts(texts)
+    at = drawn.index("The AI's discard pile, top first:")
+    assert drawn[at + 1:at + 1 + pile] == names
+
+
 def test_renderer_imports_no_discord_and_no_host_code():
     code = (
         "import sys, render.clash, render.common;"
