@@ -5,7 +5,8 @@
 The samples are the hand-written views of ``tests/games/clash/render/clash_views.py`` (test card data),
 the same with no card data at all, and the longest-name stress views with the game's own
 card content (``render.clash.board_png`` / ``private_png``).
-``--scaled`` also writes 40% copies (what a phone shows inside a Discord embed);
+``--scaled`` also writes what Discord shows without a tap: a 400 px wide copy (a phone) and
+a fit into 550 x 400 (the desktop inline box);
 ``--bench N`` renders each board N times and prints the median time.
 """
 
@@ -31,7 +32,7 @@ OUT = ROOT / "out" / "render"
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--scaled", action="store_true", help="also write 40%% copies")
+    ap.add_argument("--scaled", action="store_true", help="also write 400 px wide and 550x400 copies")
     ap.add_argument("--bench", type=int, default=0, help="time N renders of each board")
     ap.add_argument("--lang", default="en")
     args = ap.parse_args()
@@ -73,9 +74,13 @@ def _write(filename: str, png: bytes, scaled: bool) -> Path:
     if scaled:
         from PIL import Image
 
-        img = Image.open(io.BytesIO(png))
-        small = img.resize((round(img.width * 0.4), round(img.height * 0.4)), Image.Resampling.LANCZOS)
-        small.save(OUT / filename.replace(".png", "_40pct.png"))
+        from render import legibility
+
+        img = Image.open(io.BytesIO(png)).convert("RGB")
+        inline, phone = legibility.display_scales(img.size)
+        for scale, tag in ((phone, "phone"), (inline, "inline")):
+            small = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
+            small.save(OUT / filename.replace(".png", f"_{tag}.png"))
     return path
 
 
