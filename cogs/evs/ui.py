@@ -18,7 +18,7 @@ import importlib
 import discord
 
 from engine.base import ActionInfo
-from engine.evs.content import COMMANDS, FACTIONS
+from engine.evs.content import COMMANDS, FACTIONS, UNITS
 from gamehost.i18n import t
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
@@ -46,6 +46,17 @@ def faction_colour(faction: str | None) -> discord.Colour | None:
         return discord.Colour(int(colour[1:], 16))
     return None
 
+
+def copy_number(head: str) -> int | None:
+    """The number of the copy a move's first step names (1 for ``legionary``, 2 for
+    ``legionary_2``) when its unit card has copies of the same name; else None."""
+    for word in head.split()[1:]:
+        card = UNITS.get(word)
+        if card is not None:
+            same = [ident for ident, other in UNITS.items() if other.get("name") == card.get("name")]
+            if len(same) > 1:
+                return same.index(word) + 1
+    return None
 
 class EvsUI(ActMenu):
     game_id = "evs"
@@ -233,7 +244,11 @@ class EvsUI(ActMenu):
     # -- the Act menu (cogs/act_menu.py): this game's words and its payment menus ------------
 
     def head_label(self, mine: SeatSnapshot, head: str, moves: list[ActionInfo], locale: str) -> tuple[str, str]:
-        return evs_head_label(self.board(mine), head, locale)
+        """The entry's words; a unit card a faction has two copies of (``legionary`` and
+        ``legionary_2``, both "Legionary") is told apart by its copy's number."""
+        label, detail = evs_head_label(self.board(mine), head, locale)
+        number = copy_number(head)
+        return (t("evs.ui.copy_of", locale, label=label, n=number) if number else label), detail
 
     def rest_label(self, mine: SeatSnapshot, move: ActionInfo, locale: str) -> str:
         """The words after the menu's first step: ``B3``, ``Legionary u5 · pay: Ride``."""
