@@ -31,6 +31,7 @@ from gamehost.registry import plugin
 from gamehost.service import ServiceError
 from gamehost.snapshot import SeatSnapshot
 from cogs.host import error_text, locale_of
+from cogs.text_split import clip
 
 MAX_CHOICES = 25
 LIMIT = 100  # Discord: an autocomplete choice's or a select option's value
@@ -190,7 +191,7 @@ def move_choices(mine: SeatSnapshot, current: str, label_of: Callable[[str], str
     for move in mine.legal:
         label = label_of(move)
         if typed in move.lower() or typed in label.lower():
-            out.append(app_commands.Choice(name=label[:LIMIT], value=token(move)))
+            out.append(app_commands.Choice(name=clip(label, LIMIT), value=token(move)))
             if len(out) == MAX_CHOICES:
                 break
     return out
@@ -228,7 +229,7 @@ class MoveArg(app_commands.Transformer):
             seen.add(word)
             label = cog.ui.arg_label(mine, move, self.index, locale)
             if current in label.lower() or current in word.lower():
-                choices.append(app_commands.Choice(name=label[:100], value=token(word)))
+                choices.append(app_commands.Choice(name=clip(label, LIMIT), value=token(word)))
             if len(choices) == MAX_CHOICES:
                 break
         return choices
