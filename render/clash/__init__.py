@@ -37,8 +37,6 @@ This package does not import discord.
 from __future__ import annotations
 
 from . import board as _board
-from . import panels as _panels
-from . import tiles as _tiles
 from .board import board_image
 from .encode import png as to_png
 from .content import CardLookup, Cards, engine_lookup
@@ -84,8 +82,6 @@ def _private_image(view: dict, seat: int, cards: Cards):
 def clear_caches() -> None:
     """Forget the kept lanes and tiles (tests that record every string drawn call this)."""
     _board.clear_cache()
-    _panels.clear_cache()
-    _tiles.clear_cache()
 
 
 # ---------------------------------------------------------------- older entry points

@@ -42,6 +42,7 @@ from .labels import (
     text,
 )
 from .layout import BoardLayout, board_layout, lane_sides
+from .panels import clear_cache as clear_panels
 from .panels import panel_image
 from .style import (
     BRIDGE_DARK,
@@ -56,6 +57,7 @@ from .style import (
     TITLE,
     W,
 )
+from .tiles import clear_cache as clear_tiles
 from .tiles import tile_image
 from .widgets import to_int
 
@@ -104,7 +106,7 @@ def _draw_lanes(img: Image.Image, draw: ImageDraw.ImageDraw, layout: BoardLayout
 
 
 @lru_cache(maxsize=64)
-def _static_board(height: int, lanes: tuple, lang: str) -> Image.Image:
+def _static_layer(height: int, lanes: tuple, lang: str) -> Image.Image:
     """Background, lane strips and bridges with the lanes' names: the same for every board of
     this shape."""
     img = Image.new("RGB", (W, height), BG)
@@ -134,6 +136,23 @@ def _static_board(height: int, lanes: tuple, lang: str) -> Image.Image:
             d.polygon([(BRIDGE_X1 - 14, cy), (BRIDGE_X1 - 40, cy + ah),
                        (BRIDGE_X1 - 14, cy + ah + ah)], fill=seat_colour(1)["bright"])
     return img
+
+
+class _KeptLayers:
+    """The static layer of a board of a shape; ``cache_clear()`` forgets every layer the
+    board keeps (this one, the panels and the tiles), so a test recording what is drawn sees
+    every string drawn again."""
+
+    def __call__(self, height: int, lanes: tuple, lang: str) -> Image.Image:
+        return _static_layer(height, lanes, lang)
+
+    def cache_clear(self) -> None:
+        _static_layer.cache_clear()
+        clear_panels()
+        clear_tiles()
+
+
+_static_board = _KeptLayers()
 
 
 def clear_cache() -> None:
