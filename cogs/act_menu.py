@@ -13,7 +13,9 @@ multi-selects, Kingdom Rush's placement drill-down) or components (``on_game_com
 Option values: ``=MOVE`` makes a move (a move over Discord's 100 characters travels as its
 ``cogs/move_args.token``), ``pN`` pages the first level, ``hN|HEAD`` opens (a page of) a head's
 endings. A game whose ``fresh_verbs`` hold ``pick`` has a picked move judged against the match as
-it is then (Kingdom Rush's simultaneous play), not against the menu's version.
+it is then (Kingdom Rush's simultaneous play), not against the menu's version. A choice that
+went stale is refused like a move command's (``cogs/move_args.explained``): what can be done
+now first.
 """
 from __future__ import annotations
 
@@ -21,13 +23,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from engine.base import ActionInfo
+from engine.base import ActionInfo, IllegalAction
 from gamehost.i18n import catalog, t
 from gamehost.service import Outcome, ServiceError
 from gamehost.snapshot import SeatSnapshot, Snapshot
 from cogs.host import locale_of, seated, send_ephemeral
 from cogs.items import GameButton, GameSelect, view_of
-from cogs.move_args import token, untoken
+from cogs.move_args import explained, token, untoken
 from cogs.text_split import clip  # noqa: F401  (re-exported: labels cut at a word)
 
 if TYPE_CHECKING:
@@ -36,6 +38,14 @@ if TYPE_CHECKING:
 PAGE = 24         # options per select page (Discord allows 25; one is kept for "More…")
 MAX_OPTIONS = 25  # Discord: options in one select
 LIMIT = 100       # Discord: characters in an option's label or value
+
+
+def stale(mine: SeatSnapshot, locale: str) -> IllegalAction:
+    """A menu choice no longer possible (the match moved on since the menu was drawn): the
+    refusal says first what can be done now, then why, then the legal moves (``explained``;
+    the host replies with it privately)."""
+    refusal = IllegalAction("host.err.stale_choice", "that choice is no longer possible", legal=mine.legal)
+    return explained(refusal, mine, locale)
 
 
 def page_of(options: list, page: int, *, full: bool = False) -> tuple[list, bool]:
@@ -173,15 +183,13 @@ class ActMenu:
         if value.startswith("="):
             move = untoken(value[1:], mine.legal)
             if move is None:
-                await send_ephemeral(interaction, t("host.stale_board", locale))
-                return
+                raise stale(mine, locale)
             fresh = "pick" in self.fresh_verbs   # judged against the match as it is now
             await self.make_move(interaction, mine, move, expected_version=None if fresh else mine.match.version)
             return
         items = self.next_items(mine, locale, value)
         if not items:
-            await send_ephemeral(interaction, t("host.stale_board", locale))
-            return
+            raise stale(mine, locale)
         await send_ephemeral(interaction, t("host.menu.title", locale), view=view_of(items))
 
     def next_items(self, mine: SeatSnapshot, locale: str, value: str) -> list[discord.ui.Item]:

@@ -1,13 +1,12 @@
 """The subcommands every game's slash group gets from the kit (cogs/game_cog.py adds each one
 the game does not declare itself): ``act`` (any move in notation, autocompleted from the
 caller's legal moves, labelled by the adapter's ``act_label``, a long one as its token),
-``menu`` (the Act menu), ``view`` (the caller's private view), ``new`` (a match, with one
-choice per option of the engine's options schema plus where/pace/timeout/minutes/language/
-ranked, cogs/lobby.py) and ``rules`` (the game's how-to-play pages, cogs/help.py, where its
-catalog has them: ``locales/<id>/rules.json``)."""
+``menu`` (the Act menu), ``view`` (the caller's private view), ``new`` (a match: a parameter
+per option the game describes, the lobby's where/pace/timeout/minutes/board/language/ranked
+and an ``options`` text for the rest; cogs/kit_new.py) and ``rules`` (the game's how-to-play
+pages, cogs/help.py, where its catalog has them: ``locales/<id>/rules.json``)."""
 from __future__ import annotations
 
-import inspect
 from typing import Any, Protocol
 
 import discord
@@ -20,9 +19,8 @@ from gamehost.registry import plugin
 from gamehost.snapshot import SeatSnapshot
 from cogs.help import rules_page_count, rules_pages, send_pages
 from cogs.host import QUICK, Host, locale_of
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP, WHERE_CHOICES,
-                        create_match)
-from cogs.move_args import MAX_CHOICES, explained, untoken
+from cogs.kit_new import LobbyChoices, new_command
+from cogs.move_args import explained, untoken, why_not_asked
 
 
 MAX_SUBCOMMANDS = 25  # Discord: a slash group's subcommands (and subgroups), at most
@@ -39,15 +37,27 @@ class GameCogLike(Protocol):
     async def suggest_moves(self, interaction: discord.Interaction,
                             current: str) -> list[app_commands.Choice[str]]: ...
 
+    async def create_new(self, interaction: discord.Interaction, options: dict[str, Any], lobby: LobbyChoices,
+                         extras: dict[str, Any]) -> None: ...
+
 
 class KitCommands:
     """Callbacks of the kit's subcommands (methods, so discord.py binds them to the cog)."""
 
     @app_commands.describe(move=_("The move; suggestions list every legal one", key="arg.move"))
     async def act(self: GameCogLike, interaction: discord.Interaction, move: str) -> None:
+        """Any move in notation, or a suggestion (a long move's token); a seat the game is not
+        asking hears the engine's reason (``why_not_asked``), a suggestion no longer legal says
+        so, and every refusal starts with what can be done now (``explained``)."""
         mine = await self.my_seat(interaction)
         try:
-            await self.ui.make_move(interaction, mine, untoken(move, mine.legal) or move)
+            unasked = why_not_asked(mine)
+            if unasked is not None:
+                raise unasked
+            chosen = untoken(move.strip(), mine.legal)
+            if chosen is None:
+                raise IllegalAction("host.err.stale_choice", "that suggestion is no longer legal", legal=mine.legal)
+            await self.ui.make_move(interaction, mine, chosen)
         except IllegalAction as refusal:
             raise explained(refusal, mine, locale_of(interaction)) from refusal
 
@@ -75,7 +85,7 @@ def described(game_id: str, name: str, kit_words: str) -> app_commands.locale_st
     return _(t(key, "en"), key=key) if catalog().has(key) else _(kit_words, key=f"cmd.kit.{name}")
 
 
-def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> list[app_commands.Command]:
+def kit_subcommands(group: app_commands.Group, game_id: str, cog_class: type) -> list[app_commands.Command]:
     """The kit's subcommands ``group`` does not declare itself (``menu`` where the game's UI
     has the Act menu, ``rules`` where its catalog has rules pages and the group has room: a
     group full with the game's own commands leaves the rules to ``/rules game:<id>``, cogs/help.py)."""
@@ -87,63 +97,15 @@ def kit_subcommands(group: app_commands.Group, game_id: str, ui_class: type) -> 
             callback=KitCommands.act)
         act.autocomplete("move")(KitCommands.act_autocomplete)
         out.append(act)
-    if "menu" not in have and hasattr(ui_class, "show_menu"):
+    if "menu" not in have and hasattr(getattr(cog_class, "ui_class", None), "show_menu"):
         out.append(app_commands.Command(name="menu", callback=KitCommands.menu,
                                         description=described(game_id, "menu", "Your choices now, as a menu")))
     if "view" not in have:
         out.append(app_commands.Command(name="view", description=described(game_id, "view", "Your private view"),
                                         callback=KitCommands.view))
     if "new" not in have:
-        out.append(new_command(game_id))
+        out.append(new_command(game_id, cog_class))
     if "rules" not in have and rules_page_count(game_id) and len(have) + len(out) < MAX_SUBCOMMANDS:
         out.append(app_commands.Command(name="rules", callback=KitCommands.rules, extras=QUICK,
                                         description=described(game_id, "rules", "How to play, page by page")))
     return out
-
-
-def _option_name(game_id: str, name: str, value: Any) -> str:
-    key = f"option.{game_id}.{name}.{value}"
-    return t(key, "en") if catalog().has(key) else str(value)
-
-
-def _typed(spec: dict, value: str) -> Any:
-    """The schema's own choice (an int stays an int) that a Discord choice's text stands for."""
-    return next((c for c in spec["choices"] if str(c) == value), value)
-
-
-def new_command(game_id: str) -> app_commands.Command:
-    """``/<game> new`` from the engine's options schema: one parameter per option (its choices,
-    named from the catalog's ``option.<game>.<name>.<value>``), then the lobby's own."""
-    schema = {name: spec for name, spec in plugin(game_id).engine.options_schema().items()
-              if spec.get("choices") and not spec.get("multiple") and len(spec["choices"]) <= MAX_CHOICES}
-
-    async def new(self: Any, interaction: discord.Interaction, **given: Any) -> None:
-        chosen = {name: _typed(schema[name], given[name]) for name in schema if given.get(name) is not None}
-        await create_match(interaction, game_id, chosen, given["where"], given["pace"], given["timeout"],
-                           given.get("minutes"), given.get("language"), bool(given.get("ranked")))
-
-    keyword = inspect.Parameter.KEYWORD_ONLY
-    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
-              inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-    params += [inspect.Parameter(name, keyword, annotation=str | None, default=None) for name in schema]
-    params += [inspect.Parameter("where", keyword, annotation=str, default="here"),
-               inspect.Parameter("pace", keyword, annotation=str, default="live"),
-               inspect.Parameter("timeout", keyword, annotation=str, default="auto"),
-               inspect.Parameter("minutes", keyword, annotation=app_commands.Range[int, 1, 10080] | None, default=None),
-               inspect.Parameter("language", keyword, annotation=str | None, default=None),
-               inspect.Parameter("ranked", keyword, annotation=bool, default=False)]
-    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # discord.py reads the signature
-    new.__qualname__ = "KitCommands.new"  # a method: discord.py passes the cog as self
-    choices = {name: [app_commands.Choice(name=_option_name(game_id, name, v), value=str(v)) for v in spec["choices"]]
-               for name, spec in schema.items()}
-    described: Any = app_commands.describe(
-        **{name: _(name, key=f"option.{game_id}.{name}") for name in schema},
-        where=_("Here or in a new thread", key="arg.where"),
-        pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
-        timeout=_("What happens when a player runs out of time", key="arg.timeout"),
-        minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-        language=LANGUAGE_HELP, ranked=RANKED_HELP)(new)
-    chosen = app_commands.choices(where=WHERE_CHOICES, pace=PACE_CHOICES, timeout=POLICY_CHOICES,
-                                  language=LANGUAGE_CHOICES, **choices)(described)
-    return app_commands.Command(name="new", description=_("Create a match", key="cmd.kit.new"), callback=chosen,
-                                extras=QUICK)

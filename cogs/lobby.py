@@ -8,15 +8,16 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from gamehost.registry import GAMES, plugin
+from gamehost.registry import GAMES
 from gamehost.i18n import normalize_locale, t
 from gamehost.service import PACES, TIMEOUT_POLICIES, ServiceError, seat_of
 from gamehost.rematch import rematch
 from gamehost.snapshot import snapshot
 from gamehost.store import MatchRow
-from gamehost.turn_store import BOARD_MODES, HOST_OPTIONS
+from gamehost.turn_store import BOARD_MODES
 from cogs.channels import channel_id_of
 from cogs.host import QUICK, Host, host_of, is_admin, locale_of, seated, send_ephemeral
+from cogs.options_text import option_suggestions
 from cogs.review import review_message
 
 
@@ -147,19 +148,7 @@ class Lobby(commands.Cog):
     @create.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
-        game = interaction.namespace.game or next(iter(GAMES))
-        schema = plugin(game).engine.options_schema()
-        done = current.rsplit(" ", 1)[0] + " " if " " in current.strip() else ""
-        used = {tok.split("=")[0] for tok in done.split()}
-        choices: list[app_commands.Choice[str]] = []
-        for name, spec in {**schema, **HOST_OPTIONS}.items():
-            if name in used:
-                continue
-            for value in spec.get("choices") or [spec.get("default")]:
-                text = f"{done}{name}={str(value).lower() if isinstance(value, bool) else value}".strip()
-                if current.strip() in text:
-                    choices.append(app_commands.Choice(name=text[:100], value=text[:100]))
-        return choices[:25]
+        return option_suggestions(interaction.namespace.game or next(iter(GAMES)), current or "")
 
     @match.command(name="join", extras=QUICK, description=_("Take a seat in this channel's match", key="cmd.match.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -254,6 +243,7 @@ class Lobby(commands.Cog):
     async def rematch(self, interaction: discord.Interaction) -> None:
         row = await rematch(self.host.service, channel_id=channel_id_of(interaction), guild_id=interaction.guild_id,
                             user_id=interaction.user.id, user_name=interaction.user.display_name)
+        await self.host.turn_of(row.id)  # the board setting the rematch carried over, for the lobby's words
         await self.host.post_lobby(row, interaction=interaction)
 
     @match.command(name="follow", extras=QUICK, description=_("Get this channel's board by DM after every move",

@@ -1,9 +1,11 @@
 """A rematch: after a match ends, a new lobby in the same channel with the same game,
-options, pace and seats, so the players only press Start."""
+options, pace, board setting (one message per turn or per move) and seats, so the players
+only press Start."""
 from __future__ import annotations
 
 from gamehost.outcome import ServiceError, seat_of
 from gamehost.store import MatchRow
+from gamehost.turn_store import TurnPost, set_board_mode, turn_post
 
 
 async def rematch(service, *, channel_id: int, guild_id: int | None, user_id: int, user_name: str) -> MatchRow:
@@ -18,6 +20,9 @@ async def rematch(service, *, channel_id: int, guild_id: int | None, user_id: in
                                game=previous.game, options=previous.options, pace=previous.pace,
                                timeout_policy=previous.timeout_policy, locale=previous.locale,
                                decision_seconds=previous.decision_seconds)
+    board = (await turn_post(service.store, previous.id)).mode  # the host's own option (gamehost/turn_store.py)
+    if board != TurnPost.mode:
+        await set_board_mode(service.store, row.id, board)
     for seat in previous.seats:
         if seat.get("bot"):
             row = await service.add_bot(channel_id, user_id)

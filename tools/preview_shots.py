@@ -77,11 +77,14 @@ async def main(args: argparse.Namespace) -> None:
         channel = guild.create_text_channel("games")
         members = [guild.add_member(env.create_user(name)) for name in MEMBERS[:max(args.seats, 2)]]
         await members[0].slash(channel, f"{args.game} new", pace="live", language=args.lang)
-        lobby = channel.last_message
-        assert lobby is not None, "the lobby was not posted"
+        assert channel.last_message is not None, "the lobby was not posted"
+        lobby_id = channel.last_message.id
+
+        def lobby() -> Any:  # as it is now (each seat change edits it: new button versions)
+            return next(m for m in channel.history() if m.id == lobby_id)
         for member in members[1:args.seats]:
-            await member.click(lobby, custom_id=_button(lobby, "join"))
-        await members[0].click(lobby, custom_id=_button(lobby, "start"))
+            await member.click(lobby(), custom_id=_button(lobby(), "join"))
+        await members[0].click(lobby(), custom_id=_button(lobby(), "start"))
         await play(env, bot, channel, members, args.game, args.moves, args.seed)
         os.makedirs(args.out, exist_ok=True)
         async with env.preview(channel, viewers=members, layout="channel") as preview:

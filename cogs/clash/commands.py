@@ -1,5 +1,5 @@
-"""Clash of Decks slash commands: /clash new, play, end, hand, build (act, menu and view: the
-kit's, cogs/kit_commands.py)."""
+"""Clash of Decks slash commands: /clash play, end, hand, build (new, act, menu, view and rules:
+the kit's, cogs/kit_commands.py; new's options worded by ``arg.clash_<option>``)."""
 from __future__ import annotations
 
 import discord
@@ -10,45 +10,18 @@ from engine.clash.draft import buildable_cards
 from engine.clash.notation import ids_text, typed_ids
 from gamehost.i18n import t
 from gamehost.service import ServiceError
-from cogs.host import QUICK, locale_of, origin, send_ephemeral
+from cogs.host import locale_of, origin, send_ephemeral
 from cogs.game_cog import GameCog
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
-                        WHERE_CHOICES, create_match, parse_options_text)
 from cogs.clash.ui import ClashUI
 from cogs.clash.help import card_help
 from cogs.clash.words import card_name, describe_destination
 from cogs.move_args import make_command_move, resolve_move
 from cogs.text_split import clip
 
-MODE_CHOICES = [app_commands.Choice(name=_("duel", key="opt.clash.duel"), value="duel"),
-                app_commands.Choice(name=_("solo vs AI", key="opt.clash.solo"), value="solo")]
-FORMAT_CHOICES = [app_commands.Choice(name=_("preconstructed", key="opt.clash.precon"), value="precon"),
-                  app_commands.Choice(name=_("draft", key="opt.clash.draft"), value="draft"),
-                  app_commands.Choice(name=_("constructed", key="opt.clash.constructed"), value="constructed")]
-
 
 class Clash(GameCog):
     ui_class = ClashUI
     clash = app_commands.Group(name="clash", description=_("Play Clash of Decks", key="cmd.clash"))
-
-    @clash.command(name="new", extras=QUICK, description=_("Create a Clash of Decks match", key="cmd.clash.new"))
-    @app_commands.describe(mode=_("Duel against a person or bot, or solo against the rulebook AI", key="arg.mode"),
-                           format=_("How decks are built", key="arg.format"),
-                           champions=_("Use the Champion module (draft/constructed)", key="arg.champions"),
-                           where=_("Here or in a new thread", key="arg.where"),
-                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
-                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
-                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
-                           options=_("More options, e.g. difficulty settings", key="arg.options"))
-    @app_commands.choices(mode=MODE_CHOICES, format=FORMAT_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
-                          timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
-    async def new(self, interaction: discord.Interaction, mode: str = "duel", format: str = "precon",
-                  champions: bool = False, where: str = "here", pace: str = "live", timeout: str = "auto",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
-                  language: str | None = None, ranked: bool = False) -> None:
-        chosen = {"mode": mode, "format": format, "champions": champions, **parse_options_text(options)}
-        await create_match(interaction, "clash", chosen, where, pace, timeout, minutes, language, ranked)
 
     @clash.command(name="play", description=_("Play a card from your four leftmost cards", key="cmd.clash.play"))
     @app_commands.describe(card=_("A playable card (cost shown)", key="arg.card"),

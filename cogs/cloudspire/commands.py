@@ -1,5 +1,6 @@
-"""Cloudspire slash commands: /cloudspire new, the market, building, prep, the onslaught,
-any move in notation, menus, the private view and standing policies.
+"""Cloudspire slash commands: the market, building, prep, the onslaught and standing policies
+(new, act, menu, view and rules: the kit's, cogs/kit_commands.py; new's options worded by
+``arg.cloudspire_<option>``).
 
 Each move command is a subcommand of the engine's verb table (``ActionInfo.command``) and
 names its arguments ``Transform[str, MoveArg(i)]``: one autocomplete mechanism
@@ -18,9 +19,7 @@ from engine.cloudspire.state import POLICIES
 from gamehost.i18n import t
 from cogs.cloudspire.ui import CloudspireUI
 from cogs.game_cog import GameCog
-from cogs.host import QUICK, locale_of, send_ephemeral
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
-                        WHERE_CHOICES, create_match, parse_options_text)
+from cogs.host import locale_of, send_ephemeral
 from cogs.move_args import MoveArg, move_for
 
 
@@ -28,10 +27,6 @@ def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice
     return [app_commands.Choice(name=_(str(v), key=f"{key_prefix}.{v}"), value=str(v)) for v in values]
 
 
-MODE_CHOICES = _choices(["ffa", "teams"], "opt.cloudspire.mode")
-MAP_CHOICES = _choices(["random", "guided", "tutorial"], "opt.cloudspire.map")
-FACTION_CHOICES = _choices(["random", "pick"], "opt.cloudspire.factions")
-ONOFF_CHOICES = _choices(["on", "off"], "opt.onoff")
 SPIRE_POLICY_CHOICES = _choices(POLICIES["spire"], "opt.cloudspire.spire")
 AUTO_MANUAL_CHOICES = _choices(["auto", "manual"], "opt.cloudspire.automanual")
 
@@ -61,35 +56,6 @@ class Cloudspire(GameCog):
         if not any(m.command == command.name for m in mine.moves):
             move_for(mine, command.name, args, shown=command.qualified_name)  # refuses
         await super().make_move(interaction, *args)
-
-    # -- creating ------------------------------------------------------------------------
-
-    @cs.command(name="new", extras=QUICK, description=_("Create a Cloudspire match (2-4 players)", key="cmd.cloudspire.new"))
-    @app_commands.describe(mode=_("Free for all, or 2 vs 2 (4 players)", key="arg.cs_mode"),
-                           map=_("Random map, guided set-up, or the tutorial layout (2 players)", key="arg.cs_map"),
-                           factions=_("Random factions or pick them in turn", key="arg.cs_factions"),
-                           events=_("Play with the event deck", key="arg.cs_events"),
-                           waves=_("Number of waves (5+ is the longer game)", key="arg.cs_waves"),
-                           spire_policy=_("Default targeting of spires in other players' turns",
-                                          key="arg.cs_spire_policy"),
-                           where=_("Here or in a new thread", key="arg.where"),
-                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
-                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
-                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
-                           options=_("More options, e.g. faster_market=on relics=first_game", key="arg.options"))
-    @app_commands.choices(mode=MODE_CHOICES, map=MAP_CHOICES, factions=FACTION_CHOICES, events=ONOFF_CHOICES,
-                          spire_policy=SPIRE_POLICY_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
-                          timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
-    async def new(self, interaction: discord.Interaction, mode: str = "ffa", map: str = "random",
-                  factions: str = "random", events: str = "on", waves: app_commands.Range[int, 4, 8] = 4,
-                  spire_policy: str = "lowest_health", where: str = "here", pace: str = "live",
-                  timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
-                  options: str = "",
-                  language: str | None = None, ranked: bool = False) -> None:
-        chosen = {"mode": mode, "map": map, "factions": factions, "events": events, "waves": waves,
-                  "spire_policy": spire_policy, **parse_options_text(options)}
-        await create_match(interaction, "cloudspire", chosen, where, pace, timeout, minutes, language, ranked)
 
     # -- market and build ----------------------------------------------------------------
 

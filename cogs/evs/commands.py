@@ -1,9 +1,10 @@
-"""Empire vs Steppe slash commands: /evs new, one command per notation verb (pick, with
-``remove`` for unpick; place, vanguard, pass, declare, deploy, stage, clear, dispatch, reveal,
-play, general, move, skip, heal, attack, defend, nodefend, done; the expansions' decisions one
-level down, as Discord allows 25 subcommands a group: /evs expansion penalty, flip, noflip,
-morale, nomorale, token, rally), any move in notation (act), the Act menu, the private view
-and standing defence orders (policy).
+"""Empire vs Steppe slash commands: one command per notation verb (pick, with ``remove`` for
+unpick; place, vanguard, pass, declare, deploy, stage, clear, dispatch, reveal, play, general,
+move, skip, heal, attack, defend, with ``none`` for nodefend, done; the expansions' decisions
+one level down, as Discord allows 25 subcommands a group: /evs expansion penalty, flip,
+noflip, morale, nomorale, token, rally) and standing defence orders (policy); new, act, menu,
+view and rules are the kit's (cogs/kit_commands.py; new's options worded by
+``arg.evs_<option>``).
 
 Each move command types its arguments ``app_commands.Transform[str, EvsArg(i)]`` (argument
 ``i`` of the command's moves; cogs/move_args.py ``MoveArg``): one
@@ -19,16 +20,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from engine.base import IllegalAction
 from gamehost.i18n import t
 from gamehost.registry import plugin
 from gamehost.service import ServiceError
 from cogs.evs.ui import EvsUI
 from cogs.game_cog import GameCog
-from cogs.host import QUICK, locale_of, send_ephemeral
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
-                        WHERE_CHOICES, create_match, parse_options_text)
-from cogs.move_args import MoveArg, untoken
+from cogs.host import locale_of, send_ephemeral
+from cogs.move_args import MoveArg
 
 GAME_ID = "evs"
 DEFENCE_POLICIES = ("never", "lethal", "ask")
@@ -53,9 +51,6 @@ def _choices(values: Iterable[str], key_prefix: str) -> list[app_commands.Choice
     return [app_commands.Choice(name=_(str(v), key=f"{key_prefix}.{v}"), value=str(v)) for v in values]
 
 
-ONOFF_CHOICES = _choices(["off", "on"], "opt.evs.onoff")
-HANDS_CHOICES = _choices(["standard", "pick"], "opt.evs.hands")
-FACTIONS_CHOICES = _choices(["random", "empire_steppe", "steppe_empire"], "opt.evs.factions")
 DEFENCE_CHOICES = _choices(DEFENCE_POLICIES, "opt.evs.defence")
 FACE_CHOICES = _choices(["down", "up"], "opt.evs.face")
 
@@ -71,35 +66,6 @@ class Evs(GameCog):
     # Discord allows 25 subcommands a group: the expansions' decisions are one level down
     ex = app_commands.Group(name="expansion", parent=evs,
                             description=_("Terrain and Morale expansion decisions", key="cmd.evs.expansion"))
-
-    # -- creating ------------------------------------------------------------------------
-
-    @evs.command(name="new", extras=QUICK, description=_("Create an Empire vs Steppe match (2 players)",
-                                                         key="cmd.evs.new"))
-    @app_commands.describe(advanced=_("Advanced rule: command-zone cards stay hidden from the opponent",
-                                      key="arg.evs_advanced"),
-                           hands=_("The standard hand, or a secret pick from your faction's cards",
-                                   key="arg.evs_hands"),
-                           factions=_("Who plays which faction", key="arg.evs_factions"),
-                           terrain=_("Terrain expansion", key="arg.evs_terrain"),
-                           morale=_("Morale expansion", key="arg.evs_morale"),
-                           where=_("Here or in a new thread", key="arg.where"),
-                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
-                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
-                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
-                           options=_("More options as name=value", key="arg.evs_options"))
-    @app_commands.choices(advanced=ONOFF_CHOICES, hands=HANDS_CHOICES, factions=FACTIONS_CHOICES,
-                          terrain=ONOFF_CHOICES, morale=ONOFF_CHOICES, where=WHERE_CHOICES, pace=PACE_CHOICES,
-                          timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
-    async def new(self, interaction: discord.Interaction, advanced: str = "off", hands: str = "standard",
-                  factions: str = "random", terrain: str = "off", morale: str = "off", where: str = "here",
-                  pace: str = "live", timeout: str = "auto",
-                  minutes: app_commands.Range[int, 1, 10080] | None = None, options: str = "",
-                  language: str | None = None, ranked: bool = False) -> None:
-        chosen = {"advanced": advanced, "hands": hands, "factions": factions, "terrain": terrain, "morale": morale,
-                  **parse_options_text(options)}
-        await create_match(interaction, GAME_ID, chosen, where, pace, timeout, minutes, language, ranked)
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -209,19 +175,22 @@ class Evs(GameCog):
                      with_: app_commands.Transform[str, EvsArg(1)]) -> None:
         await self.make_move(interaction, target, with_)
 
-    @evs.command(name="defend", description=_("Defence window: defend the attacked unit", key="cmd.evs.defend"))
+    @evs.command(name="defend", description=_("Defence window: defend the attacked unit, or do not defend",
+                                              key="cmd.evs.defend"))
     @app_commands.describe(unit=_("Your attacked unit", key="arg.evs_defender"),
                            with_=_("A defence card from your zone, or the general defence", key="arg.evs_defence"),
-                           pay=PAY_HELP)
+                           pay=PAY_HELP, none=_("Do not defend: let the attack through", key="arg.evs_nodefend"))
     @app_commands.rename(with_="with")
-    async def defend(self, interaction: discord.Interaction, unit: app_commands.Transform[str, EvsArg(0)],
-                     with_: app_commands.Transform[str, EvsArg(1)],
-                     pay: app_commands.Transform[str, EvsArg(2)] | None = None) -> None:
-        await self.make_move(interaction, unit, with_, pay)
-
-    @evs.command(name="nodefend", description=_("Defence window: do not defend", key="cmd.evs.nodefend"))
-    async def nodefend(self, interaction: discord.Interaction) -> None:
-        await self.make_move(interaction)
+    async def defend(self, interaction: discord.Interaction,
+                     unit: app_commands.Transform[str, EvsArg(0)] | None = None,
+                     with_: app_commands.Transform[str, EvsArg(1)] | None = None,
+                     pay: app_commands.Transform[str, EvsArg(2)] | None = None, none: bool = False) -> None:
+        """``none: true`` declines the window (``nodefend``, which the verb table makes with
+        this command's word ``none``)."""
+        if none:
+            await self.make_move(interaction, "none")
+        else:
+            await self.make_move(interaction, unit, with_, pay)
 
     @evs.command(name="done", description=_("End your Deploy or Action", key="cmd.evs.done"))
     async def done(self, interaction: discord.Interaction) -> None:
@@ -266,17 +235,6 @@ class Evs(GameCog):
         await self.make_move(interaction, card, pay)
 
     # -- any move, menus, views, policies ------------------------------------------------
-
-    @evs.command(name="act", description=_("Any move in notation, e.g. `attack u3 with u5`", key="cmd.evs.act"))
-    @app_commands.describe(notation=_("The move; suggestions list every legal one", key="arg.evs_notation"))
-    async def act(self, interaction: discord.Interaction, notation: str) -> None:
-        mine = await self.my_seat(interaction)
-        await self.ui.make_move(interaction, mine, untoken(notation, mine.legal) or notation)
-
-    @act.autocomplete("notation")
-    async def act_autocomplete(self, interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
-        return await self.suggest_moves(interaction, current)
 
     @evs.command(name="view", description=_("Your private view: hand, discard, command zone, pick",
                                             key="cmd.evs.view"))

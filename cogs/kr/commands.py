@@ -1,8 +1,9 @@
-"""Kingdom Rush: Rift in Time slash commands: /kr new, one command per notation verb (build,
-pass, hero, spell, done; phase 6's propose, approve, object; solo's exclude; displace, where a
-displaced hero goes when its owner is asked; the standing preference, policy), any move in
-notation (act), the Act menu, the team's hands (view), the horde close-up (horde) and the
-channel's campaign progress (campaign).
+"""Kingdom Rush: Rift in Time slash commands: one command per notation verb (build, pass,
+hero, spell, done; phase 6's propose, approve, object; solo's exclude; displace, where a
+displaced hero goes when its owner is asked; the standing preference, policy), the team's
+hands (view), the horde close-up (horde) and the channel's campaign progress (campaign); new
+(its options worded by ``arg.kr_<option>``, the scenario suggested with the campaign's state),
+act, menu and rules are the kit's (cogs/kit_commands.py).
 
 The campaign (engine/kr/campaign.py, kept per channel by gamehost/campaigns.py; a thread is a
 channel of its own): ``/kr new`` offers every scenario with its state (✅ won, 🔓 unlocked,
@@ -20,6 +21,7 @@ a team-mate's tile covers since), privately and with nothing changed (``resolve_
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -37,23 +39,12 @@ from cogs.game_cog import GameCog
 from cogs.host import QUICK, is_admin, locale_of, send_ephemeral
 from cogs.kr.ui import KrUI, renderer
 from cogs.kr.words import hero_name, horde_name, scenario_name, spell_name, tower_name
-from cogs.lobby import (LANGUAGE_CHOICES, LANGUAGE_HELP, PACE_CHOICES, POLICY_CHOICES, RANKED_HELP,
-                        WHERE_CHOICES, create_match, match_language, parse_options_text)
-from cogs.move_args import MoveArg, untoken, why_not_asked
+from cogs.kit_new import LobbyChoices
+from cogs.lobby import create_match, match_language
+from cogs.move_args import MoveArg
 from cogs.text_split import clip
 
 GAME_ID = "kr"
-SCHEMA = GAME.options_schema()
-
-
-def _choices(name: str) -> list[app_commands.Choice]:
-    return [app_commands.Choice(name=_(str(v), key=f"option.kr.{name}.{v}"), value=str(v))
-            for v in SCHEMA[name]["choices"]]
-
-
-DIFFICULTY_CHOICES = _choices("difficulty")
-HERO_CHOICES = _choices("hero1")
-HERO_HELP = _("The hero of this seat", key="arg.kr_hero")
 FACING_HELP = _("N, E, S or W", key="arg.kr_facing")
 DISPLACE_CHOICES = [app_commands.Choice(name=_(p, key=f"opt.kr.displace.{p}"), value=p) for p in PREFERENCES]
 
@@ -62,54 +53,34 @@ class Kr(GameCog):
     ui_class = KrUI
     kr = app_commands.Group(name="kr", description=_("Play Kingdom Rush: Rift in Time", key="cmd.kr"))
 
-    # -- creating ------------------------------------------------------------------------
+    # -- creating (the kit's /kr new, cogs/kit_new.py, with the campaign's scenarios) ---------
 
-    @kr.command(name="new", extras=QUICK, description=_("Create a Kingdom Rush match (1-4 players, co-operative)",
-                                                        key="cmd.kr.new"))
-    @app_commands.describe(scenario=_("The campaign scenario", key="arg.kr_scenario"),
-                           difficulty=_("Easy, normal or hard", key="arg.kr_difficulty"),
-                           hero1=HERO_HELP, hero2=HERO_HELP, hero3=HERO_HELP, hero4=HERO_HELP,
-                           bench=_("Solo: up to 3 more heroes joined by +", key="arg.kr_bench"),
-                           where=_("Here or in a new thread", key="arg.where"),
-                           pace=_("live (minutes per decision) or async (hours)", key="arg.pace"),
-                           timeout=_("What happens when a player runs out of time", key="arg.timeout"),
-                           minutes=_("Minutes per decision (overrides the pace default)", key="arg.minutes"),
-                           language=LANGUAGE_HELP, ranked=RANKED_HELP,
-                           options=_("More options as name=value", key="arg.kr_options"),
-                           any_scenario=_("Manage Server only: start a scenario this channel has not unlocked",
-                                          key="arg.kr_any_scenario"))
-    @app_commands.choices(difficulty=DIFFICULTY_CHOICES, hero1=HERO_CHOICES,
-                          hero2=HERO_CHOICES, hero3=HERO_CHOICES, hero4=HERO_CHOICES, where=WHERE_CHOICES,
-                          pace=PACE_CHOICES, timeout=POLICY_CHOICES, language=LANGUAGE_CHOICES)
-    async def new(self, interaction: discord.Interaction, scenario: str | None = None, difficulty: str = "normal",
-                  hero1: str | None = None, hero2: str | None = None, hero3: str | None = None,
-                  hero4: str | None = None, bench: str = "", where: str = "here", pace: str = "live",
-                  timeout: str = "auto", minutes: app_commands.Range[int, 1, 10080] | None = None,
-                  options: str = "", language: str | None = None, ranked: bool = False,
-                  any_scenario: bool = False) -> None:
-        locale = locale_of(interaction)
-        if any_scenario and not is_admin(interaction):
+    new_autocomplete = {"scenario": "scenario_autocomplete"}
+    new_extras = {"any_scenario": (bool, False, _("Manage Server only: start a scenario this channel has not unlocked",
+                                                  key="arg.kr_any_scenario"))}
+
+    async def create_new(self, interaction: discord.Interaction, options: dict[str, Any], lobby: LobbyChoices,
+                         extras: dict[str, Any]) -> None:
+        """A scenario given by its id, campaign number or name; one the channel's campaign has
+        not unlocked is refused privately, naming the scenario whose victory unlocks it, unless
+        a moderator asks for ``any_scenario``."""
+        locale, override = locale_of(interaction), bool(extras.get("any_scenario"))
+        if override and not is_admin(interaction):
             await send_ephemeral(interaction, "⚠️ " + t("kr.campaign.override_refused", locale))
             return
-        chosen = {"difficulty": difficulty, **parse_options_text(options)}
-        for name, value in (("scenario", scenario), ("hero1", hero1), ("hero2", hero2), ("hero3", hero3),
-                            ("hero4", hero4), ("bench", bench or None)):
-            if value is not None:
-                chosen[name] = value
-        if "scenario" in chosen:  # an id, a campaign number or a name
-            chosen["scenario"] = campaign.scenario_id(chosen["scenario"]) or chosen["scenario"]
+        if "scenario" in options:
+            options["scenario"] = campaign.scenario_id(str(options["scenario"])) or options["scenario"]
         try:
-            await create_match(interaction, GAME_ID, chosen, where, pace, timeout, minutes, language, ranked,
-                               campaign_override=any_scenario)
+            await create_match(interaction, GAME_ID, options, lobby.where, lobby.pace, lobby.timeout, lobby.minutes,
+                               lobby.language, lobby.ranked, campaign_override=override)
         except IllegalAction as refusal:
             if refusal.code != "kr.err.scenario_locked":
                 raise
-            key = "kr.campaign.locked_thread" if where == "thread" else "kr.campaign.locked"
+            key = "kr.campaign.locked_thread" if lobby.where == "thread" else "kr.campaign.locked"
             await send_ephemeral(interaction, "⚠️ " + t(
                 key, locale, scenario=scenario_label(refusal.params["scenario"], locale),
                 by=scenario_label(refusal.params["by"], locale), first=scenario_label(campaign.FIRST, locale)))
 
-    @new.autocomplete("scenario")
     async def scenario_autocomplete(self, interaction: discord.Interaction, current: str):
         """Every scenario, each with this channel's state of it (a new thread's: only the first)."""
         locale, typed = locale_of(interaction), (current or "").strip().lower()
@@ -229,28 +200,12 @@ class Kr(GameCog):
 
     # -- any move, menus, views ----------------------------------------------------------
 
-    @kr.command(name="act", description=_("Any move in notation, e.g. `build archer_1 F2 S t1:c2+c3`",
-                                          key="cmd.kr.act"))
-    @app_commands.describe(notation=_("The move; suggestions list every legal one", key="arg.kr_notation"))
-    async def act(self, interaction: discord.Interaction, notation: str) -> None:
-        mine = await self.my_seat(interaction)
-        refusal = why_not_asked(mine)   # a seat done for the phase hears so (the engine says)
-        if refusal is not None:
-            raise refusal
-        move = untoken(notation.strip(), mine.legal)
-        if move is None:
-            raise IllegalAction("kr.err.stale_choice", "that suggestion is no longer legal", legal=mine.legal)
-        await self.ui.make_move(interaction, mine, move)
-
-    @act.autocomplete("notation")
-    async def act_autocomplete(self, interaction: discord.Interaction, current: str):
-        return await self.suggest_moves(interaction, current)
-
     @kr.command(name="view", description=_("The team's hands and pending cards (public in this co-op game)",
                                            key="cmd.kr.view"))
     async def view(self, interaction: discord.Interaction) -> None:
-        """Privately: every seat's hand in words, your menu, and two pictures of your seat: the
-        hand sheet (your tower cards, render.kr.private_png) and the hero sheet (hero_png)."""
+        """Privately, in one message: every seat's hand in words, your menu, and two pictures of
+        your seat beside them: the hand sheet (your tower cards, render.kr.private_png) and the
+        hero sheet (hero_png)."""
         mine = await self.my_seat(interaction)
         locale = locale_of(interaction)
         private = self.ui.private_message(mine, locale)
@@ -258,13 +213,12 @@ class Kr(GameCog):
         pictures = renderer()
         hand = await self.host.renderer.run((pictures.private_png, drawn))
         hero = await self.host.renderer.run((pictures.hero_png, drawn))
-        private.embed.set_image(url="attachment://hand.png")
-        kwargs: dict = {"embed": private.embed, "file": discord.File(io.BytesIO(hand), filename="hand.png")}
+        # plain attachments beside the embed: Discord shows them large (an embed's image is small)
+        kwargs: dict = {"embed": private.embed, "files": [discord.File(io.BytesIO(hand), filename="hand.png"),
+                                                          discord.File(io.BytesIO(hero), filename="hero.png")]}
         if private.view is not None:
             kwargs["view"] = private.view
         await send_ephemeral(interaction, **kwargs)
-        hero_embed = discord.Embed(colour=private.embed.colour).set_image(url="attachment://hero.png")
-        await send_ephemeral(interaction, embed=hero_embed, file=discord.File(io.BytesIO(hero), filename="hero.png"))
 
     @kr.command(name="horde", description=_("A close-up of a horde tray, with your placement options numbered",
                                             key="cmd.kr.horde"))

@@ -27,7 +27,8 @@ is judged against the map as it is when it arrives (``drill`` is a fresh verb: a
 move in simultaneous play does not make the menu stale): a choice a team-mate's move made
 illegal is answered privately, by name and with the engine's reason, nothing changed, with a
 select to choose again; a menu of another round, or a build that can no longer start (card
-gone, site taken, done), answers ``host.stale_board``."""
+gone, site taken, done), is refused as a stale choice: what the player can do now first
+(cogs/act_menu.py ``stale``)."""
 from __future__ import annotations
 
 import importlib
@@ -41,7 +42,7 @@ from engine.kr import build_options as bo
 from engine.kr.notation import format_action
 from gamehost.i18n import t
 from gamehost.snapshot import SeatSnapshot
-from cogs.act_menu import LIMIT, MAX_OPTIONS, clip
+from cogs.act_menu import LIMIT, MAX_OPTIONS, clip, stale
 from cogs.host import Host, error_text, locale_of, send_ephemeral
 from cogs.items import GameSelect, view_of
 from cogs.kr.words import cells_text, facing_word, horde_name, tower_name
@@ -135,8 +136,7 @@ class Drill:
             draft = None
         if (draft is None or round_ != str(view.get("round")) or not mine.prompted
                 or bo.start_refusal(view, mine.seat, card, draft.site, draft.facing) is not None):
-            await send_ephemeral(interaction, t("host.stale_board", locale))
-            return
+            raise stale(mine, locale)  # what can be done now, then why (cogs/act_menu.py)
         try:
             if op == "!":
                 action = bo.complete(view, mine.seat, card, draft.site, draft.facing, draft.decisions)
@@ -248,7 +248,6 @@ class Drill:
             tray_info["card"], locale), cell=tray_info.get("cell", "?"))))
         embed = discord.Embed(title=clip(title, 256), description=clip("\n".join(lines), 4000),
                               colour=discord.Colour(0x2E8B57))
-        embed.set_image(url="attachment://horde.png")
         select = self.select(mine, draft.card, options + extras, t("kr.drill.pick_number", locale))
         await send_ephemeral(interaction, embed=embed, view=view_of([select]),
                              file=discord.File(io.BytesIO(png), filename="horde.png"))

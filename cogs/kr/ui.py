@@ -244,5 +244,4 @@ class KrUI(ActMenu):
         if not options:
             lines.append(t("kr.ui.no_options", locale))
         embed = discord.Embed(title=t("kr.ui.horde_title", locale, tray=tray), description=clip("\n".join(lines), 4000))
-        embed.set_image(url="attachment://horde.png")
         await send_ephemeral(interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="horde.png"))

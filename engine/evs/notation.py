@@ -195,7 +195,7 @@ VERBS: tuple[Verb, ...] = (
     verb("attack", Arg("target", UID), Arg("with", WITH, keyword="with"), command="attack", head=1,
          subject="target"),
     verb("defend", Arg("uid", UID), Arg("card", DEFENCE), _pay(), command="defend", head=2, subject="uid"),
-    verb("nodefend", command="nodefend", continues=True),
+    verb("nodefend", command="defend", suffix=("none",), continues=True),  # /evs defend none:true
     verb("done", command="done", continues=True),
     verb("penalty", Arg("option", PENALTY), _pay(), command="penalty", head=1, subject="option"),
     verb("flip", command="flip"),

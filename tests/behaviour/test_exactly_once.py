@@ -79,7 +79,7 @@ async def test_evs_continue_clicked_twice_continues_once(world):
         if EVS.continue_action(row.state, seat) is not None:
             break
         move = EVS.format_action(EVS.bot_action(row.state, seat))
-        assert moved(await actor.slash(world.channel, "evs act", notation=move))
+        assert moved(await actor.slash(world.channel, "evs act", move=move))
     before = len(await world.service.log(row.id))
     await clicked_twice(world, actor, last_board(world.channel), "Continue")
     assert len([e for e in await world.service.log(row.id) if e.seq > before and e.user_id == actor.id]) == 1
@@ -95,7 +95,7 @@ async def test_kr_done_clicked_twice_leaves_the_next_decision_open(world, player
         if KR.continue_action(row.state, 0) is not None:
             break
         assert moved(await world.alice.slash(world.channel, "kr act",
-                                             notation=KR.format_action(KR.bot_action(row.state, 0))))
+                                             move=KR.format_action(KR.bot_action(row.state, 0))))
     if players == 2:
         assert moved(await world.bob.slash(world.channel, "kr done"))
     board = last_board(world.channel)

@@ -155,10 +155,10 @@ def test_help_names_every_game_and_its_rules_command():
 async def test_every_command_the_help_rules_and_hints_name_is_registered(world):
     commands = registered(world.bot.tree)
     assert "help" in commands and commands["rules"] == {"game", "public"}
-    for game in GAMES:  # the kit gives /<game> rules where the game's group has room
+    for game in GAMES:  # the kit gives every game /<game> rules (each group has room for it)
         shown = rules_command(world.bot.tree, game)
         assert not check_commands(f"`{shown}`", commands)
-        assert shown == f"/{game} rules" or len(world.bot.tree.get_command(game).commands) == 25
+        assert shown == f"/{game} rules" and len(world.bot.tree.get_command(game).commands) <= 25
     texts = dict(help_texts())
     texts.update({f"/help page {n} [{loc}]": page.description for loc in LOCALES
                   for n, page in enumerate(help_pages(loc, world.bot.tree))})

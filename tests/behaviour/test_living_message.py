@@ -194,7 +194,7 @@ async def test_a_100_move_empire_vs_steppe_game_posts_a_message_per_turn(world):
         seat = EVS.prompts(row.state)[0].seat
         actor = world.users[row.seats[seat]["user_id"]]
         move = EVS.format_action(EVS.bot_action(row.state, seat))
-        assert moved(await actor.slash(world.channel, "evs act", notation=move)), move
+        assert moved(await actor.slash(world.channel, "evs act", move=move)), move
         moves += 1
         row = await world.service.load(row.id)
         now = set(p.seat for p in EVS.prompts(row.state)) if row.status == "active" else set()

@@ -225,10 +225,10 @@ async def test_a_bot_in_the_second_seat_plays_its_turns_and_defences(world):
     assert row.status == "active" and row.seats[1]["bot"] and row.seats[1]["user_id"] is None
     assert [p.seat for p in GAME.prompts(row.state)] == [0], "the bot answered its first decisions"
 
-    # Bad input: no defence window is open, so /evs nodefend is refused; the bot stays put
+    # Bad input: no defence window is open, so /evs defend none:true is refused; the bot stays put
     before, messages = frozen(row), len(world.channel.history())
     logged = len(await world.service.log(row.id))
-    await refused(world.alice, world.channel, "evs nodefend", "not possible")
+    await refused(world.alice, world.channel, "evs defend", "not possible", none=True)
     assert frozen(await world.match()) == before and len(world.channel.history()) == messages
     assert len(await world.service.log(row.id)) == logged
 

@@ -124,6 +124,8 @@ async def by_command(world, actor, move: str, channel=None):
     extra = {}
     if verb == "unpick":  # /evs pick card remove:true
         verb, options, extra = "pick", {"card": move.split()[1]}, {"remove": True}
+    elif verb == "nodefend":  # /evs defend none:true
+        verb, options, extra = "defend", {}, {"none": True}
     name_of = command_name(verb)
     names = list(options)
     for i, name in enumerate(names):
@@ -361,7 +363,7 @@ async def test_the_hidden_command_zone_never_reaches_the_opponent(world):
     assert seen.ephemeral
     shown = " ".join((e.description or "") + " ".join(f.value for f in e.fields) for e in seen.response.embeds)
     assert name not in shown and "▢" in channel_text(world.channel)
-    for command, option in (("evs act", "notation"), ("evs stage", "card"), ("evs reveal", "card")):
+    for command, option in (("evs act", "move"), ("evs stage", "card"), ("evs reveal", "card")):
         assert not [v for v in await offered(other, world.channel, command, option) if card in v]
     looked = await other.click(last_board(world.channel), label="Act")
     assert looked.ephemeral and name not in (looked.response.content or "") + str(select_options(looked.response))
@@ -463,7 +465,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(world):
     await refused(actor, "evs general", "Pay exactly the cost", kind="attack", unit=fresh, pay=not_in_hand)
     text = await refused(actor, "evs attack", f"able to reach {far}", target=far, **{"with": attacker})
     assert "Legal now" in text
-    await refused(actor, "evs act", "cannot read", notation="fly to the moon")
+    await refused(actor, "evs act", "cannot read", move="fly to the moon")
     await refused(actor, "evs declare", "not possible", first="deploy", second="action")
     wrong_click = await waiting.click(last_board(world.channel), label="Continue")
     assert wrong_click.ephemeral

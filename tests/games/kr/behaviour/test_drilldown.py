@@ -3,7 +3,7 @@ menu's build endings a player chooses the placements piece by piece (target hord
 numbered placement on the horde's close-up picture) instead of the suggested ones; the
 suggested build stays the Act click and two picks; a team-mate's build between two steps
 makes the chosen placement illegal and the next step says so privately, changing nothing;
-a drill-down menu of a build that can no longer start is out of date.
+a drill-down menu of a build that can no longer start is out of date (refused with what can be done now).
 
 Round 1 of the 2-player first scenario (MATCH_SEED 7): one horde, t1 (Goblin Scouts on E3);
 alice (seat 0) holds archer_1 x2 and mage_1, bob (seat 1) barracks_1, mage_1, artillery_1
@@ -87,9 +87,12 @@ async def test_a_tower_built_on_a_placement_of_ones_own_choosing(world):
     after = await world.match()
     assert after.state["sites"][site] == [{"card": "archer_1", "seat": seat, "facing": facing, "face_down": False}]
     assert cells_on(after, chosen["tray"]) == [{tuple(c) for c in chosen["cells"]}]
-    # the placement menu of the build just made: its site is taken now, the menu is out of date
+    # the placement menu of the build just made: its site is taken now, the menu is out of date:
+    # refused saying first what Alice can do now (a hint naming its command), then why
     late = await pick(world.alice, step, numbered[2][1])
-    assert late.ephemeral and "out of date" in reply_text(late)
+    text = reply_text(late)
+    assert late.ephemeral and text.startswith("⚠️") and "no longer possible" in text
+    assert text.index("/kr ") < text.index("no longer possible"), text
     assert frozen(await world.match()) == frozen(after)
 
 
@@ -132,7 +135,7 @@ async def test_a_team_mates_build_between_two_steps_makes_the_choice_illegal(wor
     second_step = shown.response
     assert "Tile 2 of 2" in reply_text(shown) and [a.filename for a in second_step.attachments] == ["horde.png"]
     assert bo.decision_text(mine) in reply_text(shown)                 # "Chosen so far: t1:b2"
-    assert moved(await world.alice.slash(world.channel, "kr act", notation=theirs))
+    assert moved(await world.alice.slash(world.channel, "kr act", move=theirs))
     before = await world.match()
     late = await pick(world.bob, second_step,
                       next(v for label, v in select_options(second_step) if label[:1].isdigit()))

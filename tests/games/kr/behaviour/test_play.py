@@ -138,7 +138,7 @@ async def play_step(world, *, menu: bool = False):
     elif move in legal(row, seat):
         result = await by_command(world, actor, move)
     else:  # the bot may choose placements the list does not suggest: typed in notation
-        result = await actor.slash(world.channel, "kr act", notation=move)
+        result = await actor.slash(world.channel, "kr act", move=move)
     assert moved(result), (move, reply_text(result))
     return move, seat
 
@@ -239,7 +239,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(world):
         text = result.response.content or ""
         assert text.startswith("⚠️") and expect in text, (command, text)
 
-    await refused(world.alice, "kr act", "Cannot read", notation="fly to the moon")
+    await refused(world.alice, "kr act", "Cannot read", move="fly to the moon")
     await refused(world.alice, "kr build", "a team-mate's", card=card, site=bob_site, facing="N")
     await refused(world.carol, "kr done", "not seated")
     after = await world.match()
@@ -251,7 +251,7 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(world):
     before = (row.version, json.dumps(row.state, sort_keys=True))
     build = next(m for m in legal(row, b_seat) if m.startswith("build "))
     await refused(world.alice, "kr build", "done for this phase", card=card, site=build.split()[2], facing="N")
-    await refused(world.alice, "kr act", "done for this phase", notation="done")
+    await refused(world.alice, "kr act", "done for this phase", move="done")
     late = await world.alice.click(last_board(world.channel), label="Done")
     assert late.ephemeral and "waiting for" in reply_text(late)
     after = await world.match()

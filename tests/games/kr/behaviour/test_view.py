@@ -49,7 +49,8 @@ async def test_kr_view_shows_the_hand_and_hero_sheets(world):
     for img in pictures.values():
         assert not legibility.shape_problems(img.size), img.size
     shown = [e.image.url for m in messages for e in m.embeds if e.image and e.image.url]
-    assert shown == ["attachment://hand.png", "attachment://hero.png"]
+    assert shown == [], "plain attachments beside the embed (shown large), not small embed images"
+    assert [a.filename for a in seen.response.attachments] == ["hand.png", "hero.png"], "in one message"
     text = reply_text(seen)
     for seat, info in enumerate(row.state["seats"]):
         assert row.seats[seat]["name"] in text
