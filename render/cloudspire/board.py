@@ -27,6 +27,7 @@ from .layout import (
     group_number,
     map_geom,
 )
+from .names import label
 from .panels import draw_header_box, header, landmark_lines, landmarks_box, market_strip
 from .sprites import draw_gate, draw_landmark, draw_spire, draw_unit
 from .style import (
@@ -37,6 +38,7 @@ from .style import (
     LABEL_CHIP,
     MARGIN,
     MAT_EDGE,
+    SY,
     W,
     hex_distance,
     parse_hex,
@@ -116,6 +118,7 @@ def board_image(view: dict, seat_names, lang: str = "en") -> Image.Image:
         _draw_forts(d, geom, view, model, taken)
         _draw_pieces(img, d, geom, view, model, taken)
         _draw_group_labels(d, geom, view, key, model, infl, taken)
+        _draw_slot_numbers(d, geom, model, lang)
         draw_header_box(d, lay.header, view, seat_names, lang)
         for seat, box in enumerate(lay.panels):
             seat_block(d, box, view, seat, seat_names, lang, lay.compact)
@@ -199,6 +202,22 @@ def _draw_forts(d, geom: MapGeom, view: dict, model: MapModel, taken: list) -> N
             d.text((x, y), st["letter"], font=font(max(BODY, int(geom.size * 0.8))), fill=TEXT, anchor="mm",
                    stroke_width=2, stroke_fill=MAT_EDGE)
             break
+
+
+def _draw_slot_numbers(d, geom: MapGeom, model: MapModel, lang: str) -> None:
+    """Under the "?" of each face-down isle slot, its number (``isle SLOT ROT`` takes it)."""
+    f = font(BODY)
+    for slot in sorted(set(model.face_down.values())):
+        c = model.slot_centres.get(slot)
+        if c is None:
+            continue
+        x, y = geom.centre(*c)
+        y += 1.1 * geom.size * SY
+        text = label("slot", lang, n=slot)
+        w = f.getlength(text) + 16
+        rounded_box(d, (x - w / 2, y - LABEL_H / 2, x + w / 2, y + LABEL_H / 2), LABEL_H // 2, fill=LABEL_CHIP,
+                    outline=MAT_EDGE, width=2)
+        d.text((x, y), text, font=f, fill=DARK_TEXT, anchor="mm")
 
 
 def _draw_group_labels(d, geom: MapGeom, view: dict, key: str, model: MapModel, infl: dict, taken: list) -> None:

@@ -720,6 +720,9 @@ def test_face_down_isles_are_drawn_in_guided_setup():
     assert set(model.face_down.values()) == {s["slot"] for s in hidden}
     texts = _texts(_drawn_board(view, ["Alice", "Bob"]))
     assert texts.count("?") >= len(hidden)  # a question mark on each face-down slot
+    for lang in LANGS:  # and its number, which `isle SLOT ROT` takes
+        texts = _texts(_drawn_board(view, ["Alice", "Bob"], lang))
+        assert all(N.label("slot", lang, n=s["slot"]) in texts for s in hidden)
 
 
 def test_map_change_redraws_the_static_layer():
