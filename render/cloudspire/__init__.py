@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from render.common import to_png
 
-from . import sprites, terrain
+from . import board, sprites, terrain
 from .board import board_image, board_layout
 from .layout import BoardLayout
 from .private import PRIVATE_W, private_image, private_size
@@ -52,6 +52,7 @@ def clear_caches() -> None:
     drawn string call this first)."""
     terrain.clear_caches()
     sprites.clear_caches()
+    board.clear_caches()
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:

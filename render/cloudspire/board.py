@@ -14,6 +14,8 @@ and the landmarks box names the revealed landmarks."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from PIL import Image, ImageDraw
 
 from render import legibility
@@ -27,7 +29,7 @@ from .layout import (
     group_number,
     map_geom,
 )
-from .names import label
+from .names import label, seat_name
 from .panels import draw_header_box, header, landmark_lines, landmarks_box, market_strip
 from .sprites import draw_gate, draw_landmark, draw_spire, draw_unit
 from .style import (
@@ -40,6 +42,7 @@ from .style import (
     MAT_EDGE,
     SY,
     W,
+    faction_of,
     hex_distance,
     parse_hex,
     player,
@@ -121,7 +124,7 @@ def board_image(view: dict, seat_names, lang: str = "en") -> Image.Image:
         _draw_slot_numbers(d, geom, model, lang)
         draw_header_box(d, lay.header, view, seat_names, lang)
         for seat, box in enumerate(lay.panels):
-            seat_block(d, box, view, seat, seat_names, lang, lay.compact)
+            _seat_block(img, d, box, view, seat, seat_names, lang, lay.compact)
         if lay.landmarks:
             landmarks_box(d, lay.landmarks, view, lang)
         if lay.market:
@@ -202,6 +205,37 @@ def _draw_forts(d, geom: MapGeom, view: dict, model: MapModel, taken: list) -> N
             d.text((x, y), st["letter"], font=font(max(BODY, int(geom.size * 0.8))), fill=TEXT, anchor="mm",
                    stroke_width=2, stroke_fill=MAT_EDGE)
             break
+
+
+#: seat blocks drawn lately, by everything they show (most seats' blocks do not change
+#: between moves): block key -> the block's pixels
+_BLOCKS: OrderedDict[str, Image.Image] = OrderedDict()
+BLOCKS_KEPT = 96
+
+
+def _seat_block(img, d, box, view: dict, seat: int, seat_names, lang: str, compact: bool) -> None:
+    """``seat``'s block in ``box``: pasted when a block showing the same was drawn lately,
+    else drawn (on the board itself, so the text recorder sees it) and kept."""
+    units = [u for u in view.get("units") or [] if isinstance(u, dict) and to_int(u.get("owner"), -1) == seat]
+    res = section(view, "result")
+    key = repr([player(view, seat), seat_style(view, seat)["letter"], faction_of(view, seat),
+                seat in (view.get("active") or []), res.get("placements"), bool(res), view.get("rest"),
+                view.get("start"), view.get("teams"), units, seat_name(seat_names, seat, lang), lang, compact,
+                [int(v) for v in box]])
+    x0, y0 = int(box[0]), int(box[1])
+    kept = _BLOCKS.get(key)
+    if kept is not None:
+        _BLOCKS.move_to_end(key)
+        img.paste(kept, (x0, y0))
+        return
+    seat_block(d, box, view, seat, seat_names, lang, compact)
+    _BLOCKS[key] = img.crop((x0, y0, int(box[2]) + 1, int(box[3]) + 1))
+    while len(_BLOCKS) > BLOCKS_KEPT:
+        _BLOCKS.popitem(last=False)
+
+
+def clear_caches() -> None:
+    _BLOCKS.clear()
 
 
 def _draw_slot_numbers(d, geom: MapGeom, model: MapModel, lang: str) -> None:

@@ -201,6 +201,27 @@ def test_render_is_deterministic_and_does_not_mutate_the_view():
     assert view == before and own == own_before
 
 
+def test_cached_layers_and_blocks_draw_what_a_fresh_drawing_draws():
+    """The map layer, the mat-label spots and the seat blocks are kept between drawings: a
+    board drawn from those caches is the board drawn afresh, and a changed seat (its CP, a
+    unit's health) is drawn changed."""
+    for name in ("onslaught", "four_player", "opening"):
+        view = cv.view(name)
+        names = cv.SEAT_NAMES[name]
+        board_png(view, names)  # warm
+        warm = board_png(view, names)
+        cloudspire.clear_caches()
+        assert board_png(view, names) == warm
+        changed = copy.deepcopy(view)
+        changed["players"][1]["cp"] += 3
+        if changed["units"]:
+            changed["units"][0]["hp"] = max(1, changed["units"][0]["hp"] - 1)
+        cached = board_png(changed, names)
+        assert cached != warm
+        cloudspire.clear_caches()
+        assert board_png(changed, names) == cached
+
+
 # ---------------------------------------------------------------- what is drawn
 
 
