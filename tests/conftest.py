@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+import simcord.actors
+import simcord.interactions
 
 from tests.support.bot import World, close_bot, make_bot
 
@@ -31,6 +33,22 @@ async def simcord_bot(db_path):
 @pytest.fixture
 def world(simcord_env, simcord_bot):
     return World(simcord_env, simcord_bot)
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """user id -> the Discord locale their interactions carry (SimCord sends en-US for all)."""
+    by_user: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend, **kwargs):
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = by_user.get(kwargs["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    monkeypatch.setattr(simcord.actors._interactions, "base_payload", base_payload)
+    return by_user
 
 
 # Game walks: a whole game, a whole wave, or play until a rare situation (hundreds of moves).

@@ -10,8 +10,6 @@ from pathlib import Path
 import discord
 import pytest
 
-import simcord.actors
-import simcord.interactions
 from gamehost.i18n import LOCALES, catalog, t
 from gamehost.registry import plugins
 from cogs.help import EMBED_LIMIT, help_pages, rules_command, rules_page_count, rules_pages
@@ -22,21 +20,6 @@ BACKTICKED = re.compile(r"`([^`]*)`")
 BARE_COMMAND = re.compile(r"(?<![\w/<])/[a-z]")
 RULE_ID = re.compile(r"\b([A-Z]{2,3}-[A-Z]{2,5})-(\d+)(?:\.\.(\d+))?")
 
-
-@pytest.fixture
-def locales(monkeypatch):
-    """user id -> the Discord locale their interactions carry (SimCord sends en-US)."""
-    by_user: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def base_payload(backend, **kwargs):
-        record, payload = original(backend, **kwargs)
-        payload["locale"] = by_user.get(kwargs["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    monkeypatch.setattr(simcord.actors._interactions, "base_payload", base_payload)
-    return by_user
 
 
 def help_texts() -> dict[str, str]:

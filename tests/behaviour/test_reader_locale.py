@@ -8,26 +8,9 @@ import re
 
 import pytest
 
-import simcord.actors
-import simcord.interactions
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
-
-@pytest.fixture
-def locales(monkeypatch):
-    """user id -> the Discord locale their interactions carry."""
-    by_user: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def base_payload(backend, **kwargs):
-        record, payload = original(backend, **kwargs)
-        payload["locale"] = by_user.get(kwargs["user_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
-    monkeypatch.setattr(simcord.actors._interactions, "base_payload", base_payload)
-    return by_user
 
 
 def _said(messages) -> str:
