@@ -74,7 +74,7 @@ def setup_image(view: dict, seat: int, cards: Cards) -> Image.Image:
     me = seats[seat] if 0 <= seat < len(seats) else {}
     if stage == "constructed":
         mine = (view.get("constructed") or {}).get("mine")
-        sections = [(text("sheet.constructed.mine", lang, n=len(mine or []), total=DECK_CARDS), list(mine or []),
+        sections = [(text("sheet.constructed.mine", lang, chosen=len(mine or []), n=DECK_CARDS), list(mine or []),
                      text("sheet.constructed.none", lang))]
         return _faces_sheet(seat, text("sheet.constructed.title", lang), "", sections, cards)
     champ = me.get("champion")
