@@ -7,7 +7,11 @@ channel's match, ``MatchService.act``, ``Host.publish`` with the board drawn by 
 render pool) -- with these light stand-ins for the interaction, the bot (which takes each
 game's cog from its extension's ``setup(bot)``), channels and users. Every call Discord
 would get is recorded with the time it was made; each one yields to the event loop once,
-as a request sent over the network would.
+as a request sent over the network would. A channel or DM ``send`` and a message's ``edit``
+(the turn's living message: ``channel.get_partial_message(id).edit(...)``) first build the
+request as discord.py does (``handle_message_parameters``: the embed, the view's components,
+the files' form fields) and read each file to its end, as the upload would: an edit carrying
+the board costs what a post of it costs.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from typing import cast
 
 import discord
 from discord.ext import commands
+from discord.http import handle_message_parameters
 
 _ids = itertools.count(1)
 
@@ -30,7 +35,8 @@ class Sent:
     """One message the bot sent: when, and whether it carried a picture (board or hand)."""
 
     at: float
-    kind: str  # "board" (channel post), "dm", "ephemeral", "edit", "followup", "delete"
+    kind: str  # "board" (channel post), "board-edit" (an edit of a channel message), "dm",
+    # "response", "edit" (of the interaction's reply), "followup", "delete"
     has_file: bool
     content: str = ""
 
@@ -108,16 +114,49 @@ class FakeInteraction:
         return any(s.content.startswith("⚠️") for s in self.sent)
 
 
+REQUEST_FIELDS = ("content", "embed", "embeds", "file", "files", "attachments", "view", "allowed_mentions",
+                  "tts", "poll")  # what handle_message_parameters builds; reference, delete_after ... are not the body
+
+
+def _request(kwargs: dict) -> bool:
+    """Build the request discord.py would send for these send or edit arguments (None given
+    for a field clears it, as in an edit) and read its files as the upload does; True when
+    it carries a file."""
+    with handle_message_parameters(**{k: v for k, v in kwargs.items() if k in REQUEST_FIELDS}) as params:
+        for file in params.files or ():
+            file.fp.read()  # the multipart body streams the whole picture
+        return bool(params.files)
+
+
+class FakePartialMessage:
+    """``channel.get_partial_message(id)``: a message known by its id, edited in place."""
+
+    def __init__(self, channel: "FakeMessageable", ident: int):
+        self.channel = channel
+        self.id = ident
+
+    async def edit(self, **kwargs) -> SimpleNamespace:
+        has_file = _request(kwargs)
+        self.channel.sent.append(Sent(time.perf_counter(), f"{self.channel.kind}-edit", has_file,
+                                      kwargs.get("content") or ""))
+        await _network()
+        return SimpleNamespace(id=self.id)
+
+
 class FakeMessageable:
     def __init__(self, ident: int, kind: str):
         self.id = ident
         self.kind = kind
-        self.sent: list[Sent] = []
+        self.sent: list[Sent] = []  # posts and edits of its messages, in order
 
     async def send(self, content: str | None = None, **kwargs) -> SimpleNamespace:
-        self.sent.append(Sent(time.perf_counter(), self.kind, "file" in kwargs, content or ""))
+        has_file = _request({"content": content, **kwargs})
+        self.sent.append(Sent(time.perf_counter(), self.kind, has_file, content or ""))
         await _network()
         return SimpleNamespace(id=next(_ids))
+
+    def get_partial_message(self, message_id: int) -> FakePartialMessage:
+        return FakePartialMessage(self, message_id)
 
 
 @dataclass

@@ -21,12 +21,15 @@ against bot seats, each at the game's usual seat count with its default options
 
 * ``load.concurrent_failures_100`` -- 100 moves in 100 started matches arriving at the same
   moment, three times: moves refused or raising, missing from the stored action log, or
-  whose board (with its PNG) never reached the channel. Must be 0. Each is a move that posts
-  a board: moves that only answer privately (``ActionInfo.quiet``) are played through the
-  service first.
+  whose board (with its PNG) never reached the channel -- posted as a new message, or, within
+  a turn, as an edit of the turn's living message (``cogs/board_post.py``; an edit that only
+  takes an old message's buttons carries no picture and does not count). Must be 0. Each is
+  a move that shows a board: moves that only answer privately (``ActionInfo.quiet``) are
+  played through the service first.
 * ``load.last_reply_ms_100`` -- from that moment until the last of the 100 commands was
-  completely handled (engine, bot replies, commit, board PNG from the render pool, channel
-  post, private views); the median of the three rounds.
+  completely handled (engine, bot replies, commit, board PNG from the render pool, the
+  board's channel post or turn-message edit -- each built and uploaded as discord.py would,
+  ``bench.fake_discord`` -- private views); the median of the three rounds.
 * ``load.first_ack_ms_p99`` -- from that moment until each command's acknowledgement
   (the private "thinking" defer) was sent; p99 over the 300.
 * ``loop.block_ms_p99`` / ``loop.block_ms_max`` -- while 200 commands (20 matches, each
@@ -237,6 +240,7 @@ async def _hundred_at_once(table: Table, tables: list[tuple[int, str, bool]]) ->
     failures = 0
     for (row, user, move, seq), interaction in zip(planned, done):
         logged = [a for a in await table.service.log(row.id) if a.seq > seq]
+        # the board reached the channel: a post, or an edit of the turn's message, with the picture
         posted = [s for s in table.bot.get_channel(row.channel_id).sent if s.at >= start and s.has_file]
         if (interaction.error is not None or interaction.refused() or interaction.acked_at is None
                 or not logged or logged[0].user_id != user or logged[0].action != move or not posted):
