@@ -47,6 +47,11 @@ def renderer():
     return importlib.import_module(RENDER_MODULE)
 
 
+def pages():
+    """The seat's whole picture set (render/kr/pages.py: hand and hero sheets)."""
+    return importlib.import_module(RENDER_MODULE + ".pages")
+
+
 class KrUI(ActMenu):
     game_id = "kr"
     title_key = "game.kr"
@@ -154,7 +159,12 @@ class KrUI(ActMenu):
             title = ("➤ " if seat == mine.seat else "") + self.seat_title(board, seat, locale)
             embed.add_field(name=clip(title, 256),
                             value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
-        return PrivateMessage(embed=embed, view=view_of(self.decision_items(mine, locale)))
+        png_job = pages_job = None
+        if image:  # the hand sheet by DM; the hand and hero sheets when the player asks
+            drawn = {"view": mine.view, "seat": mine.seat, "seat_names": mine.match.names, "lang": locale}
+            png_job, pages_job = (renderer().private_png, drawn), (pages().private_pngs, drawn)
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)),
+                              pages_job=pages_job)
 
     # -- the Act menu (cogs/act_menu.py): this game's words and the drill-down beside it ------
 
