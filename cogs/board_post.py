@@ -20,11 +20,13 @@ import asyncio
 import dataclasses
 import io
 import logging
+import re
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import discord
 from discord.ext import commands
 
+from engine.base import Event
 from gamehost.i18n import t
 from gamehost.service import MatchService, Outcome
 from gamehost.snapshot import Snapshot, snapshot
@@ -105,7 +107,7 @@ class BoardPosting:
 
     async def send_private(self, match: MatchRow | Snapshot, seat: int,
                            interaction: discord.Interaction | None = None,
-                           *, ephemeral: bool = False, image: bool = True) -> None:
+                           *, ephemeral: bool = False, image: bool = True, news: bool = False) -> None:
         raise NotImplementedError  # cogs/host.py
 
     # -- words -----------------------------------------------------------------------------
@@ -204,11 +206,13 @@ class BoardPosting:
                 elif outcome.prompted_changed:
                     await self.send_private(snap, seat)
         # what only one seat learned (a landmark it peeked at, a relic it drew) goes to that
-        # seat alone, by DM (the engine marks such events visible_to that seat), unless its
-        # player was just answered here
-        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None} - answered):
+        # seat alone, by DM (the engine marks such events visible_to that seat), even when its
+        # private view reads as before; the player just answered here gets it too (a peek's
+        # answer waits in the DM), unless the event only repeats what their move said
+        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None
+                            and not (e.visible_to in answered and echoes(e, outcome))}):
             if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
-                await self.send_private(snap, seat)
+                await self.send_private(snap, seat, news=True)
         await settle_ack(interaction)
 
     def posting_lock(self, match_id: int) -> asyncio.Lock:
@@ -361,3 +365,16 @@ class BoardPosting:
                 rewind_file(message)
         self.unposted.add(row.id)
         return None
+
+
+def echoes(event: Event, outcome: Outcome) -> bool:
+    """Whether a private event only repeats what its seat's own move said (the card it staged,
+    the policy it set): every value it carries, bar the seat, is a word of that move. A
+    landmark's face or a drawn relic is news: the move did not name it."""
+    said = {word for move in outcome.moves if move.seat == event.visible_to
+            for word in re.split(r"[\s:,=|]+", move.action) if word}
+    values: list[Any] = []
+    for name, value in event.params.items():
+        if name != "seat":
+            values.extend(value if isinstance(value, (list, tuple)) else [value])
+    return bool(said) and all(str(value) in said for value in values)

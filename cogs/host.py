@@ -306,8 +306,10 @@ class Host(BoardPosting):
 
     async def send_private(self, match: MatchRow | Snapshot, seat: int,
                            interaction: discord.Interaction | None = None,
-                           *, ephemeral: bool = False, image: bool = True) -> None:
-        """A seat's private view: by DM, or ephemerally when asked for or when DMs are closed."""
+                           *, ephemeral: bool = False, image: bool = True, news: bool = False) -> None:
+        """A seat's private view: by DM, or ephemerally when asked for or when DMs are closed.
+        A DM goes only when what it tells changed since the last one, unless it carries
+        ``news`` (an event only this seat may learn of, such as a landmark's face)."""
         snap = match if isinstance(match, Snapshot) else snapshot(match)
         ui = self.uis[snap.game]
         user_id = snap.seats[seat]["user_id"]
@@ -333,7 +335,7 @@ class Host(BoardPosting):
             await send_ephemeral(interaction, **kwargs)
             return
         digest = private_digest_of(snap, seat, private.embed, png is not None)
-        if digest == await self.last_private(snap.match_id, seat):
+        if not news and digest == await self.last_private(snap.match_id, seat):
             return  # the same picture (or text) as the last DM: nothing new to send
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
