@@ -8,7 +8,7 @@ import pytest
 from engine.clash import GAME as CLASH
 from gamehost.tournament_service import standings_of
 from tests.support.bot import close_bot, make_bot
-from tests.behaviour.helpers import moved
+from tests.behaviour.helpers import button_ids, last_board, moved
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 DAY = 24 * 3600
@@ -53,6 +53,11 @@ async def resign_open_tables(world, loser_of=max) -> None:
     for _, table in t.open_tables():
         await resign(world, table, loser_of(table["players"]))
     await tournaments(world).idle()
+
+
+def board_version(message) -> int:
+    """The match version a board message's buttons act on (the board drawn at that version)."""
+    return int(next(iter(button_ids(message).values())).split(":")[2])
 
 
 def mention(*user_ids) -> str:
@@ -292,14 +297,18 @@ async def test_cloudspire_pods_score_by_placement(world):
     first, second = r2["tables"]
     quitter = first["players"][3]
     thread = thread_of(world, first)
-    seen = len(thread.history())
+    shown_before = board_version(last_board(thread))
     assert (await world.users[quitter].slash(world.channel, "tournament drop")).ephemeral
     await tournaments(world).idle()
     row = await world.service.load(first["match_id"])
     assert row.status == "active" and row.state["conceded"] == [row.seats.index(
         next(s for s in row.seats if s["user_id"] == quitter))]
-    assert any(a.filename == "board.png" for m in thread.history()[seen:] for a in m.attachments), \
-        "the board after the dropper's resignation is posted in the table's thread"
+    # The same player is still to act, so the turn's living message is edited in place (a new
+    # post comes only when the decision passes on): the thread's board is the one after it.
+    board = last_board(thread)
+    assert board_version(board) == row.version > shown_before and any(
+        a.filename == "board.png" for a in board.attachments), \
+        "the board after the dropper's resignation is shown in the table's thread"
     for loser in first["players"][1:3]:
         await resign(world, first, loser)
     # Table 2: two resign, then the third drops out: that ends the game, and its thread says so.
