@@ -101,19 +101,25 @@ class ClashUI(ActMenu):
             lines = [t(p.key, locale, **{k: v for k, v in p.params.items() if not isinstance(v, (list, dict))})
                      for p in mine.prompts] or [t("clash.ui.not_your_decision", locale)]
         embed.description = "\n".join(lines)
-        embed.add_field(name=t("clash.ui.health", locale), value=str(me.get("health", "-")))
-        embed.add_field(name=t("clash.ui.mana", locale), value=str(me.get("mana", 0)))
+        if view.get("stage") in ("play", "finished"):  # before the play there is neither yet
+            embed.add_field(name=t("clash.ui.health", locale), value=str(me.get("health", "-")))
+            embed.add_field(name=t("clash.ui.mana", locale), value=str(me.get("mana", 0)))
         if me.get("champion"):
             champ = me["champion"]
             embed.add_field(name=t("clash.ui.champion", locale),
                             value=f"{card_name(champ['card'], locale)} · {champ['state']}")
-        png_job = None
-        if view.get("stage") == "play" and image:
-            png_job = (clash_render.private_png, {"view": view, "seat": seat,
-                                                  "seat_names": self.seat_names(mine.match), "lang": locale})
-        elif view.get("draft"):
+        if view.get("draft"):
             embed.add_field(name=t("clash.ui.revealed", locale), inline=False,
                             value="\n".join(card_line(c, locale) for c in view["draft"]["revealed"]) or "-")
+        png_job = None
+        # each stage has its sheet: the hand in the play, the choice in front of the seat before it.
+        # Not the draft's: its DM must reach the picker at every pick (its select is tied to the
+        # pick), and the host DMs a picture only when the seat's own part of the view changed
+        # (cogs/host.py private_digest_of), which the other seat's pick does not; the revealed
+        # cards are listed in the text.
+        if image and view.get("stage") != "draft":
+            png_job = (clash_render.private_png, {"view": view, "seat": seat,
+                                                  "seat_names": self.seat_names(mine.match), "lang": locale})
         return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
 
     def move_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
