@@ -111,16 +111,19 @@ class ClashUI(ActMenu):
         if view.get("draft"):
             embed.add_field(name=t("clash.ui.revealed", locale), inline=False,
                             value="\n".join(card_line(c, locale) for c in view["draft"]["revealed"]) or "-")
-        png_job = None
-        # each stage has its sheet: the hand in the play, the choice in front of the seat before it.
-        # Not the draft's: its DM must reach the picker at every pick (its select is tied to the
-        # pick), and the host DMs a picture only when the seat's own part of the view changed
-        # (cogs/host.py private_digest_of), which the other seat's pick does not; the revealed
-        # cards are listed in the text.
-        if image and view.get("stage") != "draft":
-            png_job = (clash_render.private_png, {"view": view, "seat": seat,
-                                                  "seat_names": self.seat_names(mine.match), "lang": locale})
-        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)))
+        png_job = sheet_job = None
+        if image:  # each stage has its sheet: the hand in the play, the choice in front of the seat before it
+            sheet_job = (clash_render.private_png, {"view": view, "seat": seat,
+                                                    "seat_names": self.seat_names(mine.match), "lang": locale})
+        # By DM, not the draft's sheet: the draft's DM must reach the picker at every pick (its
+        # select is tied to the pick), and the host DMs a picture only when the seat's own part
+        # of the view changed (cogs/host.py private_digest_of), which the other seat's pick does
+        # not; the DM lists the revealed cards in its text. Asked for (My hand, /clash view),
+        # every stage's sheet comes.
+        if view.get("stage") != "draft":
+            png_job = sheet_job
+        return PrivateMessage(embed=embed, png_job=png_job, view=view_of(self.decision_items(mine, locale)),
+                              pages_job=sheet_job)
 
     def move_label(self, mine: SeatSnapshot, move: str, locale: str) -> str:
         """A move in words, as the menus name it: the card and where it goes (Play a card's

@@ -34,3 +34,12 @@ async def test_a_deck_choice_dm_names_no_health_and_carries_the_deck_sheet(world
             sheet = clash_render.private_png(GAME.view(row.state, seat), seat, names, "en")
             assert sent.tobytes() == Image.open(io.BytesIO(sheet)).convert("RGB").tobytes(), "the deck-choice sheet"
     assert told, "the deck chooser was told by DM"
+
+
+async def test_the_draft_sheet_comes_when_asked_for(world):
+    row = await create_duel(world, format="draft")
+    assert GAME.view(row.state, None)["stage"] == "draft"
+    viewed = await world.alice.slash(world.channel, "clash view")
+    assert viewed.ephemeral
+    shown = [a.filename for m in [viewed.response, *viewed.followups] if m is not None for a in m.attachments]
+    assert shown == ["hand.png"], shown
