@@ -24,7 +24,7 @@ def test_a_move_without_events_is_narrated_from_the_move():
     snap = snapshot(step.row())
     name = f"Player{step.seat + 1}"
     assert ui.narrate(snap, [], "en", moves=[(step.seat, "next")]) == [f"{name} is done with this step."]
-    assert ui.narrate(snap, [], "zh-CN", moves=[(step.seat, "next")]) == [f"{name}进入下一步。"]
+    assert ui.narrate(snap, [], "zh-CN", moves=[(step.seat, "next")]) == [f"{name}结束了这一步。"]
     logged = [LoggedAction(5, step.seat, 1, "action", "next", 0.0)]
     assert ui.narrate(snap, [], "en", moves=logged) == [f"{name} is done with this step."]
     # a secret change to a deployment stack says that much, and nothing of what changed
