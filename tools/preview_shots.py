@@ -32,8 +32,14 @@ async def shoot(url: str, path: str, size: tuple[int, int], chromium: str) -> No
         page = await browser.new_page(viewport={"width": size[0], "height": size[1]},
                                       device_scale_factor=1, is_mobile=size[0] < 500)
         await page.goto(url)
-        await page.wait_for_timeout(4000)  # the preview draws with scripts after loading
+        await page.wait_for_load_state("networkidle")
+        await page.wait_for_timeout(2000)  # the preview draws with scripts after loading
         await page.screenshot(path=path)
+        pictures = page.locator("img[src*='board'], img[alt*='board']")
+        if await pictures.count():  # the latest board, scrolled into view
+            await pictures.last.scroll_into_view_if_needed()
+            await page.wait_for_timeout(500)
+            await page.screenshot(path=path.replace(".png", "_board.png"))
         await browser.close()
 
 
