@@ -20,7 +20,12 @@ from .board import BoardLayout, board_image, board_layout
 from .grid import clear_cache
 from .private import private_image, private_pages
 
-__all__ = ["BoardLayout", "board_layout", "board_png", "clear_cache", "private_png", "private_pngs"]
+__all__ = ["BoardLayout", "board_layout", "board_png", "clear_cache", "clear_caches", "private_png", "private_pngs"]
+
+
+def clear_caches() -> None:
+    """Forget every kept drawing (the render tests record the text a fresh drawing draws)."""
+    clear_cache()
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:

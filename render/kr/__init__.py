@@ -22,7 +22,13 @@ from .checks import public_view as _check
 from .closeup import closeup_image
 from .hand import hero_png, private_png
 
-__all__ = ["BoardLayout", "board_layout", "board_png", "hero_png", "horde_png", "private_png"]
+__all__ = ["BoardLayout", "board_layout", "board_png", "clear_caches", "hero_png", "horde_png", "private_png"]
+
+
+def clear_caches() -> None:
+    """Forget every kept drawing (the render tests record the text a fresh drawing draws)."""
+    from .mapdraw import clear_cache
+    clear_cache()
 
 
 def board_png(view: dict, seat_names: list[str], lang: str = "en") -> bytes:

@@ -315,3 +315,8 @@ def _gate(d: ImageDraw.ImageDraw, b: Box) -> None:
     d.rectangle((cx - s, cy - s * 0.85, cx - s * 0.45, cy - s * 0.35), fill=wall)
     d.rectangle((cx + s * 0.45, cy - s * 0.85, cx + s, cy - s * 0.35), fill=wall)
     heart(d, cx, cy + s * 0.55, s * 0.4)
+
+
+def clear_cache() -> None:
+    """Forget the kept map layers."""
+    _ground.cache_clear()

@@ -13,12 +13,14 @@ inside ``render.legibility.essential()`` is marked ``essential`` (the legibility
 """
 from __future__ import annotations
 
+import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
 from PIL import ImageDraw
 
+from gamehost import registry
 from render import legibility
 
 
@@ -40,8 +42,23 @@ class DrawnText:
         return self.box[3] - self.box[1]
 
 
+def forget_kept_drawings() -> None:
+    """Every registered game's renderer forgets what it keeps between drawings (map layers,
+    panels, tiles: ``render.<id>.clear_caches()``), so a recording sees all the text a drawing
+    has, whatever was drawn before in the same process."""
+    for game in registry.plugins():
+        try:
+            module = importlib.import_module(f"render.{game.id}")
+        except ImportError:
+            continue
+        clear = getattr(module, "clear_caches", None)
+        if callable(clear):
+            clear()
+
+
 @contextmanager
 def recording() -> Iterator[list[DrawnText]]:
+    forget_kept_drawings()
     drawn: list[DrawnText] = []
     original = ImageDraw.ImageDraw.text
 
