@@ -68,6 +68,14 @@ def main() -> None:
         asyncio.run(serve(args.port, database))
     except KeyboardInterrupt:
         print("Playground stopped.", flush=True)
+    except ImportError as missing:  # run without ./scripts/playground.sh's extras
+        raise SystemExit(f"The playground needs {missing.name or 'SimCord'}: run ./scripts/playground.sh, "
+                         "which installs it.") from None
+    except Exception as error:
+        if type(error).__name__ != "SetupError":  # SimCord's: its preview's runtime is missing
+            raise
+        raise SystemExit(f"The playground could not start: {error} (./scripts/playground.sh installs "
+                         "everything it needs).") from None
 
 
 if __name__ == "__main__":
