@@ -175,7 +175,11 @@ def create_bot(settings: Settings | None = None) -> GameBot:
 
 def main() -> int:
     load_dotenv(ROOT / ".env")
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as bad_setting:  # one plain line naming the setting, no traceback
+        print(f"A setting in .env or the environment is wrong: {bad_setting}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     token = settings.token
     if not token:

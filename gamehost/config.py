@@ -48,6 +48,15 @@ class Settings:
     max_bots_per_tournament: int = 8
     tournament_thread_burst: int = 5
     tournament_thread_interval_seconds: float = 1.0
+    # storage and processes (issue 23): see database_url() and README "Deployment"
+    database_url: str = ""              # DATABASE_URL; "" = sqlite:///<database_path>
+    shard_count: int | None = None      # SHARD_COUNT; None = Discord's recommendation
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS "0,1"; None = every shard
+    sync_commands: bool = True          # SYNC_COMMANDS; default: only the process holding shard 0
+    health_host: str = "127.0.0.1"      # HEALTH_HOST: /healthz and /metrics listen here
+    health_port: int = 0                # HEALTH_PORT; 0 = no endpoint
+    log_format: str = "text"            # LOG_FORMAT: text | json (structured lines)
+    process_name: str = ""              # PROCESS_NAME: this process in leases and logs; "" = host:pid
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -90,9 +99,78 @@ class Settings:
             max_bots_per_tournament=limit("MAX_BOTS_PER_TOURNAMENT", 8, int),
             tournament_thread_burst=limit("TOURNAMENT_THREAD_BURST", 5, int),
             tournament_thread_interval_seconds=limit("TOURNAMENT_THREAD_INTERVAL_SECONDS", 1.0, float),
+            **_process_settings(values),
         )
+
+    def store_url(self) -> str:
+        """Where matches are kept: DATABASE_URL, else the SQLite file DATABASE_PATH."""
+        return self.database_url or f"sqlite:///{self.database_path}"
 
     def decision_seconds(self, pace: str) -> int:
         if pace == "live":
             return self.live_decision_minutes * 60
         return self.async_decision_hours * 3600
+
+
+def _shard_ids(raw: str) -> tuple[int, ...] | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    try:
+        ids = tuple(int(part) for part in raw.split(",") if part.strip())
+    except ValueError:
+        raise ValueError(f"SHARD_IDS must be shard numbers separated by commas, like 0,1; not {raw!r}") from None
+    if not ids or any(i < 0 for i in ids) or len(set(ids)) != len(ids):
+        raise ValueError(f"SHARD_IDS must be distinct shard numbers from 0, like 0,1; not {raw!r}")
+    return ids
+
+
+def _flag(raw: str, name: str) -> bool | None:
+    raw = raw.strip().lower()
+    if not raw:
+        return None
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be true or false, not {raw!r}")
+
+
+def _process_settings(values: Mapping[str, str]) -> dict:
+    """The settings for several processes and other databases (README "Deployment")."""
+    url = values.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("sqlite://", "postgresql://", "postgres://")):
+        raise ValueError(f"DATABASE_URL must start with sqlite:/// or postgresql://, not {url!r}")
+    count_raw = values.get("SHARD_COUNT", "").strip()
+    try:
+        count = int(count_raw) if count_raw else None
+    except ValueError:
+        raise ValueError(f"SHARD_COUNT must be a whole number of shards, not {count_raw!r}") from None
+    if count is not None and count < 1:
+        raise ValueError(f"SHARD_COUNT must be 1 or more, not {count_raw!r}")
+    ids = _shard_ids(values.get("SHARD_IDS", ""))
+    if ids is not None and count is None:
+        raise ValueError("SHARD_IDS needs SHARD_COUNT too (every process must agree on the total)")
+    if ids is not None and count is not None and max(ids) >= count:
+        raise ValueError(f"SHARD_IDS {values.get('SHARD_IDS')!r} names a shard past SHARD_COUNT={count}")
+    sync = _flag(values.get("SYNC_COMMANDS", ""), "SYNC_COMMANDS")
+    port_raw = values.get("HEALTH_PORT", "").strip()
+    try:
+        port = int(port_raw) if port_raw else 0
+    except ValueError:
+        raise ValueError(f"HEALTH_PORT must be a port number (0 = none), not {port_raw!r}") from None
+    if not 0 <= port <= 65535:
+        raise ValueError(f"HEALTH_PORT must be 0-65535, not {port_raw!r}")
+    log_format = values.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in ("text", "json"):
+        raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")
+    return {
+        "database_url": url,
+        "shard_count": count,
+        "shard_ids": ids,
+        "sync_commands": sync if sync is not None else (ids is None or 0 in ids),
+        "health_host": values.get("HEALTH_HOST", "").strip() or "127.0.0.1",
+        "health_port": port,
+        "log_format": log_format,
+        "process_name": values.get("PROCESS_NAME", "").strip(),
+    }
