@@ -307,13 +307,15 @@ class Store:
             return cast(list[tuple], await cur.fetchall())
 
     async def _one(self, sql: str, params: tuple = ()) -> tuple | None:
-        rows = await self._all(sql, params)
-        return rows[0] if rows else None
+        return (await self._all(sql, params) or [None])[0]
+
+    async def ping(self) -> None:
+        """``SELECT 1`` (raises when the database is closed or unreachable: /healthz)."""
+        await self._read("SELECT 1")
 
     async def _value(self, sql: str, params: tuple = ()) -> Any:
         """The value of a query that always yields one row of one column (COUNT, MAX, PRAGMA)."""
-        rows = await self._all(sql, params)
-        return rows[0][0]
+        return (await self._all(sql, params))[0][0]
 
     async def close(self) -> None:
         if self.db is not None:
@@ -427,10 +429,9 @@ class Store:
 
     async def count_open_lobbies_created_by(self, guild_id: int | None, user_id: int) -> int:
         """Lobbies (not yet started) that ``user_id`` created in this guild."""
-        count: int = await self._value(
+        return int(await self._value(
             "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status = 'lobby' AND creator_id = ?",
-            (guild_id, user_id))
-        return count
+            (guild_id, user_id)))
 
     async def count_matches_seating(self, guild_id: int | None, user_id: int,
                                     statuses: tuple[str, ...] = ("lobby", "active")) -> int:
@@ -446,9 +447,8 @@ class Store:
 
     async def count_open_matches(self, guild_id: int | None) -> int:
         """Open matches (lobby or in progress) in this guild."""
-        count: int = await self._value(
-            "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby','active')", (guild_id,))
-        return count
+        return int(await self._value(
+            "SELECT COUNT(*) FROM matches WHERE guild_id IS ? AND status IN ('lobby','active')", (guild_id,)))
 
     async def count_bot_only_matches(self, guild_id: int | None) -> int:
         """Matches in progress in this guild where every seat is a bot (nobody attends them)."""
