@@ -1,22 +1,23 @@
-"""SQLite storage of ratings (``gamehost.ratings``) on the shared ``gamehost.store.Store``.
-
-``RATINGS_MIGRATION`` (gamehost/rating_schema.py) is the schema, applied as migration 4 by
-``gamehost.store`` (``ensure_schema`` applies it directly, for tools and tests).
+"""Storage of ratings (``gamehost.ratings``) on the shared ``gamehost.store.Store`` (SQLite
+or PostgreSQL); the tables are gamehost/db/schema.py's (migration 0004).
 
 - ``ratings``: one row per (guild, game, identity): the current rating and the counts;
 - ``rating_history``: one row per (match, identity): the rating before and after, the place
   and the form mark; the history chart, recent form and "already rated" come from it.
 
 A guild-less match (a DM) is stored under guild 0. Every write is one transaction, so a
-match is rated entirely or not at all, and never twice.
+match is rated entirely or not at all, and never twice: rating reads the pool's ratings and
+writes them back, so the transaction first takes the pool's lock (``Executor.lock``: a
+PostgreSQL advisory lock; SQLite's BEGIN IMMEDIATE serialises every writer already), and
+two matches of one pool rated at once in two processes never lose one another's update.
+``rebuild_all`` replaces every table row: run it with the bot stopped (tools/rebuild_ratings.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .rating_schema import RATINGS_MIGRATION
-from .store import _COLUMNS, MatchRow, _row
+from .store_rows import _COLUMNS, MatchRow, _row
 from .ratings import (FORM_LENGTH, MODEL, FinishedMatch, HistoryPoint, RatedMatch, Rating, Record,
                       ai_identity, is_person, rate_match, rebuild, seat_identity)
 
@@ -24,17 +25,6 @@ from .ratings import (FORM_LENGTH, MODEL, FinishedMatch, HistoryPoint, RatedMatc
 
 def _guild(guild_id: int | None) -> int:
     return 0 if guild_id is None else int(guild_id)
-
-
-async def ensure_schema(store) -> None:
-    """Create the tables if missing (outside the numbered migrations: tools and tests)."""
-    async with store.transaction() as db:
-        async with db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='ratings'") as cur:
-            exists = await cur.fetchone()
-        if not exists:
-            for statement in RATINGS_MIGRATION.split(";"):
-                if statement.strip():
-                    await db.execute(statement)
 
 
 def match_identities(match: FinishedMatch) -> list[str]:
@@ -45,11 +35,6 @@ def match_identities(match: FinishedMatch) -> list[str]:
     return sorted(idents)
 
 
-async def _fetch(db, sql: str, params: tuple = ()) -> list[tuple]:
-    async with db.execute(sql, params) as cur:
-        return await cur.fetchall()
-
-
 async def record_match(store, match: FinishedMatch) -> RatedMatch | None:
     """Rate one finished match against the stored ratings and store the result; ``None``
     when it is not rated (no placements, nobody to rate) or was rated before."""
@@ -58,10 +43,11 @@ async def record_match(store, match: FinishedMatch) -> RatedMatch | None:
     guild = _guild(match.guild_id)
     idents = match_identities(match)
     async with store.transaction() as db:
-        if await _fetch(db, "SELECT 1 FROM rating_history WHERE match_id=? LIMIT 1", (match.match_id,)):
+        await db.lock(f"ratings:{guild}:{match.game}")
+        if await db.fetch("SELECT 1 FROM rating_history WHERE match_id=? LIMIT 1", (match.match_id,)):
             return None
         marks = ",".join("?" for _ in idents)
-        rows = await _fetch(db, f"SELECT identity, mu, sigma FROM ratings WHERE guild_id=? AND game=? "
+        rows = await db.fetch(f"SELECT identity, mu, sigma FROM ratings WHERE guild_id=? AND game=? "
                                 f"AND identity IN ({marks})", (guild, match.game, *idents))
         current = {r[0]: Rating(r[1], r[2]) for r in rows}
         rated = rate_match(match.seats, match.result, current, teams=match.teams, game=match.game,
@@ -185,6 +171,6 @@ def _replay_entries(match: FinishedMatch, ledger) -> tuple:
     return ledger.entries.get(match.match_id, ())
 
 
-__all__ = ["RATINGS_MIGRATION", "ensure_schema", "record_match", "leaderboard", "member_record",
+__all__ = ["record_match", "leaderboard", "member_record",
            "member_games", "finished_matches", "rebuild_all", "BoardPage", "match_identities",
            "is_person"]

@@ -6,6 +6,9 @@ open it until ``claimed_until`` (a lease, so a process killed mid-opening does n
 table for good). The match is then written in one transaction with its links (the claim
 row's ``match_id``, ``tournament_matches``, ``ranked_matches``), only while the claim is still
 the writer's, so a match never exists without the table it belongs to, and no table gets two.
+Claiming and opening read the claim row before writing it, so both first take the table's
+lock (``Executor.lock``; on PostgreSQL an advisory lock, as READ COMMITTED alone would let
+two claims of a missing row both succeed).
 """
 from __future__ import annotations
 
@@ -40,7 +43,8 @@ async def claim_table(store: Store, tournament_id: int, key: str, owner: str, no
     """Claim a table for ``owner`` unless it has a match or another owner's claim is still
     running; the row as it stands afterwards (``owner`` says whether the claim is ours)."""
     async with store.transaction() as db:
-        rows = await store._read(_LINK + " WHERE tournament_id=? AND table_key=?", (tournament_id, key))
+        await db.lock(f"table:{tournament_id}:{key}")
+        rows = await db.fetch(_LINK + " WHERE tournament_id=? AND table_key=?", (tournament_id, key))
         link = TableLink(*rows[0]) if rows else None
         if link is not None and (link.match_id is not None or (
                 link.owner != owner and (link.claimed_until or 0) > now)):
@@ -72,7 +76,8 @@ async def insert_table_match(store: Store, row: MatchRow, write: PendingWrite, *
     tournament and table, in one transaction; ``LostClaim`` (nothing written) when the
     table is no longer ``owner``'s to open."""
     async with store.transaction() as db:
-        rows = await store._read("SELECT owner, match_id FROM tournament_tables WHERE tournament_id=? "
+        await db.lock(f"table:{tournament_id}:{key}")
+        rows = await db.fetch("SELECT owner, match_id FROM tournament_tables WHERE tournament_id=? "
                                  "AND table_key=?", (tournament_id, key))
         if not rows or rows[0][0] != owner or rows[0][1] is not None:
             raise LostClaim(key)

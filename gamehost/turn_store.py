@@ -1,5 +1,12 @@
 """Storage of the living board messages and of the private views last DMed (the tables of
-migration 9, gamehost/turn_schema.py). Functions over a ``Store``; SQL only."""
+migration 0009, gamehost/db/schema.py). Functions over a ``Store``; SQL only.
+
+``turn_posts``: per match, how its board is posted (``mode``: ``turn``, one message per
+turn edited as the turn goes on, or ``move``, a new message per move) and the current turn
+message: its id, the seats it was posted for, the narration told in it so far (and how many
+earlier lines no longer fit) and when it was posted (Discord caps edits of messages older
+than an hour). ``private_sent``: a digest of the last private view DMed to each seat, so an
+unchanged one is not sent again (also after a restart)."""
 from __future__ import annotations
 
 import json

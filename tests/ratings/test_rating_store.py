@@ -14,8 +14,6 @@ from .test_ratings import _random_matches, people, res
 async def store():
     s = Store(":memory:")
     await s.open()
-    await RS.ensure_schema(s)
-    await RS.ensure_schema(s)  # idempotent
     yield s
     await s.close()
 

@@ -393,7 +393,7 @@ async def test_a_rolled_back_write_is_never_read_by_another_task(service, store)
     row = await open_match(service, 5)
     row = (await service.act(row.id, turn_user(row), "add 1")).match
     inserting, release = asyncio.Event(), asyncio.Event()
-    original_executemany = store.db.executemany
+    original_executemany = store.database.tx.executemany
     original_last_seq = store.last_seq
 
     async def gated_executemany(sql, rows):
@@ -404,7 +404,7 @@ async def test_a_rolled_back_write_is_never_read_by_another_task(service, store)
     async def stale_last_seq(match_id):
         return 0
 
-    store.db.executemany = gated_executemany
+    store.database.tx.executemany = gated_executemany
     store.last_seq = stale_last_seq
     move = asyncio.ensure_future(service.act(row.id, turn_user(row), "add 2"))
     await inserting.wait()
@@ -416,7 +416,7 @@ async def test_a_rolled_back_write_is_never_read_by_another_task(service, store)
     with pytest.raises(sqlite3.IntegrityError):
         await move
     seen = await reading
-    store.db.executemany = original_executemany
+    store.database.tx.executemany = original_executemany
     store.last_seq = original_last_seq
     committed = await store.match(row.id)
     assert (committed.version, committed.state) == (row.version, row.state)

@@ -8,7 +8,6 @@ The games are played through the service with the engine bot's moves (scenario 1
 45 decisions solo)."""
 import asyncio
 import json
-import sqlite3
 
 import pytest
 
@@ -17,7 +16,9 @@ from engine.kr import campaign
 from engine.kr.game import GAME
 from gamehost.campaigns import Campaigns, rules
 from gamehost.service import MatchService
-from gamehost.store import MIGRATIONS, Store
+from gamehost.db.migrate import HEAD, upgrade
+from gamehost.db.urls import sqlite_url
+from gamehost.store import Store
 
 FIRST, SECOND, THIRD = campaign.ORDER[:3]
 GUILD = 1
@@ -115,11 +116,10 @@ def test_only_games_with_a_campaign_module_have_rules():
 
 async def test_the_store_migrates_to_the_campaigns_table(tmp_path):
     path = str(tmp_path / "old.sqlite3")
-    with sqlite3.connect(path) as db:  # a database of the previous schema
-        db.executescript("".join(MIGRATIONS[:6]) + f"PRAGMA user_version = {6};")
+    await upgrade(sqlite_url(path), "0006")  # a database of the schema before campaigns
     store = Store(path)
     await store.open()
-    assert await store.schema_version() == len(MIGRATIONS) >= 7
+    assert await store.schema_version() == int(HEAD) >= 7
     assert await store.campaign(None, 5, "kr") is None
     assert await store.update_campaign(None, 5, "kr", lambda p: {"n": 1}, 1.0) == {"n": 1}
     assert await store.campaign(None, 5, "kr") == {"n": 1}      # outside a server: guild 0, one row
