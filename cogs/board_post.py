@@ -108,7 +108,13 @@ class BoardPosting:
     async def send_private(self, match: MatchRow | Snapshot, seat: int,
                            interaction: discord.Interaction | None = None,
                            *, ephemeral: bool = False, image: bool = True, news: bool = False) -> None:
-        raise NotImplementedError  # cogs/host.py
+        raise NotImplementedError  # cogs/private_views.py
+
+    async def prefetch(self, snap: Snapshot, seats: list[int]) -> list[tuple[int, int, int, str]]:
+        raise NotImplementedError  # cogs/private_views.py
+
+    def forget_prefetched(self, keys: list[tuple[int, int, int, str]]) -> None:
+        raise NotImplementedError  # cogs/private_views.py
 
     # -- words -----------------------------------------------------------------------------
 
@@ -184,36 +190,48 @@ class BoardPosting:
         ui = self.uis[row.game]
         narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
                                moves=outcome.moves)
-        drawn: list[bytes] = []
-        async with self.posting_lock(row.id):
-            post = await self.turn_of(row.id)
-            fresh = self.new_turn(post, snap, outcome)
-            message, shown = await self.turn_message(snap, post, narration, fresh, drawn)
-            posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
-        await self.tell_followers(snap, message, drawn[0] if drawn else None)
-        if not posted and interaction is not None:
-            await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
-        answered: set[int] = set()  # seats whose player just had their private view here
-        if row.status == "active":
-            actor = interaction.user.id if interaction is not None else None
-            for seat in snap.waiting:
-                if row.seats[seat].get("bot"):
-                    continue
-                if row.seats[seat]["user_id"] == actor:
+        actor = interaction.user.id if interaction is not None else None
+        dms, news = self.private_targets(snap, outcome, actor)
+        # the DM pictures are drawn while the board is (a worker each); sent after the board
+        prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)))
+        try:
+            drawn: list[bytes] = []
+            async with self.posting_lock(row.id):
+                post = await self.turn_of(row.id)
+                fresh = self.new_turn(post, snap, outcome)
+                message, shown = await self.turn_message(snap, post, narration, fresh, drawn)
+                posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
+            await self.tell_followers(snap, message, drawn[0] if drawn else None)
+            if not posted and interaction is not None:
+                await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
+            for seat in snap.waiting if row.status == "active" else ():
+                if not row.seats[seat].get("bot") and row.seats[seat]["user_id"] == actor:
                     # the player is right here and keeps acting: a light text-only update
                     await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
-                    answered.add(seat)
-                elif outcome.prompted_changed:
-                    await self.send_private(snap, seat)
+            for seat in dms:
+                await self.send_private(snap, seat)
+            for seat in news:
+                await self.send_private(snap, seat, news=True)
+        finally:
+            self.forget_prefetched(prefetched)
+        await settle_ack(interaction)
+
+    def private_targets(self, snap: Snapshot, outcome: Outcome, actor: int | None) -> tuple[list[int], list[int]]:
+        """The seats to DM after this outcome: whoever must act now and is not here (when the
+        question changed), and, with news, each seat that alone learned something."""
+        row = outcome.match
+        if row.status != "active":
+            return [], []
+        people = [s for s in snap.waiting if not row.seats[s].get("bot")]
+        answered = {s for s in people if row.seats[s]["user_id"] == actor}  # their view comes here
+        dms = [s for s in people if s not in answered] if outcome.prompted_changed else []
         # what only one seat learned (a landmark it peeked at, a relic it drew) goes to that
         # seat alone, by DM (the engine marks such events visible_to that seat), even when its
         # private view reads as before; the player just answered here gets it too (a peek's
         # answer waits in the DM), unless the event only repeats what their move said
-        for seat in sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None
-                            and not (e.visible_to in answered and echoes(e, outcome))}):
-            if seat < len(row.seats) and not row.seats[seat].get("bot") and row.status == "active":
-                await self.send_private(snap, seat, news=True)
-        await settle_ack(interaction)
+        news = sorted({e.visible_to for _, e in outcome.events if e.visible_to is not None
+                       and not (e.visible_to in answered and echoes(e, outcome))})
+        return dms, [s for s in news if s < len(row.seats) and not row.seats[s].get("bot")]
 
     def posting_lock(self, match_id: int) -> asyncio.Lock:
         lock = self.posting.get(match_id)

@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import io
-import json
 import logging
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -17,9 +14,9 @@ from gamehost.once import Origin, decided
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
 from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
-from gamehost.turn_store import private_digest, set_private_digest
 from gamehost.workers import Renderer
 from cogs.board_post import BoardPosting
+from cogs.private_views import PrivateViews
 from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
 from cogs.narration import named_params
@@ -82,7 +79,7 @@ class LeaderboardPages(Protocol):
                             min_games: int) -> dict[str, Any]: ...
 
 
-class Host(BoardPosting):
+class Host(PrivateViews, BoardPosting):
     """Presents the match service's outcomes on Discord: boards (cogs/board_post.py), private
     views, reminders."""
 
@@ -92,7 +89,7 @@ class Host(BoardPosting):
         self.renderer = renderer or Renderer()
         self.uis: dict[str, GameUI] = {}
         self.init_posting()
-        self.told_dms_closed: set[tuple[int, int]] = set()  # (match, user) already told once
+        self.init_private()
         service.listen(on_remind=self._remind, on_expired=self._expired)
 
     def register(self, ui: "GameUI") -> None:
@@ -302,79 +299,6 @@ class Host(BoardPosting):
         own = isinstance(group, discord.app_commands.Group) and group.get_command("rules") is not None
         return f"/{game} rules" if own else f"/rules game:{game}"
 
-    # -- private views -------------------------------------------------------------------
-
-    async def send_private(self, match: MatchRow | Snapshot, seat: int,
-                           interaction: discord.Interaction | None = None,
-                           *, ephemeral: bool = False, image: bool = True, news: bool = False) -> None:
-        """A seat's private view: by DM, or ephemerally when asked for or when DMs are closed.
-        A DM goes only when what it tells changed since the last one, unless it carries
-        ``news`` (an event only this seat may learn of, such as a landmark's face)."""
-        snap = match if isinstance(match, Snapshot) else snapshot(match)
-        ui = self.uis[snap.game]
-        user_id = snap.seats[seat]["user_id"]
-        locale = (locale_of(interaction) if interaction is not None and interaction.user.id == user_id
-                  else await self.service.user_locale(user_id) or snap.locale)
-        private = ui.private_message(snap.for_seat(seat), locale, image=image)
-        kwargs: dict[str, Any] = {"embed": private.embed}
-        pngs: list[bytes] = []
-        job = private.pages_job if ephemeral and interaction is not None and private.pages_job else private.png_job
-        if job is not None:
-            try:
-                drawn = await self.renderer.run(job)
-            except Exception:
-                log.exception("private render failed for match %s seat %s", snap.match_id, seat)
-            else:  # plain attachments: Discord shows them large (an embed image is a thumbnail)
-                pngs = list(drawn) if isinstance(drawn, list) else [drawn]
-                kwargs["files"] = [discord.File(io.BytesIO(png), filename="hand.png" if n == 0 else f"page{n + 1}.png")
-                                   for n, png in enumerate(pngs[:10])]
-        png = pngs[0] if pngs else None
-        if private.view is not None:
-            kwargs["view"] = private.view
-        if ephemeral and interaction is not None:
-            await send_ephemeral(interaction, **kwargs)
-            return
-        digest = private_digest_of(snap, seat, private.embed, png is not None)
-        if not news and digest == await self.last_private(snap.match_id, seat):
-            return  # the same picture (or text) as the last DM: nothing new to send
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(**kwargs)
-            await self.service.set_dms_closed(user_id, False)
-            self.private_sent[(snap.match_id, seat)] = digest
-            await set_private_digest(self.service.store, snap.match_id, seat, digest)
-            return
-        except discord.Forbidden:
-            # an everyday situation (the member closed DMs from server members), not an error
-            log.info("DMs closed for user %s; private view of match %s shown another way", user_id, snap.match_id)
-            await self.service.set_dms_closed(user_id, True)
-            note = "host.dms_closed"
-        except discord.HTTPException as error:
-            log.warning("DM to user %s for match %s failed: %s", user_id, snap.match_id, error)
-            note = "host.dm_failed"
-        rewind_file(kwargs)
-        if interaction is not None and interaction.user.id == user_id:
-            await send_ephemeral(interaction, **kwargs)
-            return
-        if note == "host.dms_closed":  # said once per match: the private button stays on every board
-            if (snap.match_id, user_id) in self.told_dms_closed:
-                return
-            self.told_dms_closed.add((snap.match_id, user_id))
-        channel = cached_channel(self.bot, snap.channel_id)
-        if channel is not None:
-            try:
-                await channel.send(t(note, snap.locale, user=f"<@{user_id}>"),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
-            except discord.HTTPException as error:
-                log.warning("closed-DM note for match %s failed: %s", snap.match_id, error)
-
-    async def last_private(self, match_id: int, seat: int) -> str | None:
-        """The digest of the private view last DMed to the seat (kept across restarts)."""
-        key = (match_id, seat)
-        if key not in self.private_sent:
-            self.private_sent[key] = await private_digest(self.service.store, match_id, seat)
-        return self.private_sent[key]
-
     # -- deadlines -----------------------------------------------------------------------
 
     async def _remind(self, row: MatchRow) -> None:
@@ -409,34 +333,6 @@ class Host(BoardPosting):
             except discord.HTTPException as error:
                 log.warning("timeout note for match %s failed: %s", row.id, error)
         await self.publish(outcome)
-
-
-def private_part(mine: Any, public: Any, seat: int, seats: int) -> Any:
-    """What a seat's view shows of its own that the public view does not (its hand, its
-    plans): the seat's values where the two views differ, None where they agree. A list with
-    one entry per seat (the players) counts only the seat's own entry: what it knows of the
-    others' is told on the board and in the narration."""
-    if isinstance(mine, dict) and isinstance(public, dict):
-        return {k: private_part(v, public.get(k), seat, seats) for k, v in mine.items()
-                if v != public.get(k)} or None
-    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        if len(mine) == seats and seats > 1 and all(isinstance(entry, dict) for entry in mine):
-            return private_part(mine[seat], public[seat], seat, seats)
-        parts = [private_part(a, b, seat, seats) for a, b in zip(mine, public)]
-        return parts if any(p is not None for p in parts) else None
-    return None if mine == public else mine
-
-
-def private_digest_of(snap: Snapshot, seat: int, embed: discord.Embed, picture: bool) -> str:
-    """What a private DM tells that nothing else does, as a digest. With a picture: what the
-    seat's view holds beyond the public view (the board, the turn and the decision are in the
-    channel's message already); without one: its text."""
-    if picture:
-        shown: Any = private_part(snap.for_seat(seat).view, snap.view, seat, len(snap.seats))
-    else:
-        shown = embed.to_dict()
-    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
-    return ("view:" if picture else "text:") + hashlib.sha256(text.encode()).hexdigest()
 
 
 def move_words(ui: "GameUI", mine: SeatSnapshot, move: str, locale: str) -> str:

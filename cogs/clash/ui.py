@@ -117,7 +117,7 @@ class ClashUI(ActMenu):
                                                     "seat_names": self.seat_names(mine.match), "lang": locale})
         # By DM, not the draft's sheet: the draft's DM must reach the picker at every pick (its
         # select is tied to the pick), and the host DMs a picture only when the seat's own part
-        # of the view changed (cogs/host.py private_digest_of), which the other seat's pick does
+        # of the view changed (cogs/private_views.py private_digest_of), which the other seat's pick does
         # not; the DM lists the revealed cards in its text. Asked for (My hand, /clash view),
         # every stage's sheet comes.
         if view.get("stage") != "draft":

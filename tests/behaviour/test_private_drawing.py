@@ -1,0 +1,60 @@
+"""Private pictures cost no more than they must (cogs/private_views.py): a DM picture is drawn
+while the public board is (prefetched, a render worker each), and a private view that reads as
+the last DM sent is neither sent nor drawn. Through SimCord, on a Clash duel."""
+from __future__ import annotations
+
+import pytest
+
+from gamehost.snapshot import snapshot
+from tests.behaviour.helpers import moved, prompted_actor
+from tests.behaviour.test_living_message import card_to_play, duel
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def record_drawings(bot) -> list[tuple[str, str]]:
+    """("start" | "end", drawing function) for every picture the host draws from now on."""
+    events: list[tuple[str, str]] = []
+    renderer = bot.host.renderer
+    run = renderer.run
+
+    async def recorded(job):
+        events.append(("start", job[0].__name__))
+        try:
+            return await run(job)
+        finally:
+            events.append(("end", job[0].__name__))
+
+    renderer.run = recorded
+    return events
+
+
+async def test_the_next_players_hand_is_drawn_while_the_board_is(world):
+    await duel(world)
+    _row, _seat, actor, _notation = await card_to_play(world)
+    events = record_drawings(world.bot)
+    assert moved(await actor.slash(world.channel, "clash end"))
+    _row, _seat, next_actor = await prompted_actor(world)
+    assert next_actor is not actor and next_actor.user.dm_channel.history(), "the hand went by DM"
+    names = [name for when, name in events if when == "start"]
+    assert names.count("board_png") == 1 and names.count("private_png") == 1, events
+    private_start = events.index(("start", "private_png"))
+    board_end = events.index(("end", "board_png"))
+    assert private_start < board_end, f"the hand waited for the board: {events}"
+
+
+async def test_an_unchanged_private_view_is_neither_sent_nor_drawn(world):
+    await duel(world)
+    row, seat, actor = await prompted_actor(world)
+    other = 1 - seat
+    member = world.users[row.seats[other]["user_id"]]
+    snap = snapshot(await world.match())
+    await world.bot.host.send_private(snap, other)  # whatever was last sent, this view is sent now
+    dms = len(member.user.dm_channel.history())
+    events = record_drawings(world.bot)
+    await world.bot.host.send_private(snap, other)
+    assert events == [], "the same view again: nothing drawn"
+    assert len(member.user.dm_channel.history()) == dms, "and nothing sent"
+    await world.bot.host.send_private(snap, other, news=True)
+    assert [name for when, name in events if when == "start"] == ["private_png"], "news goes, drawn"
+    assert len(member.user.dm_channel.history()) == dms + 1
