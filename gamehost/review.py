@@ -7,6 +7,7 @@ used. Replaying is CPU work: run ``review_steps`` in a thread.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
@@ -48,14 +49,29 @@ def position_at(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction
             start, state = done, stored
     if state is None:
         state = engine.setup(len(row.seats), row.options, row.seed)
-    last = None
-    for entry, seen in zip(log[start:move], shown[start:move]):
-        state, events = apply_entry(engine, state, entry)
-        last = (seen, events)
+    else:
+        state = copy.deepcopy(state)  # the stored snapshot stays as it was
+    if start >= move:
+        return replace(row, state=state), None
+    state = replay_onto(engine, state, log[start:move - 1])
+    state, events = apply_entry(engine, state, log[move - 1])  # the move shown: its events too
     at = replace(row, state=state)
-    if last is None:
-        return at, None
-    return at, ReviewStep(last[0], [e for e in last[1] if e.visible_to is None], at)
+    return at, ReviewStep(shown[move - 1], [e for e in events if e.visible_to is None], at)
+
+
+def replay_onto(engine: HostedGame, state: dict, entries: Sequence[LoggedAction]) -> dict:
+    """``entries`` made on ``state`` itself (which must be the caller's own copy). Every logged
+    move was legal when it was made and replays are exact, so a game with the unchecked
+    in-place path (``engine.base.InPlaceMoves``) makes them there, without a copy and without
+    the checks (tests/service/test_review_snapshots.py compares both paths)."""
+    fast = getattr(engine, "apply_inplace", None)
+    for entry in entries:
+        if fast is not None and entry.kind not in ("abandon", "concede"):
+            assert entry.seat is not None, "a move is logged with its seat"
+            fast(state, entry.seat, engine.parse_action(entry.action))
+        else:
+            state, _events = apply_entry(engine, state, entry)
+    return state
 
 
 def apply_entry(engine: HostedGame, state: dict, entry: LoggedAction) -> tuple[dict, list[Event]]:
@@ -71,7 +87,4 @@ def apply_entry(engine: HostedGame, state: dict, entry: LoggedAction) -> tuple[d
 def replay(row: MatchRow, log: list[LoggedAction]) -> dict:
     """Rebuild a match's state from its seed and action log (DESIGN: deterministic replays)."""
     engine = plugin(row.game).engine
-    state = engine.setup(len(row.seats), row.options, row.seed)
-    for entry in log:
-        state, _events = apply_entry(engine, state, entry)
-    return state
+    return replay_onto(engine, engine.setup(len(row.seats), row.options, row.seed), log)
