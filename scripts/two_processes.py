@@ -28,8 +28,10 @@ import argparse
 import asyncio
 import multiprocessing
 import os
+import queue
 import random
 import secrets
+import signal
 import sys
 import time
 import traceback
@@ -196,7 +198,17 @@ def run_processes(url: str, match_ids: list[int], processes: int, actions: int, 
                                name=f"p{i}") for i in range(processes)]
     for process in started:
         process.start()
-    reports = dict(results.get(timeout=3600) for _ in started)  # before join: a full pipe blocks the child
+    reports: dict[int, dict] = {}
+    while len(reports) < processes:  # read before join: a child blocks on a full pipe
+        try:
+            got, report = results.get(timeout=1)
+            reports[got] = report
+        except queue.Empty:
+            dead = [i for i, p in enumerate(started) if p.exitcode is not None and seed + i not in reports]
+            if dead and all(p.exitcode is not None for p in started):  # nothing more will come
+                for i in dead:
+                    reports[seed + i] = {"error": f"exited with code {started[i].exitcode} before reporting "
+                                                  "(its output above says why)"}
     for process in started:
         process.join()
     return [reports[seed + i] for i in range(processes)]
@@ -299,6 +311,7 @@ def demo(url: str, args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # like Ctrl+C: the fresh database is dropped
     if args.database_url:
         return demo(args.database_url, args)
 
