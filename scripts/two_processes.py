@@ -38,7 +38,7 @@ import traceback
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import AsyncIterator
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,27 +50,17 @@ from engine.playout import uniform_policy  # noqa: E402
 from gamehost.registry import normalize_options, plugin, plugins  # noqa: E402
 from gamehost.review import replay  # noqa: E402
 from gamehost.service import MatchService, ServiceError  # noqa: E402
+from gamehost.store import open_store  # noqa: E402
 
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/test"
 GUILD = 1
 
 
+class Unusable(Exception):
+    """The database cannot be used: one line for the person running the demo (exit status 2)."""
+
+
 # -- the database -------------------------------------------------------------------------
-
-async def open_store(url: str) -> Any:
-    """The store for ``url``, opened: the project's own factory once the PostgreSQL port has
-    landed (``gamehost.store.open_store``), else today's SQLite ``Store(path)``."""
-    import gamehost.store as store_module
-    factory = getattr(store_module, "open_store", None)
-    if factory is not None:
-        return await factory(url)
-    if not url.startswith("sqlite:///"):
-        raise SystemExit(f"{url.split(':')[0]}: this checkout's store opens SQLite only (sqlite:///path); "
-                         "the PostgreSQL store (gamehost.store.open_store) has not landed yet")
-    store = store_module.Store(url[len("sqlite:///"):])
-    await store.open()
-    return store
-
 
 @asynccontextmanager
 async def fresh_postgres(server: str) -> AsyncIterator[str]:
@@ -79,13 +69,13 @@ async def fresh_postgres(server: str) -> AsyncIterator[str]:
     try:
         import asyncpg
     except ImportError:
-        raise SystemExit("asyncpg is not installed: ./scripts/setup.sh test, or pass --database-url sqlite:///…")
+        raise Unusable("asyncpg is not installed: ./scripts/setup.sh test, or pass --database-url sqlite:///…")
     name = f"demo_{secrets.token_hex(4)}"
     try:
         admin = await asyncpg.connect(server, timeout=10)
     except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as error:
-        raise SystemExit(f"PostgreSQL not reachable at {server}: {error}; "
-                         "start it, choose another with --server, or pass --database-url sqlite:///…")
+        raise Unusable(f"PostgreSQL not reachable at {server}: {error}; "
+                       "start it, choose another with --server, or pass --database-url sqlite:///…")
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
         parts = urlsplit(server)
@@ -171,7 +161,7 @@ async def play(url: str, match_ids: list[int], actions: int, seed: int) -> Tally
             match_id = rng.choice(live)
             if not await one_move(service, match_id, rng, tally):
                 service.cache.drop(match_id)
-                if (await store.match(match_id)).status != "active":  # over in the database too
+                if (await service.load(match_id)).status != "active":  # over in the database too
                     live.remove(match_id)
     finally:
         tally.seconds = time.perf_counter() - started
@@ -228,6 +218,9 @@ async def check(url: str, match_ids: list[int], reports: list[dict]) -> list[str
     try:
         for match_id in match_ids:
             row, log = await store.match(match_id), await store.action_log(match_id)
+            if row is None:
+                problems.append(f"match {match_id} is gone")
+                continue
             if replay(row, log) != row.state:
                 problems.append(f"match {match_id} ({row.game}) differs from the replay of its log")
             if [entry.seq for entry in log] != list(range(1, len(log) + 1)):
@@ -278,6 +271,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     unknown = sorted(set(args.games) - set(games))
     if unknown or args.matches < 1 or args.actions < 1 or args.processes < 1:
         parser.error(f"unknown games {unknown}" if unknown else "--matches, --actions and --processes must be 1 or more")
+    if args.database_url and not args.database_url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        parser.error(f"--database-url must start with sqlite:/// or postgresql://, not {args.database_url!r}")
     return args
 
 
@@ -312,13 +307,15 @@ def demo(url: str, args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # like Ctrl+C: the fresh database is dropped
-    if args.database_url:
-        return demo(args.database_url, args)
 
     async def with_fresh() -> int:
         async with fresh_postgres(args.server) as url:
             return await asyncio.to_thread(demo, url, args)
-    return asyncio.run(with_fresh())
+    try:
+        return demo(args.database_url, args) if args.database_url else asyncio.run(with_fresh())
+    except Unusable as problem:
+        print(problem, file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
