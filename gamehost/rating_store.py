@@ -59,8 +59,9 @@ async def record_match(store, match: FinishedMatch) -> RatedMatch | None:
                 "INSERT INTO ratings (guild_id, game, identity, mu, sigma, ordinal, games, wins, draws, "
                 "losses, updated_at) VALUES (?,?,?,?,?,?,1,?,?,?,?) "
                 "ON CONFLICT(guild_id, game, identity) DO UPDATE SET mu=excluded.mu, "
-                "sigma=excluded.sigma, ordinal=excluded.ordinal, games=games+1, "
-                "wins=wins+excluded.wins, draws=draws+excluded.draws, losses=losses+excluded.losses, "
+                "sigma=excluded.sigma, ordinal=excluded.ordinal, games=ratings.games+1, "
+                "wins=ratings.wins+excluded.wins, draws=ratings.draws+excluded.draws, "
+                "losses=ratings.losses+excluded.losses, "
                 "updated_at=excluded.updated_at",
                 (guild, match.game, e.identity, e.after.mu, e.after.sigma, e.after.ordinal,
                  int(e.outcome == "W"), int(e.outcome == "D"), int(e.outcome == "L"), match.ended_at))

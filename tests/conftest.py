@@ -13,6 +13,7 @@ import simcord.actors
 import simcord.interactions
 
 from tests.support.bot import World, close_bot, make_bot
+from tests.support.databases import BACKENDS, fresh_database
 
 
 @pytest.fixture
@@ -76,3 +77,16 @@ def pytest_collection_modifyitems(config, items):
         item.add_marker(pytest.mark.behaviour)
         if getattr(item, "originalname", item.name) in SLOW:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    """``sqlite`` or ``postgresql``: a test using it (or ``store_url``) runs on each."""
+    return request.param
+
+
+@pytest_asyncio.fixture
+async def store_url(backend, tmp_path):
+    """A fresh, empty database of each backend (tests/support/databases.py)."""
+    async with fresh_database(backend, str(tmp_path)) as url:
+        yield url

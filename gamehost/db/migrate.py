@@ -68,10 +68,15 @@ def create_statements(dialect: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-async def current_revision(db: Executor) -> str | None:
+async def current_revision(db: Database) -> str | None:
+    """The Alembic revision stamped in ``db`` (None: none yet). The catalog is asked first,
+    so a new database logs no error for the missing table."""
+    if not await db.fetch(TABLES_SQL[db.dialect] + " AND " + ("name" if db.dialect == "sqlite" else "tablename")
+                          + " = 'alembic_version'"):
+        return None
     try:
         return await db.fetchval("SELECT version_num FROM alembic_version")
-    except MISSING_TABLE_ERRORS:
+    except MISSING_TABLE_ERRORS:  # dropped meanwhile
         return None
 
 

@@ -117,8 +117,8 @@ ratings = Table(
     Column("losses", Integer, nullable=False, server_default="0"),
     Column("updated_at", REAL, nullable=False),
     PrimaryKeyConstraint("guild_id", "game", "identity"),
-    Index("ratings_board", "guild_id", "game", text("ordinal DESC")),
 )
+Index("ratings_board", ratings.c.guild_id, ratings.c.game, ratings.c.ordinal.desc())
 
 rating_history = Table(
     "rating_history", metadata,

@@ -1,4 +1,4 @@
-"""Ratings in SQLite: record, leaderboard, member record, rebuild equals incremental."""
+"""Ratings in SQLite and PostgreSQL: record, leaderboard, member record, rebuild equals incremental."""
 from __future__ import annotations
 
 import pytest
@@ -11,8 +11,8 @@ from .test_ratings import _random_matches, people, res
 
 
 @pytest.fixture
-async def store():
-    s = Store(":memory:")
+async def store(store_url):
+    s = Store(store_url)
     await s.open()
     yield s
     await s.close()

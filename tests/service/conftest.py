@@ -24,8 +24,8 @@ def clock():
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = Store(str(tmp_path / "m.sqlite3"))
+async def store(store_url):
+    s = Store(store_url)
     await s.open()
     yield s
     await s.close()

@@ -326,12 +326,12 @@ async def test_one_expired_decision_against_a_bot_is_one_timeout_move(service, s
 
 # -- 4. a failed transaction stays in its own match ----------------------------------------
 
-async def test_a_rolled_back_transaction_never_undoes_another_matchs_commit(tmp_path, clock):
+async def test_a_rolled_back_transaction_never_undoes_another_matchs_commit(store_url, clock):
     """Twelve matches move at once on the shared connection. Four saves conflict (another
     writer bumped their version), four fail half-way (their log insert hits an existing
     seq after the row UPDATE ran, so the transaction rolls back). The other four commits are
     durable, as read through a second connection; the failed ones left nothing behind."""
-    path = str(tmp_path / "tx.sqlite3")
+    path = store_url
     store = Store(path)
     await store.open()
     service = MatchService(store, clock)
@@ -385,6 +385,7 @@ async def test_a_rolled_back_transaction_never_undoes_another_matchs_commit(tmp_
         await store.close()
 
 
+@pytest.mark.parametrize("backend", ["sqlite"])  # the shared connection is SQLite's
 async def test_a_rolled_back_write_is_never_read_by_another_task(service, store):
     """One connection is shared by every task. While one match's transaction is open (its row
     UPDATE ran, its log insert is still pending and will fail), another task loading that

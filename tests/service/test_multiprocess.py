@@ -1,4 +1,5 @@
-"""Several OS processes on one SQLite file, each with its own Store and MatchService.
+"""Several OS processes on one database (a SQLite file, a PostgreSQL database), each with its
+own Store and MatchService.
 
 The optimistic version check (``UPDATE ... WHERE version=?``) is what keeps two processes
 from both applying one decision: each process races every match, and across all of them
@@ -103,13 +104,13 @@ async def check(path: str, match_ids: list[int]) -> list:
         await store.close()
 
 
-def test_processes_sharing_one_database_apply_each_decision_once(tmp_path):
+def test_processes_sharing_one_database_apply_each_decision_once(tmp_path, store_url):
     """Three spawned processes, each with its own Store+MatchService on the same SQLite file,
     all play every one of six matches to the end at once (some with the board version, some
     without): every decision is applied by exactly one process, the log is complete and
     replays to the stored state, and no process crashed on a locked database."""
     register_race()
-    path = str(tmp_path / "shared.sqlite3")
+    path = store_url
     match_ids = asyncio.run(create_matches(path))
     started = {row.id: row.version for row, _log in asyncio.run(check(path, match_ids))}
 

@@ -125,8 +125,8 @@ async def test_bot_seat_answers_in_the_same_step(service, store):
     assert replay(row, await store.action_log(row.id)) == row.state
 
 
-async def test_restart_resumes_from_the_database(tmp_path, clock):
-    path = str(tmp_path / "r.sqlite3")
+async def test_restart_resumes_from_the_database(store_url, clock):
+    path = store_url
     store = Store(path)
     await store.open()
     service = MatchService(store, clock)

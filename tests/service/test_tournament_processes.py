@@ -1,4 +1,5 @@
-"""Tournament tables opened by real OS processes on one SQLite file (issue 20 item 9).
+"""Tournament tables opened by real OS processes on one database (issue 20 item 9; SQLite
+and PostgreSQL).
 
 A process killed (SIGKILL) while a 128-table round opens, then a restart: every table ends
 with exactly one match and no match is left without its table. Two processes ticking and
@@ -118,31 +119,34 @@ async def restart(path: str, tournament_id: int) -> None:
     await close_services(store, matches, tournaments)
 
 
-def count_matches(path: str) -> int:
-    import sqlite3
+async def wait_for_matches(path: str, child, least: int = 30, seconds: float = 60) -> None:
+    """Until ``least`` matches exist (or the child died, or ``seconds`` passed)."""
+    store = Store(path)
+    await store.open()
     try:
-        with sqlite3.connect(path, timeout=10) as db:
-            return db.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
-    except sqlite3.Error:
-        return 0
+        until = time.monotonic() + seconds
+        while time.monotonic() < until and child.is_alive():
+            if await store._value("SELECT COUNT(*) FROM matches") >= least:
+                return
+            await asyncio.sleep(0.005)
+    finally:
+        await store.close()
 
 
 @pytest.mark.parametrize("kill_at_save", [40, 0])
-def test_a_process_killed_while_a_128_table_round_opens_leaves_no_orphan(tmp_path, kill_at_save):
+def test_a_process_killed_while_a_128_table_round_opens_leaves_no_orphan(tmp_path, store_url, kill_at_save):
     """Killed right after a table's match was written but before the tournament recorded
     it (``kill_at_save``), or by the parent at whatever point it has reached once some
     thirty matches exist (0): after the restart, each of the 128 tables has exactly one
     match and every match belongs to a table."""
     register_race()
-    path = str(tmp_path / "t.sqlite3")
+    path = store_url
     tid = asyncio.run(signed_up(path, 256))
     context = multiprocessing.get_context("spawn")
     child = context.Process(target=start_and_die, args=(path, tid, kill_at_save))
     child.start()
     if not kill_at_save:
-        until = time.monotonic() + 60
-        while count_matches(path) < 30 and time.monotonic() < until and child.is_alive():
-            time.sleep(0.005)
+        asyncio.run(wait_for_matches(path, child))
         os.kill(child.pid, signal.SIGKILL)
     child.join(timeout=60)
     assert child.exitcode == -signal.SIGKILL, "the process was killed mid-opening"
@@ -223,12 +227,12 @@ async def paired_unopened(path: str, tournament_id: int) -> None:
     await close_services(store, matches, tournaments)
 
 
-def test_two_processes_ticking_one_tournament_open_each_table_once(tmp_path):
+def test_two_processes_ticking_one_tournament_open_each_table_once(tmp_path, store_url):
     """Two processes tick and play one 64-player, 3-round Swiss on fixed channels from the
     moment its first round is paired: it finishes, every table has exactly one match, no
     match is orphaned, and neither process logs an error."""
     register_race()
-    path = str(tmp_path / "t.sqlite3")
+    path = store_url
     tid = asyncio.run(signed_up(path, 64, rounds=3))
     asyncio.run(paired_unopened(path, tid))
     context = multiprocessing.get_context("spawn")

@@ -32,7 +32,7 @@ def upgrade() -> None:
         sa.Column("updated_at", REAL, nullable=False),
         sa.PrimaryKeyConstraint("guild_id", "game", "identity"),
     )
-    op.create_index("ratings_board", "ratings", ["guild_id", "game", sa.text("ordinal DESC")])
+    op.create_index("ratings_board", "ratings", ["guild_id", "game", sa.desc(sa.column("ordinal"))])
     op.create_table(
         "rating_history",
         sa.Column("match_id", ID, nullable=False),

@@ -17,7 +17,6 @@ from engine.kr.game import GAME
 from gamehost.campaigns import Campaigns, rules
 from gamehost.service import MatchService
 from gamehost.db.migrate import HEAD, upgrade
-from gamehost.db.urls import sqlite_url
 from gamehost.store import Store
 
 FIRST, SECOND, THIRD = campaign.ORDER[:3]
@@ -114,9 +113,9 @@ def test_only_games_with_a_campaign_module_have_rules():
 
 # -- storage and the service --------------------------------------------------------------------
 
-async def test_the_store_migrates_to_the_campaigns_table(tmp_path):
-    path = str(tmp_path / "old.sqlite3")
-    await upgrade(sqlite_url(path), "0006")  # a database of the schema before campaigns
+async def test_the_store_migrates_to_the_campaigns_table(store_url):
+    path = store_url
+    await upgrade(path, "0006")  # a database of the schema before campaigns
     store = Store(path)
     await store.open()
     assert await store.schema_version() == int(HEAD) >= 7
@@ -215,9 +214,9 @@ async def test_matches_finishing_at_once_are_all_recorded(kr_service):
     assert p["won"][FIRST]["wins"] == 2
 
 
-async def test_two_connections_never_lose_an_update(tmp_path):
+async def test_two_connections_never_lose_an_update(store_url):
     """Two processes' stores on one database: read-change-write is one IMMEDIATE transaction."""
-    path = str(tmp_path / "shared.sqlite3")
+    path = store_url
     one, two = Store(path), Store(path)
     await one.open()
     await two.open()
