@@ -3,20 +3,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import aiohttp
 import discord
 from discord.ext import commands
 
+from gamehost import logs
 from gamehost.config import Settings, load_dotenv
+from gamehost.health import Checks, HealthServer
 from gamehost.limits import Limits
+from gamehost.metrics import Metrics, install
 from gamehost.registry import plugins
 from gamehost.service import MatchService, ServiceError
 from gamehost.store import Store
+from gamehost.store_errors import counting
 
 if TYPE_CHECKING:
     from cogs.host import Host
@@ -70,6 +75,13 @@ class GameTree(discord.app_commands.CommandTree):
         note_locale(self.client, interaction)  # before the command runs, whatever it sends
         super()._from_interaction(interaction)
 
+    async def _call(self, interaction: discord.Interaction) -> None:
+        # the invoker task discord.py made for this interaction: counted, timed and tagged
+        # with its shard and guild for the logs (cogs/served.py)
+        from cogs.served import serving
+        async with serving(interaction):
+            await super()._call(interaction)
+
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is discord.InteractionType.application_command:
             host = getattr(self.client, "host", None)
@@ -89,14 +101,24 @@ class GameTree(discord.app_commands.CommandTree):
         return True
 
 
-class GameBot(commands.Bot):
+class GameBot(commands.AutoShardedBot):
+    """The bot. Sharded: SHARD_COUNT and SHARD_IDS say which of Discord's shards this process
+    runs (unset: every shard, as many as Discord recommends). Any process serves any match
+    (the database's version check makes each action exactly-once), and only one process
+    (SYNC_COMMANDS: by default the one running shard 0) syncs the slash commands."""
+
     def __init__(self, settings: Settings):
         intents = discord.Intents.default()
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=GameTree,
-                         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+                         shard_count=settings.shard_count)
+        # None (SHARD_IDS unset): every shard; read when the shards are launched
+        self.shard_ids = list(settings.shard_ids) if settings.shard_ids is not None else None
         self.settings = settings
         self.host: Host | None = None  # made by setup_hook
         self.tournaments: TournamentService | None = None  # set by cogs.tournament when it loads
+        self.metrics = Metrics()  # this bot's figures (gamehost/metrics.py), installed in setup_hook
+        self.health: HealthServer | None = None  # /healthz and /metrics, when HEALTH_PORT is set
 
     async def setup_hook(self) -> None:
         from cogs.host import Host, reply_error
@@ -104,16 +126,19 @@ class GameBot(commands.Bot):
         from gamehost.workers import Renderer
         from cogs.translator import CatalogTranslator
 
+        install(self.metrics)
         store = Store(self.settings.database_path)
         await store.open()
-        service = MatchService(store, utc_timestamp,
+        service = MatchService(counting(store), utc_timestamp,
                                live_seconds=self.settings.live_decision_minutes * 60,
                                async_seconds=self.settings.async_decision_hours * 3600,
                                reminder_fraction=self.settings.reminder_fraction,
                                seed_source=self._seeds(), hot_matches=self.settings.hot_matches,
                                cached_matches=self.settings.cached_matches,
                                limits=Limits.from_settings(self.settings))
-        self.host = Host(self, service, Renderer(self.settings.render_workers))
+        renderer = Renderer(self.settings.render_workers)
+        self.host = Host(self, service, renderer)
+        self.metrics.watch(lambda: service.store.open_match_counts(), renderer.queued)
         self.add_dynamic_items(GameButton, GameSelect)
         for extension in cog_extensions():
             await self.load_extension(extension)
@@ -134,14 +159,43 @@ class GameBot(commands.Bot):
 
         self.tree.error(on_tree_error)
         await self.tree.set_translator(CatalogTranslator())
+        await self.sync_commands()
+        rearmed = await service.rearm_all()
+        await self.start_health()
+        log.info("ready to serve; %d deadlines re-armed", rearmed)
+
+    async def sync_commands(self) -> None:
+        """Send the slash commands to Discord: only from the process that is to (SYNC_COMMANDS)."""
+        if not self.settings.sync_commands:
+            log.info("slash commands not synced by this process (shards %s): another process syncs them",
+                     ",".join(map(str, self.shard_ids or [])) or "all")
+            return
         if self.settings.sync_guild_id:
             guild = discord.Object(self.settings.sync_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        rearmed = await service.rearm_all()
-        log.info("ready to serve; %d deadlines re-armed", rearmed)
+
+    async def start_health(self) -> None:
+        """/healthz and /metrics on HEALTH_HOST:HEALTH_PORT (none when the port is 0)."""
+        if self.settings.health_port <= 0 or self.health is not None:
+            return
+        self.health = HealthServer(self.health_checks(), self.metrics, self.settings.health_host,
+                                   self.settings.health_port)
+        await self.health.start()
+
+    def health_checks(self) -> Checks:
+        """What /healthz asks, read from the bot at each request."""
+        return Checks(gateway=lambda: self.is_ready() and not self.is_closed(),
+                      shards=self.shard_states,
+                      store=lambda: self.host.service.store if self.host is not None else None,
+                      render_workers=lambda: self.host is not None and self.host.renderer.alive())
+
+    def shard_states(self) -> list[dict[str, Any]]:
+        """This process's shards: connected or not, and the gateway's heartbeat latency."""
+        return [{"id": shard_id, "connected": not shard.is_closed(), "latency_ms": milliseconds(shard.latency)}
+                for shard_id, shard in sorted(self.shards.items())]
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Buttons, menus and forms record the reader's locale too (commands did, in the tree)."""
@@ -160,13 +214,22 @@ class GameBot(commands.Bot):
         await super().close()
 
     async def close_services(self) -> None:
-        """Stop the tournaments and the match service and close the database (its thread
-        too), leaving the Discord connection alone: what a simulated Discord's bot needs."""
+        """Stop the health endpoint, the tournaments and the match service and close the
+        database (its thread too), leaving the Discord connection alone: what a simulated
+        Discord's bot needs."""
+        health, self.health = self.health, None
+        if health is not None:
+            await health.stop()
         if self.tournaments is not None:
             await self.tournaments.close()
         if self.host is not None:
             await self.host.service.close()
             await self.host.service.store.close()
+
+
+def milliseconds(seconds: float) -> int | None:
+    """A latency in whole ms; None before the first heartbeat (discord.py says nan or inf)."""
+    return round(seconds * 1000) if math.isfinite(seconds) else None
 
 
 def create_bot(settings: Settings | None = None) -> GameBot:
@@ -180,7 +243,7 @@ def main() -> int:
     except ValueError as bad_setting:  # one plain line naming the setting, no traceback
         print(f"A setting in .env or the environment is wrong: {bad_setting}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure(settings.log_level, settings.log_format, settings.process_name)
     token = settings.token
     if not token:
         print("DISCORD_TOKEN is not set.\n\n"

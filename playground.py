@@ -32,7 +32,7 @@ async def serve(port: int | None, database: str) -> None:
     from bot import create_bot
     from gamehost.config import Settings
 
-    settings = Settings.from_env({"DATABASE_PATH": database})
+    settings = Settings.from_env({"DATABASE_PATH": database, "SHARD_COUNT": "1"})  # one simulated shard
     bot = create_bot(settings)
     try:
         await play(simcord, bot, port)

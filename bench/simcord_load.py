@@ -49,7 +49,7 @@ def _bot(database: str):
     # Boards drawn as the real bot draws them (bot.main: one worker process per core, at most
     # 4), not in the threads an embedded bot defaults to.
     settings = Settings.from_env({"DATABASE_PATH": database, "RENDER_WORKERS": str(default_workers()),
-                                  **UNLIMITED})
+                                  "SHARD_COUNT": "1", **UNLIMITED})  # SimCord runs one shard
     warm_renderer(settings.render_workers)
     return create_bot(settings)
 

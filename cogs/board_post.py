@@ -88,7 +88,7 @@ def told(lines: list[str], dropped: int, room: int, locale: str) -> str:
 class BoardPosting:
     """The Host's public board posts (cogs/host.py mixes this in)."""
 
-    bot: commands.Bot
+    bot: commands.Bot | commands.AutoShardedBot  # bot.py's GameBot is sharded
     service: MatchService
     renderer: Renderer
     uis: dict[str, "GameUI"]

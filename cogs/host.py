@@ -21,6 +21,7 @@ from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
 from cogs.narration import named_params
 from cogs.options_text import options_in_words
+from cogs.served import mark_outcome
 from cogs.replay import REPLAY_VERB, replay_message
 from cogs.replies import (PENDING, acknowledge, edit_kwargs, locale_of, rewind_file,  # noqa: F401 (re-exported)
                           send_ephemeral, settle_ack)
@@ -68,6 +69,7 @@ QUICK = {"quick": True}  # app_commands extras: answered at once (no engine, no 
 
 
 async def reply_error(interaction: discord.Interaction, error: Exception) -> None:
+    mark_outcome(interaction, error)  # refused (or, for "internal", an error) in the metrics
     await send_ephemeral(interaction, "⚠️ " + error_text(error, locale_of(interaction)))
 
 
@@ -83,7 +85,8 @@ class Host(PrivateViews, BoardPosting):
     """Presents the match service's outcomes on Discord: boards (cogs/board_post.py), private
     views, reminders."""
 
-    def __init__(self, bot: commands.Bot, service: MatchService, renderer: Renderer | None = None):
+    def __init__(self, bot: commands.Bot | commands.AutoShardedBot, service: MatchService,
+                 renderer: Renderer | None = None):
         self.bot = bot
         self.service = service
         self.renderer = renderer or Renderer()

@@ -7,6 +7,8 @@ from typing import Any, Protocol, Self, Sequence, runtime_checkable
 
 import discord
 
+from cogs.served import serving
+
 _FIELDS = r":(?P<match>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[^:]{0,60}))?"
 BUTTON_TEMPLATE = "g" + _FIELDS  # buttons and selects need distinct templates: discord.py
 SELECT_TEMPLATE = "s" + _FIELDS  # routes a custom ID to the first dynamic item that matches
@@ -56,7 +58,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)
-        await router(interaction.client).on_component(interaction, match_id, version, verb, arg, [])
+        async with serving(interaction, match_id=match_id, verb=verb):
+            await router(interaction.client).on_component(interaction, match_id, version, verb, arg, [])
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
@@ -78,8 +81,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)
-        await router(interaction.client).on_component(interaction, match_id, version, verb, arg,
-                                                      list(self.item.values))
+        async with serving(interaction, match_id=match_id, verb=verb):
+            await router(interaction.client).on_component(interaction, match_id, version, verb, arg,
+                                                          list(self.item.values))
 
 
 def view_of(items: Sequence[discord.ui.Item[Any]]) -> discord.ui.View | None:

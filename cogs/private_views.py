@@ -40,7 +40,7 @@ PrefetchKey = tuple[int, int, int, str]
 class PrivateViews:
     """Mixed into the host (cogs/host.py) beside its board posting."""
 
-    bot: "commands.Bot"
+    bot: "commands.Bot | commands.AutoShardedBot"
     service: "MatchService"
     renderer: "Renderer"
     uis: dict[str, "GameUI"]

@@ -19,7 +19,7 @@ class ButtonHandler(Protocol):
 
 
 def button_handler(client: discord.Client) -> ButtonHandler:
-    cog = client.get_cog("Tournaments") if isinstance(client, commands.Bot) else None
+    cog = client.get_cog("Tournaments") if isinstance(client, (commands.Bot, commands.AutoShardedBot)) else None
     if not isinstance(cog, ButtonHandler):
         raise RuntimeError("the Tournaments cog is not loaded")
     return cog

@@ -7,6 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING, Awaitable, Callable
 
 from engine.base import Event, Prompt
+from gamehost import metrics
 from gamehost.outcome import Outcome
 from gamehost.registry import plugin
 from gamehost.store import MatchRow, Store
@@ -81,11 +82,15 @@ class MatchDeadlines:
 
     async def _deadline_remind(self, match_id: int, version: int) -> None:
         row = await self.mark_reminded(match_id, version)
+        if row is not None:
+            metrics.current().deadlines_fired.labels(kind="remind").inc()
         if row is not None and self._on_remind is not None:
             await self._on_remind(row)
 
     async def _deadline_expire(self, match_id: int, version: int) -> None:
         outcome = await self.expire(match_id, version)
+        if outcome is not None:
+            metrics.current().deadlines_fired.labels(kind="expire").inc()
         if outcome is not None and self._on_expired is not None:
             await self._on_expired(outcome)
 

@@ -20,6 +20,7 @@ from gamehost.deadlines import (MAX_AUTOMATIC_STEPS, ExpireListener, MatchDeadli
                                 Step, prompt_marks, same_decision)
 from gamehost.registry import plugin, normalize_options
 from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
+from gamehost.logs import set_match
 from gamehost.once import Origin, TypedCommands, check_pressed, mark_decided
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
 from gamehost.queries import MatchQueries
@@ -93,6 +94,7 @@ class MatchService(MatchDeadlines, MatchQueries):
         return lock
 
     async def load(self, match_id: int) -> MatchRow:
+        set_match(match_id)  # this task's log lines name the match from here (gamehost/logs.py)
         row = self.cache.get(match_id)
         if row is None:
             row = await self.store.match(match_id)

@@ -12,6 +12,8 @@ import heapq
 import logging
 from typing import Awaitable, Callable
 
+from gamehost import metrics
+
 log = logging.getLogger(__name__)
 
 Callback = Callable[[int, int], Awaitable[None]]
@@ -80,6 +82,7 @@ class DeadlineScheduler:
             _when, match_id, version, kind = heapq.heappop(self._heap)
             if kind == "expire":
                 self.armed.pop(match_id, None)
+            metrics.current().deadlines_due.labels(kind=kind).inc()
             self._handling = True
             try:
                 await (self.on_remind if kind == "remind" else self.on_expire)(match_id, version)

@@ -18,6 +18,8 @@ from typing import Any, Callable
 RenderJob = tuple[Callable[..., bytes], dict[str, Any]]
 
 _POOLS: dict[int, Executor] = {}
+_IN_FLIGHT: dict[int, int] = {}  # pool size -> jobs submitted and not finished
+THREADS = 2  # drawing threads when there are no worker processes
 PRELOAD = ["PIL.Image", "PIL.ImageDraw", "render.common"]  # shared by every game's drawings
 
 
@@ -28,9 +30,14 @@ def default_workers() -> int:
 def _pool(workers: int) -> Executor:
     """One pool per process and size, shared by every bot instance (tests start many)."""
     pool = _POOLS.get(workers)
+    if pool is not None and not _pool_alive(pool):
+        # a worker died (killed, out of memory): the pool refuses every job from then on, so
+        # the next board gets a new one (/healthz reports the dead pool until then)
+        pool.shutdown(wait=False, cancel_futures=True)
+        pool = None
     if pool is None:
         if workers <= 0:
-            pool = ThreadPoolExecutor(2, thread_name_prefix="render")
+            pool = ThreadPoolExecutor(THREADS, thread_name_prefix="render")
         else:
             # forkserver: workers are forked from a clean server process, never from this
             # multi-threaded one (aiosqlite and executor threads would be copied mid-flight).
@@ -54,7 +61,24 @@ class Renderer:
     async def run(self, job: RenderJob) -> bytes:
         function, kwargs = job
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_pool(self.workers), functools.partial(function, **kwargs))
+        _IN_FLIGHT[self.workers] = _IN_FLIGHT.get(self.workers, 0) + 1
+        try:
+            return await loop.run_in_executor(_pool(self.workers), functools.partial(function, **kwargs))
+        finally:
+            _IN_FLIGHT[self.workers] -= 1
+
+    def queued(self) -> int:
+        """Boards waiting for a free worker (submitted beyond what the workers are drawing)."""
+        return max(0, _IN_FLIGHT.get(self.workers, 0) - self.slots())
+
+    def slots(self) -> int:
+        return self.workers if self.workers > 0 else THREADS
+
+    def alive(self) -> bool:
+        """Whether the render workers can draw: no worker process died (a pool not started
+        yet is alive; it starts with the first board)."""
+        pool = _POOLS.get(self.workers)
+        return pool is None or _pool_alive(pool)
 
     def warm(self) -> None:
         """Start the worker processes now rather than on the first board."""
@@ -62,6 +86,16 @@ class Renderer:
         if isinstance(pool, ProcessPoolExecutor):
             for future in [pool.submit(os.getpid) for _ in range(self.workers)]:
                 future.result()
+
+
+def _pool_alive(pool: Executor) -> bool:
+    # concurrent.futures keeps these private: a process pool is broken once a worker died,
+    # and a dead worker's process is no longer alive even before the pool notices
+    if getattr(pool, "_broken", False) or getattr(pool, "_shutdown_thread", False) \
+            or getattr(pool, "_shutdown", False):
+        return False
+    processes = getattr(pool, "_processes", None) or {}
+    return all(process.is_alive() for process in processes.values())
 
 
 @atexit.register

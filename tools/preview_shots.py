@@ -77,7 +77,8 @@ async def main(args: argparse.Namespace) -> None:
     from gamehost.config import Settings
 
     database = os.path.join(tempfile.mkdtemp(prefix="shots-"), "matches.sqlite3")
-    bot = create_bot(Settings.from_env({"DATABASE_PATH": database, "COMMAND_BURST": "0", "MATCH_SEED": "7"}))
+    bot = create_bot(Settings.from_env({"DATABASE_PATH": database, "COMMAND_BURST": "0", "MATCH_SEED": "7",
+                                          "SHARD_COUNT": "1"}))  # one simulated shard
     async with simcord.run(bot) as env:
         guild = env.create_guild("Playground")
         channel = guild.create_text_channel("games")

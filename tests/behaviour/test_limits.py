@@ -19,7 +19,7 @@ def simcord_bot(db_path):
         "DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10", "MATCH_SEED": "7",
         "MAX_OPEN_LOBBIES_PER_USER": "3", "MAX_ACTIVE_MATCHES_PER_USER": "20",
         "MAX_OPEN_MATCHES_PER_SERVER": "200", "MAX_BOT_MATCHES_PER_SERVER": "2",
-        "COMMAND_BURST": "8", "COMMAND_WINDOW_SECONDS": "10"}))
+        "COMMAND_BURST": "8", "COMMAND_WINDOW_SECONDS": "10", "SHARD_COUNT": "1"}))
 
 
 def refusal(result) -> str:

@@ -6,7 +6,8 @@ from gamehost.config import Settings
 def make_bot(db_path):
     return create_bot(Settings.from_env({"DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10",
                                          "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7",
-                                         "COMMAND_BURST": "0"}))
+                                         "COMMAND_BURST": "0",
+                                         "SHARD_COUNT": "1"}))  # SimCord runs one shard
 
 
 async def close_bot(bot) -> None:
