@@ -15,14 +15,13 @@ import asyncpg
 
 
 class IntegrityError(sqlite3.IntegrityError):
-    """A write broke a unique key, a foreign key or NOT NULL, on PostgreSQL (the backend
-    raises it for asyncpg's IntegrityConstraintViolationError). A subclass of SQLite's, so
-    ``except sqlite3.IntegrityError`` written for SQLite catches both databases' (catch
-    ``INTEGRITY_ERRORS`` in new code)."""
+    """A write broke a unique key, a foreign key or NOT NULL: what both backends raise for
+    their driver's error (sqlite3's, asyncpg's IntegrityConstraintViolationError). A
+    subclass of SQLite's, so ``except sqlite3.IntegrityError`` written for SQLite alone
+    still catches it on either database; new code catches this."""
 
 
-#: what a write that breaks a unique or foreign key raises, on either backend
-INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (IntegrityError,)
 #: what reading a table that does not exist raises, on either backend
 MISSING_TABLE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.OperationalError,
                                                          asyncpg.UndefinedTableError)

@@ -12,17 +12,29 @@ may still roll back.
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
+import sqlite3
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Sequence, cast
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence, cast
 
 import aiosqlite
 
-from gamehost.db.base import Notice, first_value
+from gamehost.db.base import IntegrityError, Notice, first_value
 from gamehost.db.urls import sqlite_path, sqlite_url
 
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
            "PRAGMA busy_timeout=10000")
+
+
+@contextmanager
+def integrity() -> Iterator[None]:
+    """sqlite3's integrity errors as the store's ``IntegrityError`` (one type for both backends)."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        if isinstance(error, IntegrityError):
+            raise
+        raise IntegrityError(*error.args) from error
 
 
 class SQLiteTransaction:
@@ -32,16 +44,19 @@ class SQLiteTransaction:
         self.connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cursor = await self.connection.execute(sql, params)
+        with integrity():
+            cursor = await self.connection.execute(sql, params)
         return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.connection.executemany(sql, rows)
+        with integrity():
+            await self.connection.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         # Always drain and close cursors: an open statement blocks COMMIT in sqlite3.
-        async with self.connection.execute(sql, params) as cursor:
-            return cast(list[tuple], await cursor.fetchall())  # no row_factory: tuples
+        with integrity():
+            async with self.connection.execute(sql, params) as cursor:
+                return cast(list[tuple], await cursor.fetchall())  # no row_factory: tuples
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
         rows = await self.fetch(sql, params)
