@@ -1,7 +1,8 @@
 """Every slash command and component, counted, timed (gamehost/metrics.py) and tagged for the
 logs (gamehost/logs.py). Commands reach the bot through the command tree (bot.py
-``GameTree._call``), components through their dynamic items (cogs/items.py); both wrap their
-work in ``serving``, which ends when the reply (the board, the private answer) is sent.
+``GameTree._call``), components through their dynamic items (cogs/items.py, the tournament
+hub's cogs/tournament_buttons.py); each wraps its work in ``serving``, which ends when the
+reply (the board, the private answer) is sent. (The help pager's page turns are not counted.)
 
 The outcome: ``ok``, or ``refused`` (a move or command the rules or limits turned down, told
 privately) and ``error`` (an internal failure), as the error reply marks it (``mark_outcome``,

@@ -8,6 +8,8 @@ from typing import Any, Protocol, Self, runtime_checkable
 import discord
 from discord.ext import commands
 
+from cogs.served import serving
+
 TEMPLATE = r"t:(?P<tournament>\d+):(?P<verb>[a-z]+)"
 
 
@@ -40,4 +42,5 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPL
         return cls(int(match["tournament"]), match["verb"], label=item.label or "", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await button_handler(interaction.client).on_button(interaction, self.tournament_id, self.verb)
+        async with serving(interaction, verb=f"tournament {self.verb}"):
+            await button_handler(interaction.client).on_button(interaction, self.tournament_id, self.verb)
