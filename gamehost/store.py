@@ -219,8 +219,9 @@ class Store:
     async def count_bot_only_matches(self, guild_id: int | None) -> int:
         """Matches in progress in this guild where every seat is a bot (nobody attends them)."""
         guild, params = guild_is(guild_id)
+        # seats are written by json.dumps: a bot's seat says "bot": true, a person's false
         rows = await self._all(f"SELECT seats FROM matches WHERE {guild} AND status = 'active' "
-                               "AND seats LIKE '%\"bot\"%'", params)
+                               "AND seats LIKE '%\"bot\": true%' AND seats NOT LIKE '%\"bot\": false%'", params)
         return sum(_bots_only(json.loads(r[0])) for r in rows)
 
     # -- users ---------------------------------------------------------------------------

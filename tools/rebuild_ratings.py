@@ -1,7 +1,9 @@
 """Recompute every rating from the stored results of ranked matches (deterministic: the same
 database always gives the same ratings). Run it with the bot stopped:
 
-    .venv/bin/python tools/rebuild_ratings.py [--db matches.sqlite3]
+    .venv/bin/python tools/rebuild_ratings.py [--db matches.sqlite3 | --db postgresql://…]
+
+The database is DATABASE_URL's (else DATABASE_PATH's SQLite file) unless --db names one.
 """
 from __future__ import annotations
 
@@ -33,5 +35,6 @@ async def main(db: str) -> int:
 if __name__ == "__main__":
     load_dotenv(Path(__file__).resolve().parent.parent / ".env")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", default=Settings.from_env().database_path)
+    parser.add_argument("--db", default=Settings.from_env().store_url(),
+                        help="a SQLite file or a database URL (sqlite:///…, postgresql://…)")
     sys.exit(asyncio.run(main(parser.parse_args().db)))

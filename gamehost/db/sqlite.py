@@ -53,10 +53,10 @@ class SQLiteTransaction:
             await self.connection.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        # Always drain and close cursors: an open statement blocks COMMIT in sqlite3.
+        # One trip to the connection's thread: execute and drain (a statement left open
+        # would block COMMIT in sqlite3). No row_factory: the rows are tuples.
         with integrity():
-            async with self.connection.execute(sql, params) as cursor:
-                return cast(list[tuple], await cursor.fetchall())  # no row_factory: tuples
+            return cast(list[tuple], list(await self.connection.execute_fetchall(sql, params)))
 
     async def fetchrow(self, sql: str, params: Sequence[Any] = ()) -> tuple | None:
         rows = await self.fetch(sql, params)
