@@ -127,7 +127,7 @@ class GameBot(commands.AutoShardedBot):
         from cogs.translator import CatalogTranslator
 
         install(self.metrics)
-        store = Store(self.settings.database_path)
+        store = Store(self.settings.store_url())
         await store.open()
         service = MatchService(counting(store), utc_timestamp,
                                live_seconds=self.settings.live_decision_minutes * 60,
