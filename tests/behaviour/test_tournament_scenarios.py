@@ -345,6 +345,11 @@ async def test_bots_fill_a_swiss_and_play_their_own_tables(world):
         # bot against bot: played out as the table opened, its result already recorded
         assert (await world.service.load(bots["match_id"])).status == "finished" and len(bots["result"]) == 2
         assert any(f"`R{number}-T{bots['no']}` Bot" in x and "Result:" in x for x in texts(world))
+        # its thread says in words who plays there: no empty list of people to mention
+        opened = [m.content for m in thread_of(world, bots).history() if "has started here" in m.content]
+        assert opened == [f"**Bot Cup**, table R{number}-T{bots['no']}: a match between bots has started here."]
+        mine_opened = [m.content for m in thread_of(world, mine).history() if "has started here" in m.content]
+        assert len(mine_opened) == 1 and world.alice.mention in mine_opened[0] and ": ," not in mine_opened[0]
         # Alice's table waits for her alone: her bot opponent answered whatever it was asked
         row = await world.service.load(mine["match_id"])
         alice_seat = next(i for i, seat in enumerate(row.seats) if seat["user_id"] == world.alice.id)
