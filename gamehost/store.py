@@ -307,8 +307,10 @@ class Store:
 
     async def update_campaign(self, guild_id: int | None, channel_id: int, game: str,
                               change: Callable[[dict | None], dict | None], at: float) -> dict | None:
-        """Read, change and write a channel's progress in one write transaction (so two
-        updates, even from two processes, never lose one another's change). ``change`` gets
+        """Read, change and write a channel's progress in one write transaction holding the
+        channel's lock (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock, READ COMMITTED
+        alone would let two read the same progress), so two updates, even from two
+        processes, never lose one another's change. ``change`` gets
         the stored progress (None when there is none) and returns the new one; returning it
         unchanged (or None) writes nothing. Returns the progress as stored afterwards."""
         key = (guild_id or 0, channel_id, game)
