@@ -89,7 +89,7 @@ class GameTree(discord.app_commands.CommandTree):
                 from cogs.host import RECEIVED
                 interaction.extras[RECEIVED] = host.service.clock()  # the bot's clock (gamehost/once.py)
                 try:
-                    host.service.check_rate(interaction.user.id)
+                    await host.service.check_rate(interaction.user.id)
                 except ServiceError as refusal:
                     from cogs.host import reply_error
                     await reply_error(interaction, refusal)
@@ -161,6 +161,7 @@ class GameBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         rearmed = await service.rearm_all()
+        await service.follow_other_processes()  # PostgreSQL: other processes' commits drop cached rows
         await self.start_health()
         log.info("ready to serve; %d deadlines re-armed", rearmed)
 

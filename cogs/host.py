@@ -104,7 +104,7 @@ class Host(PrivateViews, BoardPosting):
                            verb: str, arg: str, values: list[str]) -> None:
         locale = locale_of(interaction)
         try:
-            self.service.check_rate(interaction.user.id)  # too fast: a private refusal, nothing done
+            await self.service.check_rate(interaction.user.id)  # too fast: a private refusal, nothing done
             if verb not in QUICK_VERBS:
                 await acknowledge(interaction)
             interaction.extras[DRAWN] = version  # what the press answers: the service checks it

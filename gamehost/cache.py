@@ -58,6 +58,10 @@ class MatchCache:
             row = _unpack(self._cold[match_id][1])
         return row
 
+    def ids(self) -> list[int]:
+        """Every cached match's id."""
+        return [*self._hot, *self._cold]
+
     def match_in_channel(self, channel_id: int) -> int | None:
         return self._by_channel.get(channel_id)
 

@@ -13,21 +13,29 @@
 * **Typed** (a slash command): no board version. The same interaction delivered again, or a
   command identical to the same person's previous one that reached the bot *before* that one
   was committed, is the same command sent twice (``duplicate``): it cannot be a reaction to
-  the first one's result. Both times are the bot's own clock; Discord's clock (the
-  interaction's creation time) is never compared with it, so clock skew changes nothing.
+  the first one's result. The seat's record keeps its last committed typed command
+  (``"typed"``: text, commit time, interaction id), written in the move's own transaction
+  like ``"decided"``, so every process sees it: a process whose cached row is older fails the
+  version check, reads the row again and runs every check again (the service's retry), this
+  one included. A command is remembered for DUPLICATE_WINDOW seconds.
+  Times are the bots' own clocks (when the command reached a process; when a process read its
+  clock just before the commit statement); Discord's clock (the interaction's creation time)
+  is never compared with them. Processes on one machine share its clock; processes on several
+  machines must keep theirs NTP-synced (a skew of a few milliseconds only shifts the edge of
+  "before the commit" by as much).
+  The record never reaches a view: ``public_seat`` strips it (gamehost/snapshot.py).
 
 Pure (no discord, no database): the service calls it under the match's lock.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
 
 from gamehost.outcome import ServiceError
 from gamehost.store import MatchRow
 
 DUPLICATE_WINDOW = 10.0  # seconds: how long a committed typed command is remembered to catch its double
-REMEMBERED = 10_000      # typed commands remembered before the expired ones are swept
+TYPED = "typed"          # the seat record's key for its last committed typed command
 
 
 @dataclass(frozen=True)
@@ -81,35 +89,35 @@ def mark_decided(row: MatchRow, seat: int | None, before=(), after=()) -> None:
     row.seats[seat]["decided"] = row.version
 
 
-class TypedCommands:
-    """The last committed typed command per (match, person), to recognise its double."""
+def check_typed(row: MatchRow, seat: int | None, text: str, origin: Origin | None, now: float,
+                window: float = DUPLICATE_WINDOW) -> None:
+    """Refuse a typed command that is the seat's last committed one sent again."""
+    if origin is None or origin.drawn_at is not None or seat is None or not 0 <= seat < len(row.seats):
+        return
+    previous = row.seats[seat].get(TYPED)
+    if not previous:
+        return
+    last_text, committed_at, interaction_id = previous
+    if now - committed_at >= window:
+        return
+    if origin.interaction_id is not None and origin.interaction_id == interaction_id:
+        raise ServiceError("duplicate")  # the very same interaction, delivered again
+    if last_text == text and origin.received_at is not None and origin.received_at < committed_at:
+        raise ServiceError("duplicate")  # sent before the first one's result could be seen
 
-    def __init__(self, clock: Callable[[], float], window: float = DUPLICATE_WINDOW):
-        self.clock = clock
-        self.window = window
-        self._last: dict[tuple[int, int], tuple[str, float, int | None]] = {}
 
-    def check(self, match_id: int, user_id: int, text: str, origin: Origin | None) -> None:
-        if origin is None or origin.drawn_at is not None:
-            return
-        previous = self._last.get((match_id, user_id))
-        if previous is None:
-            return
-        last_text, committed_at, interaction_id = previous
-        if self.clock() - committed_at >= self.window:
-            return
-        if origin.interaction_id is not None and origin.interaction_id == interaction_id:
-            raise ServiceError("duplicate")  # the very same interaction, delivered again
-        if last_text == text and origin.received_at is not None and origin.received_at < committed_at:
-            raise ServiceError("duplicate")  # sent before the first one's result could be seen
+def mark_typed(row: MatchRow, seat: int | None, text: str, origin: Origin | None, committed_at: float) -> None:
+    """Note the typed command ``row`` is about to commit for ``seat`` (the seat records are
+    copied: the cached row stays as it was until the commit succeeds)."""
+    if origin is None or origin.drawn_at is not None or seat is None or not 0 <= seat < len(row.seats):
+        return
+    row.seats = [dict(s) for s in row.seats]
+    row.seats[seat][TYPED] = [text, committed_at, origin.interaction_id]
 
-    def remember(self, match_id: int, user_id: int, text: str, origin: Origin | None) -> None:
-        if origin is None or origin.drawn_at is not None:
-            return
-        now = self.clock()
-        if len(self._last) > REMEMBERED:
-            self._last = {k: v for k, v in self._last.items() if now - v[1] < self.window}
-        self._last[(match_id, user_id)] = (text, now, origin.interaction_id)
 
-    def __len__(self) -> int:
-        return len(self._last)
+def public_seat(seat: dict) -> dict:
+    """A seat record as the adapters may see it: without the typed command (which may be a
+    hidden move's notation)."""
+    if TYPED not in seat:
+        return seat
+    return {k: v for k, v in seat.items() if k != TYPED}

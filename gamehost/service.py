@@ -14,14 +14,16 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable, TypeVar
 
 from engine.base import Event, IllegalAction
-from gamehost.cache import MatchCache
+from gamehost.cache import OPEN_STATUSES, MatchCache
 from gamehost.campaigns import Campaigns
 from gamehost.deadlines import (MAX_AUTOMATIC_STEPS, ExpireListener, MatchDeadlines, RemindListener,  # noqa: F401
                                 Step, prompt_marks, same_decision)
 from gamehost.registry import plugin, normalize_options
-from gamehost.limits import CommandRateLimiter, Limits, reached, wait_seconds
+from gamehost.admission import MatchAdmission
+from gamehost.freshness import MatchFreshness
+from gamehost.limits import Limits
 from gamehost.logs import set_match
-from gamehost.once import Origin, TypedCommands, check_pressed, mark_decided
+from gamehost.once import Origin, check_pressed, check_typed, mark_decided, mark_typed
 from gamehost.outcome import Outcome, ServiceError, is_unattended, seat_of
 from gamehost.queries import MatchQueries
 from gamehost.rating_store import record_match
@@ -31,13 +33,25 @@ from gamehost.store import SNAPSHOT_EVERY, LoggedAction, MatchRow, PendingWrite,
 from gamehost.timers import DeadlineScheduler
 
 PACES = ("live", "async")
+STALE_RETRIES = 3  # a move judged on a row another process has changed since: judged again this often
 TIMEOUT_POLICIES = ("auto", "bot", "forfeit")
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class MatchService(MatchDeadlines, MatchQueries):
+class StaleRow(ServiceError):
+    """The commit found a newer stored row than the one judged ("stale" to callers)."""
+
+    def __init__(self) -> None:
+        super().__init__("stale")
+
+
+def newest(cached: MatchRow | None, stored: MatchRow) -> MatchRow:
+    return cached if cached is not None and cached.version >= stored.version else stored
+
+
+class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries):
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
                  seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
@@ -50,10 +64,10 @@ class MatchService(MatchDeadlines, MatchQueries):
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
         self.cache = MatchCache(hot_matches, max(0, cached_matches - hot_matches))  # a total bound
+        self.init_freshness()  # other processes' commits (gamehost/freshness.py)
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
-        self.typed = TypedCommands(clock)  # typed commands sent twice (gamehost/once.py)
         # called once a match is saved finished or abandoned (e.g. a tournament's table)
         self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = []
         # campaign progress per channel (gamehost/campaigns.py): a victory unlocks scenarios
@@ -64,8 +78,7 @@ class MatchService(MatchDeadlines, MatchQueries):
         self._on_expired: ExpireListener | None = None
         # Abuse limits (None: none at all). Checking a count and then adding a match happen
         # under one lock, so simultaneous requests cannot slip past a limit together.
-        self.limits = limits or Limits.unlimited()
-        self.commands = CommandRateLimiter(self.limits.command_burst, self.limits.command_window_seconds, clock)
+        self.init_admission(limits, clock)
         self._admission = asyncio.Lock()
 
     def listen(self, *, on_remind: RemindListener, on_expired: ExpireListener) -> None:
@@ -74,6 +87,7 @@ class MatchService(MatchDeadlines, MatchQueries):
         self._on_expired = on_expired
 
     async def close(self) -> None:
+        await self.stop_following()
         self.deadlines.cancel_all()
         self._unattended.shutdown(wait=False, cancel_futures=True)
 
@@ -104,6 +118,8 @@ class MatchService(MatchDeadlines, MatchQueries):
         return row
 
     def _remember(self, row: MatchRow) -> None:
+        if self.news is not None and self.news.newer_than(row.id, row.version):
+            return  # read before another process's commit that was heard meanwhile
         self.cache.put(row)
 
     async def in_channel(self, channel_id: int) -> MatchRow:
@@ -111,7 +127,9 @@ class MatchService(MatchDeadlines, MatchQueries):
         if match_id is not None:
             cached = self.cache.get(match_id)
             if cached is not None:
-                return cached
+                cached = await self.revalidated(cached)  # another process may have moved (SQLite)
+                if cached.status in OPEN_STATUSES:
+                    return cached
         row = await self.store.open_match_in_channel(channel_id)
         if row is None:
             raise ServiceError("no_match")
@@ -122,7 +140,8 @@ class MatchService(MatchDeadlines, MatchQueries):
         """The match whose moves someone asks to see: by number (any match of this server),
         else the channel's open match, else the channel's latest, finished or not."""
         if match_id is not None:
-            row = self.cache.get(match_id) or await self.store.match(match_id)
+            cached = self.cache.get(match_id)
+            row = await self.revalidated(cached) if cached is not None else await self.store.match(match_id)
             if row is None or row.guild_id != guild_id:
                 raise ServiceError("no_such_match", id=match_id)
             return row
@@ -189,41 +208,6 @@ class MatchService(MatchDeadlines, MatchQueries):
             raise ServiceError("channel_busy") from None
         self._remember(row)
         return row
-
-    # -- abuse limits (gamehost.limits) --------------------------------------------------
-
-    def check_rate(self, user_id: int) -> None:
-        """Count one command (slash command or click) by ``user_id``; refuse it when they send
-        commands faster than the limit allows. Autocomplete is not counted."""
-        retry_after = self.commands.acquire(user_id)
-        if retry_after > 0:
-            raise ServiceError("rate_limited", seconds=wait_seconds(retry_after),
-                               burst=self.limits.command_burst,
-                               window=f"{self.limits.command_window_seconds:g}")
-
-    async def check_create_limits(self, guild_id: int | None, user_id: int) -> None:
-        """Refuse a new lobby beyond the creator's or the server's limits. ``create`` checks
-        this itself; an adapter may call it first to refuse before making a thread."""
-        limits = self.limits
-        if limits.open_lobbies_per_user and reached(
-                limits.open_lobbies_per_user, await self.store.count_open_lobbies_created_by(guild_id, user_id)):
-            raise ServiceError("limit_lobbies", limit=limits.open_lobbies_per_user)
-        await self._check_seat_limit(guild_id, user_id)
-        if guild_id is not None and limits.open_matches_per_server and reached(
-                limits.open_matches_per_server, await self.store.count_open_matches(guild_id)):
-            raise ServiceError("limit_server", limit=limits.open_matches_per_server)
-
-    async def _check_seat_limit(self, guild_id: int | None, user_id: int) -> None:
-        limit = self.limits.active_matches_per_user
-        if limit and reached(limit, await self.store.count_matches_seating(guild_id, user_id)):
-            raise ServiceError("limit_matches", limit=limit)
-
-    async def _check_bot_match_limit(self, row: MatchRow) -> None:
-        """Refuse to start one more match nobody plays in (every seat a bot) beyond the cap."""
-        limit = self.limits.bot_matches_per_server
-        if limit and row.guild_id is not None and is_unattended(row) and reached(
-                limit, await self.store.count_bot_only_matches(row.guild_id)):
-            raise ServiceError("limit_bot_matches", limit=limit)
 
     def seat_limits(self, row: MatchRow) -> tuple[int, int]:
         return plugin(row.game).seat_range(row.options)
@@ -395,46 +379,70 @@ class MatchService(MatchDeadlines, MatchQueries):
         presser's last decision is refused as ``already_done``; a typed command sent twice
         (the same interaction again, or an identical one that reached the bot before the
         previous one was committed) as ``duplicate``.
+
+        A commit that finds the stored row newer than the one judged (another process moved,
+        and this one's cache had not heard yet), or a refusal judged on a cached row older
+        than the stored one, is judged again on the stored row, every check included, up to
+        STALE_RETRIES times; a press for a board version that is no longer the match's stays
+        ``stale``.
         """
         async with self.lock(match_id):
-            row = await self.load(match_id)
-            if row.status != "active":
-                raise ServiceError("not_active")
-            seat = seat_of(row, user_id)
-            check_pressed(row, seat, origin.drawn_at if origin is not None else None)
-            if expected_version is not None and expected_version != row.version:
-                raise ServiceError("stale")
-            if seat is None:
-                raise ServiceError("not_seated")
-            engine = plugin(row.game).engine
-            if isinstance(action, str):
+            for attempt in range(STALE_RETRIES):
                 try:
-                    action = engine.parse_action(action)
-                except IllegalAction as error:  # unreadable: say what could be typed instead
-                    if not error.legal and row.state is not None:
-                        error.legal = [engine.format_action(a) for a in engine.legal_actions(row.state, seat)]
-                    raise
-            text = engine.format_action(action)
-            self.typed.check(match_id, user_id, text, origin)
-            preference = plugin(row.game).off_turn(action)  # standing preferences, not moves
+                    return await self._act(match_id, user_id, action, expected_version, origin)
+                except (ServiceError, IllegalAction) as refusal:
+                    last = attempt == STALE_RETRIES - 1
+                    if last or not (isinstance(refusal, StaleRow) or await self.cache_behind(match_id)):
+                        raise
+            raise AssertionError("unreachable")
 
-            def step(state: dict) -> tuple[list[str], dict, list[Event]]:
-                prompts = engine.prompts(state)
-                if seat not in {p.seat for p in prompts} and not preference:
-                    waiting = [p.seat for p in prompts]
-                    raise ServiceError("not_your_turn", waiting=", ".join(
-                        row.seats[s]["name"] for s in waiting if s < len(row.seats)))
-                new_state, events = engine.apply(state, seat, action)  # IllegalAction propagates
-                return [text], new_state, events
+    async def _act(self, match_id: int, user_id: int, action, expected_version: int | None,
+                   origin: Origin | None) -> Outcome:
+        row = await self.load(match_id)
+        if row.status != "active":
+            raise ServiceError("not_active")
+        seat = seat_of(row, user_id)
+        check_pressed(row, seat, origin.drawn_at if origin is not None else None)
+        if expected_version is not None and expected_version != row.version:
+            raise ServiceError("stale")
+        if seat is None:
+            raise ServiceError("not_seated")
+        engine = plugin(row.game).engine
+        if isinstance(action, str):
+            try:
+                action = engine.parse_action(action)
+            except IllegalAction as error:  # unreadable: say what could be typed instead
+                if not error.legal and row.state is not None:
+                    error.legal = [engine.format_action(a) for a in engine.legal_actions(row.state, seat)]
+                raise
+        text = engine.format_action(action)
+        check_typed(row, seat, text, origin, self.clock())
+        preference = plugin(row.game).off_turn(action)  # standing preferences, not moves
 
-            outcome = await self._commit_step(row, seat, user_id, "action", step, decides=not preference)
-            self.typed.remember(match_id, user_id, text, origin)
-            return outcome
+        def step(state: dict) -> tuple[list[str], dict, list[Event]]:
+            prompts = engine.prompts(state)
+            if seat not in {p.seat for p in prompts} and not preference:
+                waiting = [p.seat for p in prompts]
+                raise ServiceError("not_your_turn", waiting=", ".join(
+                    row.seats[s]["name"] for s in waiting if s < len(row.seats)))
+            new_state, events = engine.apply(state, seat, action)  # IllegalAction propagates
+            return [text], new_state, events
+
+        def typed(updated: MatchRow) -> None:  # the clock read last before the commit
+            mark_typed(updated, seat, text, origin, self.clock())
+
+        return await self._commit_step(row, seat, user_id, "action", step, decides=not preference,
+                                       before_commit=typed)
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
         async with self.lock(match_id):
-            row = await self.load(match_id)
-            return await self._concede(row, user_id, "resign")
+            for attempt in range(STALE_RETRIES):  # as ``act``: judged again on a newer stored row
+                try:
+                    return await self._concede(await self.load(match_id), user_id, "resign")
+                except StaleRow:
+                    if attempt == STALE_RETRIES - 1:
+                        raise
+            raise AssertionError("unreachable")
 
     async def _concede(self, row: MatchRow, user_id: int, text: str) -> Outcome:
         if row.status != "active":
@@ -452,7 +460,8 @@ class MatchService(MatchDeadlines, MatchQueries):
 
     async def _commit_step(self, row: MatchRow, seat: int | None, user_id: int | None, kind: str,
                            step: Step, *,
-                           background: bool = False, decides: bool = True) -> Outcome:
+                           background: bool = False, decides: bool = True,
+                           before_commit: Callable[[MatchRow], None] | None = None) -> Outcome:
         """Log one decision (one or more moves by ``seat``), let bots answer, commit atomically.
 
         ``step`` and the bots' replies run off the event loop; the commit arms the next deadline.
@@ -487,6 +496,8 @@ class MatchService(MatchDeadlines, MatchQueries):
             return updated, outcome, write
 
         updated, outcome, write = await self._compute(row, work, background=background)
+        if before_commit is not None:
+            before_commit(updated)
         last = write.actions[-1].seq
         snapshot = updated.status != "active" or (last // SNAPSHOT_EVERY) != ((first - 1) // SNAPSHOT_EVERY)
         await self._save(updated, before, write, snapshot=snapshot)
@@ -539,10 +550,10 @@ class MatchService(MatchDeadlines, MatchQueries):
         """Commit, then arm (or disarm) the match's deadline: the committed state alone decides
         whether a match waits for someone, whatever happens to the messages about it later."""
         try:
-            await self.store.save_match(row, expected_version, write, snapshot)
+            await self.store.save_match(row, expected_version, write, snapshot, due_at=self.due_at(row))
         except VersionConflict:
             self.cache.drop(row.id)
-            raise ServiceError("stale") from None
+            raise StaleRow() from None
         self._remember(row)
         self._arm(row)
         if row.status == "finished" and await self.store.is_ranked(row.id):
@@ -555,7 +566,7 @@ class MatchService(MatchDeadlines, MatchQueries):
 
     async def my_matches(self, guild_id: int | None, user_id: int) -> list[MatchRow]:
         rows = await self.store.open_matches_for_user(guild_id, user_id)
-        return [self.cache.peek(r.id) or r for r in rows if seat_of(r, user_id) is not None]
+        return [newest(self.cache.peek(r.id), r) for r in rows if seat_of(r, user_id) is not None]
 
     async def log(self, match_id: int) -> list[LoggedAction]:
         """The full log, hidden moves included: for the service and tests, never for display."""

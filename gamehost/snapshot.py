@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from engine.base import ActionInfo, Game, IllegalAction, Prompt
+from gamehost.once import public_seat
 from gamehost.registry import plugin
 from gamehost.store import MatchRow
 
@@ -114,7 +115,7 @@ def snapshot(row: MatchRow) -> Snapshot:
     engine = plugin(row.game).engine
     active = row.state is not None
     return Snapshot(match_id=row.id, game=row.game, channel_id=row.channel_id, version=row.version,
-                    status=row.status, locale=row.locale, seats=tuple(row.seats), options=dict(row.options),
+                    status=row.status, locale=row.locale, seats=tuple(public_seat(s) for s in row.seats), options=dict(row.options),
                     result=row.result, deadline_at=row.deadline_at,
                     view=engine.view(row.state, None) if active else {},
                     prompts=tuple(engine.prompts(row.state)) if active and row.status == "active" else (),

@@ -151,6 +151,8 @@ class Store:
                  row.seed, row.id, expected_version))
             if changed != 1:
                 raise VersionConflict(row.id)
+            if self.dialect == "postgresql":  # other processes' caches (gamehost/match_news.py); sent on commit
+                await db.execute("SELECT pg_notify('match_changed', ?)", (f"{row.id}:{row.version}",))
             if write:
                 await db.executemany(
                     "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) "

@@ -202,3 +202,10 @@ private_sent = Table(
     Column("digest", Text, nullable=False),
     PrimaryKeyConstraint("match_id", "seat"),
 )
+
+command_rate = Table(
+    "command_rate", metadata,  # one token bucket per person, shared by the processes (gamehost/command_rate.py)
+    Column("user_id", ID, primary_key=True, autoincrement=False),
+    Column("tokens", REAL, nullable=False),
+    Column("at", REAL, nullable=False),
+)

@@ -95,11 +95,11 @@ async def test_two_hundred_commands_in_a_row_meet_the_default_limit(store, clock
     accepted = 0
     for _ in range(200):
         try:
-            service.check_rate(77)
+            await service.check_rate(77)
             accepted += 1
         except ServiceError as refusal:
             assert refusal.code == "rate_limited"
     assert accepted == 8
     clock.now += 10  # a person's pace: the bucket is full again after the window
-    service.check_rate(77)
+    await service.check_rate(77)
     await service.close()

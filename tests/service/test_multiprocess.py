@@ -71,7 +71,9 @@ async def play(path: str, match_ids: list[int], index: int) -> dict:
                     refused[error.code] = refused.get(error.code, 0) + 1
                     service.cache.drop(match_id)  # look at the database again next time
                     continue
-                applied.append([match_id, row.version, outcome.match.version])
+                # the version it was applied to: a typed move whose commit found a newer row is
+                # judged again on it (MatchService.act), so not always the one loaded above
+                applied.append([match_id, outcome.match.version - 1, outcome.match.version])
             if not live:
                 stored = [await store.match(m) for m in match_ids]
                 if all(r.status != "active" for r in stored):

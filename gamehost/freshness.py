@@ -1,0 +1,68 @@
+"""Cached matches kept in step with the database when several processes write it (issue 23).
+
+A process's match cache (gamehost/cache.py) may hold a row another process has changed since.
+Writes are safe anyway (the version-checked commit fails and the service judges the move again
+on the stored row); this module keeps reads and refusals right:
+
+- **PostgreSQL**: every commit NOTIFYs ``match_changed`` with ``<id>:<version>`` in its own
+  transaction (gamehost/store.py ``save_match``), and ``MatchNews`` (gamehost/match_news.py)
+  drops a cached row older than that; while its connection is down it re-polls the cached ids.
+- **SQLite** (one process per file in production; several in tests and the demo): the read
+  paths that show a position (``in_channel``: /match status, a seat's private view) compare the
+  cached version with the stored one (``SELECT version … WHERE id = ?``, one small read).
+- **Either**: a refusal judged on a cached row (not your turn, an illegal move) is checked the
+  same way before it is given, and judged again on the stored row when that is newer.
+"""
+from __future__ import annotations
+
+from gamehost.cache import MatchCache
+from gamehost.db.urls import dialect_of
+from gamehost.match_news import MatchNews
+from gamehost.store import MatchRow, Store
+
+
+class MatchFreshness:
+    """Mixin of ``MatchService``: how far its cache may be trusted."""
+
+    store: Store
+    cache: MatchCache
+
+    def init_freshness(self) -> None:
+        self.news: MatchNews | None = None
+        #: read paths compare versions with the database (SQLite; PostgreSQL has the NOTIFYs)
+        self.revalidate_reads = dialect_of(self.store.url) == "sqlite"
+
+    async def follow_other_processes(self) -> None:
+        """On PostgreSQL, start listening for other processes' commits (idempotent)."""
+        if self.news is None and dialect_of(self.store.url) == "postgresql":
+            self.news = MatchNews(self.store, self.cache)
+            await self.news.start()
+
+    async def stop_following(self) -> None:
+        if self.news is not None:
+            news, self.news = self.news, None
+            await news.stop()
+
+    async def stored_version(self, match_id: int) -> int | None:
+        return await self.store.database.fetchval("SELECT version FROM matches WHERE id = ?", (match_id,))
+
+    async def cache_behind(self, match_id: int) -> bool:
+        """Whether the cached row of ``match_id`` is older than the stored one (then dropped)."""
+        cached = self.cache.version(match_id)
+        if cached is None:
+            return False
+        stored = await self.stored_version(match_id)
+        if stored is None or stored <= cached:
+            return False
+        self.cache.drop(match_id)
+        return True
+
+    async def revalidated(self, row: MatchRow) -> MatchRow:
+        """``row`` (cached) or, when the database holds a newer version, the stored row."""
+        if not self.revalidate_reads or not await self.cache_behind(row.id):
+            return row
+        stored = await self.store.match(row.id)
+        if stored is None:
+            return row
+        self.cache.put(stored)
+        return stored
