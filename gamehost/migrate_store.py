@@ -43,7 +43,8 @@ Steps:
      fresh ids.
   5. Verify: every table holds as many rows as in the source, and the same rows; every
      match with a state replays from its seed and its logged actions to its stored state,
-     passing each of its stored snapshots on the way (all of them: nothing is sampled).
+     passing each of its stored snapshots on the way: all of them (--sample N: only N,
+     spread evenly; the summary then says so), in --jobs processes.
      Prints the rows per table, then "verified: N matches replayed", or one MISMATCH line
      per problem, naming the table and the match.
 
@@ -156,8 +157,10 @@ async def copy(source: Store, target: Store, *, replace: bool, batch: int, say: 
 
 
 async def migrate(source_url: str, target_url: str, *, replace: bool = False, batch: int = BATCH,
-                  verify_only: bool = False, say: Voices | None = None) -> Verification:
-    """Copy (unless ``verify_only``) and verify; raises ``Refused`` before writing anything."""
+                  verify_only: bool = False, jobs: int = 1, sample: int | None = None,
+                  say: Voices | None = None) -> Verification:
+    """Copy (unless ``verify_only``) and verify (replays in ``jobs`` processes, ``sample``
+    matches only if given); raises ``Refused`` before writing anything."""
     say = say or Voices(out=print, progress=lambda line: None)
     check_urls(source_url, target_url)
     history = await source_history(source_url)
@@ -171,7 +174,7 @@ async def migrate(source_url: str, target_url: str, *, replace: bool = False, ba
         try:
             if not verify_only:
                 await copy(source, target, replace=replace, batch=batch, say=say)
-            return await verify(source.database, target, say.progress)
+            return await verify(source.database, target, say.progress, jobs=jobs, sample=sample)
         finally:
             await target.close()
     finally:
@@ -187,6 +190,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--replace", action="store_true",
                    help="empty a target that already holds rows, instead of refusing it")
     p.add_argument("--batch", type=int, default=BATCH, metavar="N", help=f"rows per write (default {BATCH:,})")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="processes replaying matches in step 5 (default: one per core, here %(default)s)")
+    p.add_argument("--sample", type=int, metavar="N",
+                   help="replay only N matches, spread evenly over the ids, instead of all (every "
+                        "table's rows are still compared in full); the summary says so")
     p.add_argument("--verify-only", action="store_true",
                    help="copy nothing: only step 5, comparing an earlier copy with its source")
     return p
@@ -194,15 +202,17 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    if args.batch < 1:
-        parser().error("--batch must be at least 1")
+    for name in ("batch", "jobs", "sample"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            parser().error(f"--{name} must be at least 1")
 
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
     try:
         result = asyncio.run(migrate(args.source, args.target, replace=args.replace, batch=args.batch,
-                                     verify_only=args.verify_only, say=Voices(out=print, progress=progress)))
+                                     verify_only=args.verify_only, jobs=args.jobs,
+                                     sample=args.sample, say=Voices(out=print, progress=progress)))
     except Refused as refusal:
         print(f"migrate_store: {refusal}", file=sys.stderr)
         return 2

@@ -22,7 +22,8 @@ from gamehost.review import replay
 from gamehost.service import MatchService
 from gamehost.store import Store, unpack_state
 from gamehost.store_copy import tables
-from gamehost.store_verify import verify
+from gamehost.store_replays import sampled
+from gamehost.store_verify import summary, verify
 from tests.support.databases import fresh_postgres
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -164,7 +165,7 @@ async def test_a_corrupted_copy_is_reported_naming_the_match_and_the_table(tmp_p
     await origin.open()
     try:
         match_id = await corrupt_one_move(target)
-        result = await verify(origin.database, target)
+        result = await verify(origin.database, target, jobs=2)  # replayed in two worker processes
     finally:
         await target.close()
         await origin.close()
@@ -210,3 +211,12 @@ async def test_the_command_as_a_process(tmp_path):
     missing = run("--from", sqlite_url(tmp_path / "none.sqlite3"), "--to", sqlite_url(tmp_path / "x.sqlite3"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+async def test_a_sample_of_the_replays_is_said_to_be_one(tmp_path):
+    source = fixture_copy(tmp_path)
+    result = await migrate(source, sqlite_url(tmp_path / "copy.sqlite3"), sample=3, jobs=2, say=quiet()[0])
+    assert result.ok and result.replayed == 3 and result.with_state == 11
+    assert summary(result)[-1].startswith("verified: 3 matches replayed (")
+    assert summary(result)[-1].endswith(", a sample of the 11 matches with a state)")
+    assert sampled(list(range(10)), 3) == [0, 4, 9] and sampled([1, 2], 5) == [1, 2]
