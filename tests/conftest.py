@@ -1,7 +1,9 @@
 """Fixtures for the behaviour tests, which drive the real bot through SimCord: no network, no token.
 
 Behaviour tests live in any folder named ``behaviour`` (the shared ones in tests/behaviour, each
-game's in tests/games/<id>/behaviour). Every test there is marked ``behaviour``; the ones that
+game's in tests/games/<id>/behaviour). The bot keeps its matches at ``db_url``: a fresh SQLite
+file, or a fresh PostgreSQL database (tests/support/databases.py). The shared ones run on both
+databases; each game's on SQLite, and those named in ``ON_POSTGRES`` on PostgreSQL as well. Every test there is marked ``behaviour``; the ones that
 walk a game for hundreds of moves through Discord are also marked ``slow``, so that
 ``pytest -m "not slow"`` keeps the short behaviour tests and ``pytest -m "not slow and not
 behaviour"`` (``scripts/test.sh --quick``) runs none of them."""
@@ -15,18 +17,62 @@ import simcord.interactions
 from tests.support.bot import World, close_bot, make_bot
 from tests.support.databases import BACKENDS, fresh_database
 
+SHARED_BEHAVIOUR = Path(__file__).parent / "behaviour"
+
+# Each game's behaviour tests also run on PostgreSQL for these (the rest on SQLite only, to keep
+# the suite's time): a whole game played through Discord, and a restart of the bot mid-game
+# (matches, buttons and deadlines read back from the other database).
+ON_POSTGRES = {
+    "clash": {"test_two_members_play_a_whole_duel", "test_bot_restarts_mid_game_and_old_buttons_still_work"},
+    "cloudspire": {"test_two_players_play_a_full_wave_through_commands",
+                   "test_the_bot_restarts_mid_wave_and_play_goes_on"},
+    "evs": {"test_two_members_play_a_whole_game", "test_the_bot_restarts_mid_turn_and_play_goes_on"},
+    "kr": {"test_a_whole_game_to_the_result", "test_a_victory_unlocks_scenario_two_and_survives_a_restart"},
+}
+
+
+def on_postgres(path: Path, name: str) -> bool:
+    """The bot of this behaviour test runs on PostgreSQL too (see ``ON_POSTGRES``)."""
+    if SHARED_BEHAVIOUR in path.parents:
+        return True
+    parts = path.parts
+    game = parts[parts.index("games") + 1] if "games" in parts[:-1] else None
+    return name in ON_POSTGRES.get(game or "", ())
+
 
 @pytest.fixture
 def db_path(tmp_path):
     return str(tmp_path / "matches.sqlite3")
 
 
+def pytest_generate_tests(metafunc):
+    """A test whose bot keeps its matches at ``db_url`` runs on both databases when it is a
+    shared behaviour test or named in ``ON_POSTGRES``; else on SQLite only."""
+    if "bot_backend" not in metafunc.fixturenames:
+        return
+    if on_postgres(Path(str(metafunc.definition.fspath)), metafunc.definition.originalname):
+        metafunc.parametrize("bot_backend", BACKENDS, indirect=True)
+
+
+@pytest.fixture
+def bot_backend(request):
+    """The database the bot under test keeps its matches in (``sqlite`` unless parametrised)."""
+    return getattr(request, "param", "sqlite")
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(db_path):
+async def db_url(bot_backend, tmp_path):
+    """The bot's DATABASE_URL: a fresh SQLite file or a fresh PostgreSQL database, dropped after."""
+    async with fresh_database(bot_backend, str(tmp_path)) as url:
+        yield url
+
+
+@pytest_asyncio.fixture
+async def simcord_bot(db_url):
     """The bot under test; its database is closed after the test even when the test fails
     (SimCord's shutdown leaves the bot open, and an open aiosqlite connection's thread
     kept a failed run from exiting)."""
-    bot = make_bot(db_path)
+    bot = make_bot(db_url)
     yield bot
     await close_bot(bot)
 

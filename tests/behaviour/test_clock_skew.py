@@ -15,10 +15,10 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest_asyncio.fixture
-async def simcord_bot(db_path, monkeypatch):
+async def simcord_bot(db_url, monkeypatch):
     real = bot_module.utc_timestamp
     monkeypatch.setattr(bot_module, "utc_timestamp", lambda: real() + 1.0)  # the bot's clock, 1 s ahead
-    bot = make_bot(db_path)
+    bot = make_bot(db_url)
     yield bot
     await close_bot(bot)
 

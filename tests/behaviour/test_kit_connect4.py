@@ -35,8 +35,8 @@ def connect4_registered(monkeypatch):
 
 
 @pytest_asyncio.fixture
-async def simcord_bot(db_path, connect4_registered):
-    bot = make_bot(db_path)
+async def simcord_bot(db_url, connect4_registered):
+    bot = make_bot(db_url)
     yield bot
     await close_bot(bot)
 

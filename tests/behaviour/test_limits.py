@@ -13,10 +13,10 @@ from tests.behaviour.helpers import last_board, moved, prompted_actor
 
 
 @pytest.fixture
-def simcord_bot(db_path):
+def simcord_bot(db_url):
     """The bot with the default limits spelled out, whatever other behaviour tests relax."""
     return create_bot(Settings.from_env({
-        "DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10", "MATCH_SEED": "7",
+        "DATABASE_URL": db_url, "LIVE_DECISION_MINUTES": "10", "MATCH_SEED": "7",
         "MAX_OPEN_LOBBIES_PER_USER": "3", "MAX_ACTIVE_MATCHES_PER_USER": "20",
         "MAX_OPEN_MATCHES_PER_SERVER": "200", "MAX_BOT_MATCHES_PER_SERVER": "2",
         "COMMAND_BURST": "8", "COMMAND_WINDOW_SECONDS": "10", "SHARD_COUNT": "1"}))

@@ -68,7 +68,7 @@ def texts(world) -> list[str]:
     return [m.content for m in hub_posts(world)]
 
 
-async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_restart(world, db_path):
+async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_restart(world, db_url):
     add_members(world, "dave", "erin", "frank", "grace", "heidi")
     created = await world.alice.slash(world.channel, "tournament create", game="clash", format="swiss", rounds=3,
                                       round_hours=24, name="Long Cup")
@@ -138,7 +138,7 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
     await resign(world, r2["tables"][0], r2["tables"][0]["players"][0])
     await tournaments(world).idle()
     old_hub = hub_message(world, t)
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     try:
         t = await only(world)
         assert t.current_round()["number"] == 2 and t.current_round()["tables"][0]["result"] is not None

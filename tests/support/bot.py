@@ -3,8 +3,9 @@ from bot import create_bot
 from gamehost.config import Settings
 
 
-def make_bot(db_path):
-    return create_bot(Settings.from_env({"DATABASE_PATH": db_path, "LIVE_DECISION_MINUTES": "10",
+def make_bot(db_url: str):
+    """The bot keeping its matches at ``db_url`` (``sqlite:///…`` or ``postgresql://…``)."""
+    return create_bot(Settings.from_env({"DATABASE_URL": db_url, "LIVE_DECISION_MINUTES": "10",
                                          "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7",
                                          "COMMAND_BURST": "0",
                                          "SHARD_COUNT": "1"}))  # SimCord runs one shard

@@ -185,13 +185,13 @@ async def test_channel_messages_never_show_a_hand_card(world):
         assert not any(name in text for name in names), text
 
 
-async def test_bot_restarts_mid_game_and_old_buttons_still_work(world, db_path):
+async def test_bot_restarts_mid_game_and_old_buttons_still_work(world, db_url):
     await create_duel(world)
     await finish_setup(world)
     await play_one_step(world)
     before = await world.match()
     board = last_board(world.channel)
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     row, seat, actor = await prompted_actor(world)
     assert row.version == before.version and row.state == before.state
     # the press again comes before Discord shows the old board without its buttons (edits held back)
@@ -389,11 +389,11 @@ async def test_menu_command_lists_the_moves_and_a_pick_makes_one(world):
     assert log[-1].action.startswith(f"play {cards[0]} ")
 
 
-async def test_deadlines_survive_a_restart(world, db_path):
+async def test_deadlines_survive_a_restart(world, db_url):
     """A deadline armed before a restart is re-armed from the database and still expires."""
     await create_duel(world, minutes=2, timeout="forfeit")
     row = await world.match()
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     await world.env.advance_time(2 * 60 + 1)
     row = await world.env.bot.host.service.load(row.id)
     assert row.status == "finished" and row.result["reason"] == "timeout"

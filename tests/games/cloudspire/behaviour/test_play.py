@@ -250,13 +250,13 @@ async def test_wrong_turn_outsider_and_illegal_moves_are_answered_privately(worl
     assert len(world.channel.history()) == messages
 
 
-async def test_the_bot_restarts_mid_wave_and_play_goes_on(world, db_path):
+async def test_the_bot_restarts_mid_wave_and_play_goes_on(world, db_url):
     """A restarted bot resumes the match; the old board's buttons still open the menu."""
     await create(world, [world.alice, world.bob])
     await play_until(world, lambda r: r.state["phase"] == "onslaught", max_steps=120)
     before = await world.match()
     board = last_board(world.channel)
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     row, seat, actor = await prompted(world)
     assert row.version == before.version and row.state == before.state
     menu = await actor.click(board, label="Act")

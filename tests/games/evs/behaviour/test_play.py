@@ -69,8 +69,8 @@ def evs_registered(monkeypatch):
 
 
 @pytest_asyncio.fixture
-async def simcord_bot(db_path, evs_registered):
-    bot = make_bot(db_path)
+async def simcord_bot(db_url, evs_registered):
+    bot = make_bot(db_url)
     yield bot
     await close_bot(bot)
 
@@ -514,7 +514,7 @@ async def test_standing_defence_orders_answer_for_the_defender(world):
 
 
 @pytest.mark.slow
-async def test_the_bot_restarts_mid_turn_and_play_goes_on(world, db_path):
+async def test_the_bot_restarts_mid_turn_and_play_goes_on(world, db_url):
     """A restarted bot resumes the match mid-turn; the old board's Act button still opens the
     menu, and the game goes on."""
     await create(world, [world.alice, world.bob])
@@ -522,7 +522,7 @@ async def test_the_bot_restarts_mid_turn_and_play_goes_on(world, db_path):
                            and r.state["turn"] >= 2, max_steps=200, menu_every=0)
     before = await world.match()
     board = last_board(world.channel)
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     row, seat, actor = await prompted(world)
     assert row.version == before.version and row.state == before.state
     menu = await actor.click(board, label="Act")

@@ -61,7 +61,7 @@ async def win_scenario_one(world):
     raise AssertionError("the engine bot lost scenario 1 three times")
 
 
-async def test_a_victory_unlocks_scenario_two_and_survives_a_restart(world, db_path):
+async def test_a_victory_unlocks_scenario_two_and_survives_a_restart(world, db_url):
     labels = await scenario_labels(world.alice, world.channel)
     assert list(labels) == list(campaign.ORDER)                     # every scenario is offered
     assert labels[FIRST].startswith("🔓 1. ") and labels[SECOND].startswith("🔒 2. ")
@@ -91,7 +91,7 @@ async def test_a_victory_unlocks_scenario_two_and_survives_a_restart(world, db_p
     assert "a new thread starts a campaign of its own" in text and not world.channel.threads
     assert (await scenario_labels(world.alice, world.channel, where="thread"))[SECOND].startswith("🔒")
 
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     try:
         again = await world.bob.slash(world.channel, "kr campaign")
         assert campaign_text(again.response) == campaign_text(shown.response)   # kept in the database

@@ -385,7 +385,7 @@ async def test_an_approved_then_objected_proposal_buys_nothing(world):
 
 # -- a restart in the middle of phase 2 ---------------------------------------------------------
 
-async def test_a_restart_mid_phase_2_keeps_who_is_done(world, db_path):
+async def test_a_restart_mid_phase_2_keeps_who_is_done(world, db_url):
     """Alice is done, Bob is not; the bot restarts on the same database. The board posted
     before the restart still works: Alice's Act click is answered privately (nothing for her
     to decide, waiting for Bob) and changes nothing; Bob's Act menu makes a move; Alice is
@@ -396,7 +396,7 @@ async def test_a_restart_mid_phase_2_keeps_who_is_done(world, db_path):
     board = last_board(world.channel)
     assert "still to act: bob" in board.embeds[0].footer.text
 
-    await world.env.restart_bot(make_bot(db_path))
+    await world.env.restart_bot(make_bot(db_url))
     try:
         row = await world.match()
         assert frozen(row) == frozen(before)

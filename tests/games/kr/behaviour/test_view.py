@@ -24,8 +24,8 @@ def kr_registered(monkeypatch):
 
 
 @pytest_asyncio.fixture
-async def simcord_bot(db_path, kr_registered):
-    bot = make_bot(db_path)
+async def simcord_bot(db_url, kr_registered):
+    bot = make_bot(db_url)
     yield bot
     await close_bot(bot)
 
