@@ -65,6 +65,11 @@ class MatchNews:
             await asyncio.gather(task, return_exceptions=True)
         await self._close()
 
+    def listener_pid(self) -> int | None:
+        """The server process of the listening connection (None: not connected)."""
+        connection = self._connection
+        return None if connection is None or connection.is_closed() else connection.get_server_pid()
+
     def drop_older(self, payload: str) -> None:
         """A notice: forget the cached row if it is older than the committed version."""
         self.heard += 1
