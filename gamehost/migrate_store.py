@@ -14,6 +14,7 @@ from typing import Callable
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from alembic.util import CommandError
 
 from gamehost.db import database_for
 from gamehost.db.base import IntegrityError
@@ -117,6 +118,9 @@ async def source_history(url: str) -> str | None:
         revision = await current_revision(db)
         if revision == HEAD:
             return None
+        if revision is not None and revision > HEAD:
+            raise Refused(f"the source {shown(url)} is at revision {revision}, newer than this bot's "
+                          f"{HEAD}: run the newer bot's migrate_store")
         if revision is None and db.dialect == "sqlite":
             return f"a store from before Alembic (user_version {await db.fetchval('PRAGMA user_version')})"
         return f"at revision {revision}"
@@ -132,6 +136,8 @@ async def open_side(url: str, role: str) -> Store:
         await store.open()
     except OPEN_ERRORS as error:
         raise Refused(f"cannot open the {role} {shown(url)}: {error}") from None
+    except (CommandError, RuntimeError) as error:  # a newer history, or tables of something else
+        raise Refused(f"the {role} {shown(url)} cannot be brought to revision {HEAD}: {error}") from None
     return store
 
 

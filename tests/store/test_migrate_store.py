@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -133,7 +134,7 @@ async def test_postgresql_back_to_sqlite(tmp_path):
     back = sqlite_url(tmp_path / "back.sqlite3")
     async with fresh_postgres() as middle:
         assert (await migrate(source, middle, say=quiet()[0])).ok
-        result = await migrate(middle, back, batch=13, say=quiet()[0])
+        result = await migrate(middle, back, batch=3, say=quiet()[0])  # text keys paged too
         assert result.ok, result.problems
         assert result.replayed >= 10
         assert await contents(back) == await contents(source)
@@ -211,6 +212,27 @@ async def test_the_command_as_a_process(tmp_path):
     missing = run("--from", sqlite_url(tmp_path / "none.sqlite3"), "--to", sqlite_url(tmp_path / "x.sqlite3"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+async def test_targets_that_are_not_the_bots_are_refused_in_one_line(tmp_path):
+    source = fixture_copy(tmp_path)
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    with pytest.raises(Refused, match="the target .* cannot be brought to revision"):
+        await migrate(source, sqlite_url(other), say=quiet()[0])
+    with pytest.raises(Refused, match="name the same database"):
+        await migrate(source, sqlite_url(tmp_path / "." / "v9.sqlite3"), say=quiet()[0])
+    with pytest.raises(Refused, match="starts with sqlite:/// or postgresql://"):
+        await migrate(source, "mysql://somewhere/db", say=quiet()[0])
+    newer = tmp_path / "newer.sqlite3"
+    shutil.copy(FIXTURE, newer)
+    with sqlite3.connect(newer) as db:
+        db.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        db.execute("INSERT INTO alembic_version VALUES ('9999')")
+    with pytest.raises(Refused, match="newer than this bot's"):
+        await migrate(sqlite_url(newer), sqlite_url(tmp_path / "y.sqlite3"), say=quiet()[0])
+    assert not (tmp_path / "y.sqlite3").exists()
 
 
 async def test_a_sample_of_the_replays_is_said_to_be_one(tmp_path):
