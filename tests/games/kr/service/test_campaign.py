@@ -210,7 +210,9 @@ async def test_matches_finishing_at_once_are_all_recorded(kr_service):
                                    kr_service.campaigns.catch_up(GUILD, 602, "kr"))
     assert sum(results[:4]) == 2
     p = await progress(kr_service, 602)
-    assert [v["match"] for v in p["won"][FIRST]["victories"]] == [first.id, second.id]
+    # both, once each; in the order their transactions got the channel's lock (on PostgreSQL
+    # two connections race for it, so the order is not the gather's)
+    assert sorted(v["match"] for v in p["won"][FIRST]["victories"]) == [first.id, second.id]
     assert p["won"][FIRST]["wins"] == 2
 
 
