@@ -1,7 +1,7 @@
 """The command rate limit shared by every process on one database (issue 23): the token
 bucket of gamehost/limits.py ``CommandRateLimiter``, kept in the ``command_rate`` table.
 
-One statement takes a token: an INSERT of a full bucket minus one, or, for a known person,
+One statement (its own transaction) takes a token: an INSERT of a full bucket minus one, or, for a known person,
 an UPDATE that refills the bucket for the time since it was last used and takes one, done
 only WHERE a whole token is there (``INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING``).
 The row lock of that statement orders processes taking a token of one person at once, so N
@@ -23,16 +23,21 @@ from gamehost.limits import EPSILON
 if TYPE_CHECKING:
     from gamehost.store import Store
 
-_TAKE = (
-    "INSERT INTO command_rate (user_id, tokens, at) VALUES (?, ?, ?) "
+_UPSERT = (
     "ON CONFLICT (user_id) DO UPDATE SET "
     "tokens = {least}(?, command_rate.tokens + {greatest}(0.0, excluded.at - command_rate.at) * ?) - 1.0, "
     "at = {greatest}(command_rate.at, excluded.at) "
     "WHERE {least}(?, command_rate.tokens + {greatest}(0.0, excluded.at - command_rate.at) * ?) >= ? "
     "RETURNING tokens")
-#: the two-argument minimum and maximum of each dialect
-_FUNCTIONS = {"postgresql": {"least": "LEAST", "greatest": "GREATEST"},
-              "sqlite": {"least": "MIN", "greatest": "MAX"}}
+#: PostgreSQL: the statement's own transaction commits without waiting for its WAL flush (a
+#: bucket lost in a crash is a full bucket: harmless), about 0.3 ms instead of 4 ms here
+_TAKE = {
+    "postgresql": ("WITH quick AS (SELECT set_config('synchronous_commit', 'off', true)) "
+                   "INSERT INTO command_rate (user_id, tokens, at) SELECT ?, ?, ? FROM quick "
+                   + _UPSERT.format(least="LEAST", greatest="GREATEST")),
+    "sqlite": ("INSERT INTO command_rate (user_id, tokens, at) VALUES (?, ?, ?) "
+               + _UPSERT.format(least="MIN", greatest="MAX")),
+}
 
 
 class SharedCommandRate:
@@ -43,7 +48,7 @@ class SharedCommandRate:
         self.burst = burst
         self.window = window_seconds
         self.clock = clock
-        self._take = _TAKE.format(**_FUNCTIONS[dialect_of(store.url)])
+        self._take = _TAKE[dialect_of(store.url)]
         self._swept_at: float | None = None
 
     @property
