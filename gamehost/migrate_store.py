@@ -187,6 +187,14 @@ async def migrate(source_url: str, target_url: str, *, replace: bool = False, ba
         await source.close()
 
 
+def cores() -> int:
+    """The cores this process may run on (a container's share, where the OS says)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m gamehost.migrate_store", description=DESCRIPTION,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -196,8 +204,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--replace", action="store_true",
                    help="empty a target that already holds rows, instead of refusing it")
     p.add_argument("--batch", type=int, default=BATCH, metavar="N", help=f"rows per write (default {BATCH:,})")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                   help="processes replaying matches in step 5 (default: one per core, here %(default)s)")
+    p.add_argument("--jobs", type=int, default=cores(), metavar="N",
+                   help="processes replaying matches in step 5 (default: one per core it may use, "
+                        "here %(default)s)")
     p.add_argument("--sample", type=int, metavar="N",
                    help="replay only N matches, spread evenly over the ids, instead of all (every "
                         "table's rows are still compared in full); the summary says so")
