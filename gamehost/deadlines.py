@@ -4,15 +4,19 @@ step), kept apart so the service stays small."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Awaitable, Callable
 
 from engine.base import Event, Prompt
 from gamehost import metrics
 from gamehost.outcome import Outcome
 from gamehost.registry import plugin
+from gamehost.cache import MatchCache
+from gamehost.leases import CLAIM_BATCH, SCHEDULER_PERIOD, Leases
 from gamehost.store import MatchRow, Store
 from gamehost.timers import DeadlineScheduler
 
+log = logging.getLogger(__name__)
 MAX_AUTOMATIC_STEPS = 200  # bot/timeout moves in a row before we stop and ask a human
 
 RemindListener = Callable[[MatchRow], Awaitable[None]]
@@ -46,6 +50,7 @@ class MatchDeadlines:
 
     clock: Callable[[], float]
     store: Store
+    cache: MatchCache
     deadlines: DeadlineScheduler
     reminder_fraction: float
     _on_remind: RemindListener | None
@@ -67,38 +72,119 @@ class MatchDeadlines:
             return None
         return deadline_at - decision_seconds * self.reminder_fraction
 
+    def due_at(self, row: MatchRow) -> float | None:
+        """When the match next needs the clock: its reminder, else its deadline (stored with
+        each save as ``matches.due_at``, what other processes poll for)."""
+        if row.status != "active" or row.deadline_at is None:
+            return None
+        remind = self.remind_at(row)
+        return row.deadline_at if remind is None else min(remind, row.deadline_at)
+
     def _arm(self, row: MatchRow) -> None:
         if row.status == "active" and row.deadline_at is not None:
             self.deadlines.arm(row.id, row.version, row.deadline_at, self.remind_at(row))
         else:
             self.deadlines.disarm(row.id)
 
+    @property
+    def leases(self) -> Leases:
+        found = self.__dict__.get("_leases")
+        if found is None:
+            found = self.__dict__["_leases"] = Leases(self.store, self.clock)
+        return found
+
     async def rearm_all(self) -> int:
-        """Re-arm every pending deadline from the database (start-up), without loading matches."""
+        """Re-arm every pending deadline from the database (start-up), without loading
+        matches; on PostgreSQL (several processes) also poll for due ones every scheduler
+        period (``watch_deadlines``)."""
+        await self.leases.fill_missing_due(self.reminder_fraction)
         pending = await self.armed()
         for match_id, version, deadline, remind_at in pending:
             self.deadlines.arm(match_id, version, deadline, remind_at)
+        if self.store.dialect == "postgresql":
+            self.watch_deadlines()
         return len(pending)
 
+    def watch_deadlines(self, period: float = SCHEDULER_PERIOD) -> None:
+        """Claim and fire due deadlines armed by any process (a match created or moved in
+        another one, or a process that died) every ``period`` seconds, until ``close``."""
+        self.deadlines.poll_every(period, self.poll_deadlines)
+
+    async def poll_deadlines(self) -> int:
+        """Claim the due matches nobody holds and fire them; how many were claimed."""
+        claimed_total = 0
+        while True:
+            claimed = await self.leases.claim_due("matches")
+            claimed_total += len(claimed)
+            await asyncio.gather(*(self._fire_logged(match_id, version) for match_id, version in claimed))
+            if len(claimed) < CLAIM_BATCH:
+                return claimed_total
+
     async def _deadline_remind(self, match_id: int, version: int) -> None:
-        row = await self.mark_reminded(match_id, version)
-        if row is not None:
-            metrics.current().deadlines_fired.labels(kind="remind").inc()
-        if row is not None and self._on_remind is not None:
-            await self._on_remind(row)
+        if await self.leases.claim("matches", match_id, version):
+            await self._fire_claimed(match_id, version, "remind")
 
     async def _deadline_expire(self, match_id: int, version: int) -> None:
-        outcome = await self.expire(match_id, version)
-        if outcome is not None:
-            metrics.current().deadlines_fired.labels(kind="expire").inc()
-        if outcome is not None and self._on_expired is not None:
-            await self._on_expired(outcome)
+        if await self.leases.claim("matches", match_id, version):
+            await self._fire_claimed(match_id, version, "expire")
+
+    async def _fire_claimed(self, match_id: int, version: int, kind: str | None) -> None:
+        """The lease on the match at ``version`` is held: send its reminder and/or apply its
+        timeout, whichever is due (``kind``: only that one, as the timer armed it), then let
+        the lease go. A failure keeps the lease: another try when it runs out."""
+        row = await self.store.match(match_id)
+        if row is None or row.version != version or row.status != "active" or row.deadline_at is None:
+            return  # moved on meanwhile (its save ended the lease)
+        if self.cache.version(match_id) != version:
+            self.cache.drop(match_id)  # another process wrote it: never judge the old copy
+        now = self.clock()
+        remind = self.remind_at(row)
+        if kind != "expire" and remind is not None and now >= remind:
+            if kind is None:
+                metrics.current().deadlines_due.labels(kind="remind").inc()
+            await self._send_reminder(row)
+        if kind != "remind" and now >= row.deadline_at:
+            if kind is None:
+                metrics.current().deadlines_due.labels(kind="expire").inc()
+            outcome = await self.expire(match_id, version)
+            if outcome is not None:
+                metrics.current().deadlines_fired.labels(kind="expire").inc()
+                if self._on_expired is not None:
+                    await self._on_expired(outcome)
+                return  # the commit ended the lease
+            row.deadline_at = None  # nothing to time out (no one asked): not due again
+        await self.leases.release("matches", match_id, version, self.due_at(row))
+
+    async def _send_reminder(self, row: MatchRow) -> None:
+        """Fire, then record it sent (the lease keeps other processes off meanwhile); recorded
+        even when sending failed, so a failing reminder is not tried again and again."""
+        row.reminded = True
+        try:
+            if self._on_remind is not None:
+                await self._on_remind(row)
+        finally:
+            if await self.store.mark_reminded(row.id, row.version):
+                metrics.current().deadlines_fired.labels(kind="remind").inc()
+            async with self.lock(row.id):  # the copy the next move is judged on says so too
+                current = await self.load(row.id)
+                if current.version == row.version:
+                    current.reminded = True
+
+    async def _fire_logged(self, match_id: int, version: int) -> None:
+        try:
+            await self._fire_claimed(match_id, version, None)
+        except Exception as error:
+            if getattr(error, "code", None) == "stale":  # a move committed first: expected
+                log.info("deadline of match %s: the match moved on first", match_id)
+            else:
+                log.exception("deadline handling failed for match %s", match_id)
 
     async def mark_reminded(self, match_id: int, version: int) -> MatchRow | None:
         row = await self.load(match_id)
         if row.status != "active" or row.version != version:
             return None
-        await self.store.mark_reminded(match_id, version)
+        if not await self.store.mark_reminded(match_id, version):
+            return None
         row.reminded = True
         return row
 

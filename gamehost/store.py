@@ -138,17 +138,21 @@ class Store:
         return [_row(r) for r in rows]
 
     async def save_match(self, row: MatchRow, expected_version: int, write: PendingWrite | None = None,
-                         snapshot: bool = False) -> None:
-        """Commit the match row (and its new log entries) iff nobody wrote since ``expected_version``."""
+                         snapshot: bool = False, due_at: float | None = None) -> None:
+        """Commit the match row (and its new log entries) iff nobody wrote since ``expected_version``.
+        ``due_at``: when the match next needs the clock (its reminder; default its deadline);
+        any lease on the row ends (gamehost/leases.py: it was taken for the old version)."""
         packed = pack_state(row.state)
+        due = (row.deadline_at if due_at is None else due_at) if row.status == "active" else None
         async with self.transaction() as db:
             changed = await db.execute(
                 "UPDATE matches SET status=?, options=?, seats=?, state=?, version=?, deadline_at=?, "
-                "reminded=?, board_message_id=?, result=?, updated_at=?, seed=? WHERE id=? AND version=?",
+                "reminded=?, board_message_id=?, result=?, updated_at=?, seed=?, due_at=?, "
+                "lease_owner=NULL, lease_until=NULL WHERE id=? AND version=?",
                 (row.status, json.dumps(row.options), json.dumps(row.seats), packed, row.version,
                  row.deadline_at, int(row.reminded), row.board_message_id,
                  json.dumps(row.result) if row.result is not None else None, row.updated_at,
-                 row.seed, row.id, expected_version))
+                 row.seed, due, row.id, expected_version))
             if changed != 1:
                 raise VersionConflict(row.id)
             if self.dialect == "postgresql":  # other processes' caches (gamehost/match_news.py); sent on commit
@@ -167,8 +171,13 @@ class Store:
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         await self._write("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
 
-    async def mark_reminded(self, match_id: int, version: int) -> None:
-        await self._write("UPDATE matches SET reminded=1 WHERE id=? AND version=?", (match_id, version))
+    async def mark_reminded(self, match_id: int, version: int) -> bool:
+        """Record the reminder of the decision at ``version`` sent (its deadline is what is due
+        next); False when it was recorded already or the match moved on."""
+        changed = await self.database.execute(
+            "UPDATE matches SET reminded=1, due_at=deadline_at WHERE id=? AND version=? AND reminded=0",
+            (match_id, version))
+        return changed == 1
 
     async def armed_deadlines(self) -> list[tuple[int, int, float, bool, int]]:
         """(match id, version, deadline, reminded, decision seconds) of every active match."""
@@ -252,13 +261,14 @@ class Store:
             return tournament_id
 
     async def save_tournament(self, tournament_id: int, status: str, data: dict, at: float, expected_version: int,
-                              new_matches: tuple[int, ...] = ()) -> None:
+                              new_matches: tuple[int, ...] = (), due_at: float | None = None) -> None:
         """Write the tournament if nobody wrote it since ``expected_version`` was read
-        (else ``VersionConflict``, nothing written); the stored version goes up by one."""
+        (else ``VersionConflict``, nothing written); the stored version goes up by one.
+        ``due_at``: when it next needs the clock (gamehost/leases.py; its lease ends)."""
         async with self.transaction() as db:
-            changed = await db.execute("UPDATE tournaments SET status=?, data=?, updated_at=?, version=version+1 "
-                                   "WHERE id=? AND version=?",
-                                   (status, json.dumps(data), at, tournament_id, expected_version))
+            changed = await db.execute("UPDATE tournaments SET status=?, data=?, updated_at=?, version=version+1, "
+                                       "due_at=?, lease_owner=NULL, lease_until=NULL WHERE id=? AND version=?",
+                                       (status, json.dumps(data), at, due_at, tournament_id, expected_version))
             if changed != 1:
                 raise VersionConflict(tournament_id)
             for match_id in new_matches:

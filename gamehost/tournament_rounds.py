@@ -24,6 +24,7 @@ from gamehost.outcome import Outcome, ServiceError
 from gamehost.registry import plugin, team_layout
 from gamehost.store import MatchRow, VersionConflict
 from gamehost.timers import DeadlineScheduler
+from gamehost.tournament_clock import TournamentClock
 from gamehost.tournament_limits import TournamentLimits
 from gamehost.tournament_model import ENDED, Tournament, bracket_from_json, bracket_to_json
 from gamehost.tournament_tables import TableOpening, new_owner, unopened
@@ -51,7 +52,7 @@ class TournamentEvent:
 Listener = Callable[[TournamentEvent], Awaitable[None]]
 
 
-class TournamentRounds(TableOpening):
+class TournamentRounds(TableOpening, TournamentClock):
     def __init__(self, matches, open_table: OpenTable | None = None, limits: TournamentLimits | None = None):
         self.matches = matches  # the MatchService
         self.store = matches.store
@@ -70,6 +71,7 @@ class TournamentRounds(TableOpening):
 
     async def close(self) -> None:
         self.timers.cancel_all()
+        await self.stop_watching()
 
     # -- persistence ---------------------------------------------------------------------
 
@@ -84,11 +86,13 @@ class TournamentRounds(TableOpening):
 
     async def _save(self, t: Tournament, new_matches: tuple[int, ...] = ()) -> None:
         try:
-            await self.store.save_tournament(t.id, t.status, t.data, self.clock(), t.version, new_matches)
+            await self.store.save_tournament(t.id, t.status, t.data, self.clock(), t.version, new_matches,
+                                             due_at=self.next_due(t))
         except VersionConflict:
             raise ServiceError("stale") from None
         t.version += 1
         self._arm(t)
+        await self._saved(t)
 
     def next_due(self, t: Tournament) -> float | None:
         """When this tournament next needs the clock: its check-in closing, a reminder, or a
@@ -114,15 +118,6 @@ class TournamentRounds(TableOpening):
             self.timers.disarm(t.id)
         else:
             self.timers.arm(t.id, t.version, due, None)
-
-    async def _timer_fired(self, tournament_id: int, version: int) -> None:
-        try:
-            await self._tick_one(tournament_id)
-        except ServiceError as error:
-            if error.code == "stale":
-                log.info("tournament %s: another process moved it on first", tournament_id)
-            else:
-                log.warning("tournament %s: timer refused: %s", tournament_id, error.code)
 
     @staticmethod
     def _event(kind: str, t: Tournament, rnd: dict | None, table: dict | None,
@@ -438,10 +433,12 @@ class TournamentRounds(TableOpening):
 
     async def recover(self) -> None:
         """At start-up: everything ``tick`` does (results missed while down, unopened tables),
-        and every open tournament's timer armed again."""
+        and every open tournament's timer armed again; with several processes (PostgreSQL),
+        their news and due tournaments watched (gamehost/tournament_clock.py)."""
         await self.tick()
         for tournament_id in await self.store.tournament_ids(statuses=("checkin", "running")):
             self._arm(await self.load(tournament_id))
+        await self.watch_tournaments()
 
     async def _begin(self, t: Tournament, events: list) -> None:  # defined by TournamentService
         raise NotImplementedError

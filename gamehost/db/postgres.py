@@ -24,6 +24,7 @@ from gamehost.db.base import IntegrityError, Notice
 
 POOL_SIZE = 10
 CONNECT_TIMEOUT = 10.0
+RELISTEN_MAX_PAUSE = 5.0  # the longest pause between two tries to LISTEN again
 
 
 @functools.lru_cache(maxsize=2048)
@@ -110,11 +111,11 @@ class PostgresDatabase:
                                                timeout=CONNECT_TIMEOUT)
 
     async def close(self) -> None:
-        for connection in self._listeners:
+        pool, self._pool = self._pool, None  # first: a listener closed now is not made again
+        listeners, self._listeners = self._listeners, []
+        for connection in listeners:
             await connection.close()
-        self._listeners.clear()
-        if self._pool is not None:
-            pool, self._pool = self._pool, None
+        if pool is not None:
             await pool.close()
 
     @property
@@ -160,19 +161,48 @@ class PostgresDatabase:
         await self.pool.execute("SELECT pg_notify($1, $2)", channel, payload)
 
     async def listen(self, channel: str, callback: Notice) -> Callable[[], Awaitable[None]]:
-        """LISTEN on a connection of its own (a pooled one would go back to the pool)."""
-        connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
-        self._listeners.append(connection)
+        """LISTEN on a connection of its own (a pooled one would go back to the pool). When
+        that connection is lost (the server restarted, the backend was terminated) it is made
+        again and LISTENs again, retried with a growing pause; notices sent meanwhile are
+        missed, so a listener re-reads what it keeps some other way too (a periodic poll)."""
+        current: list[asyncpg.Connection] = []
+        stopped = asyncio.Event()
 
         def heard(_connection: Any, _pid: int, _channel: str, payload: str) -> None:
             result = callback(payload)
             if result is not None:
                 asyncio.ensure_future(result)
 
-        await connection.add_listener(channel, heard)
-
-        async def stop() -> None:
+        def lost(connection: Any) -> None:
             if connection in self._listeners:
                 self._listeners.remove(connection)
+            if not stopped.is_set() and self._pool is not None:
+                asyncio.ensure_future(again())
+
+        async def connect() -> None:
+            connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+            connection.add_termination_listener(lost)
+            await connection.add_listener(channel, heard)
+            current[:] = [connection]
+            self._listeners.append(connection)
+
+        async def again() -> None:
+            pause = 0.1
+            while not stopped.is_set() and self._pool is not None:
+                try:
+                    await connect()
+                    return
+                except (OSError, asyncpg.PostgresError, TimeoutError):
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, RELISTEN_MAX_PAUSE)
+
+        await connect()
+
+        async def stop() -> None:
+            stopped.set()
+            for connection in current:
+                if connection in self._listeners:
+                    self._listeners.remove(connection)
+                connection.remove_termination_listener(lost)
                 await connection.close()
         return stop

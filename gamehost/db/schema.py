@@ -29,6 +29,7 @@ metadata = MetaData()
 
 OPEN = text("status IN ('lobby', 'active')")
 ACTIVE = text("status = 'active'")
+RUNNING = text("status IN ('checkin', 'running')")
 
 
 def _where(clause):
@@ -58,10 +59,16 @@ matches = Table(
     Column("result", Text),
     Column("created_at", REAL, nullable=False),
     Column("updated_at", REAL, nullable=False),
+    # when the match next needs the clock (its reminder, else its deadline) and who holds the
+    # lease to fire it (gamehost/leases.py)
+    Column("due_at", REAL),
+    Column("lease_owner", Text),
+    Column("lease_until", REAL),
     Index("matches_one_open_per_channel", "channel_id", unique=True, **_where(OPEN)),
     Index("matches_deadlines", "deadline_at", **_where(ACTIVE)),
     Index("matches_guild", "guild_id", "status"),
     Index("matches_channel", "channel_id", "id"),
+    Index("matches_due", "due_at", **_where(ACTIVE)),
 )
 
 actions = Table(
@@ -148,7 +155,11 @@ tournaments = Table(
     Column("data", Text, nullable=False),
     Column("updated_at", REAL, nullable=False),
     Column("version", Integer, nullable=False, server_default="0"),
+    Column("due_at", REAL),
+    Column("lease_owner", Text),
+    Column("lease_until", REAL),
     Index("tournaments_guild", "guild_id", "status"),
+    Index("tournaments_due", "due_at", **_where(RUNNING)),
 )
 
 tournament_matches = Table(

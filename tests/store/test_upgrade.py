@@ -64,7 +64,8 @@ async def test_a_file_of_the_store_before_alembic_upgrades_in_place_with_nothing
     finally:
         await store.close()
     after = dump(path)
-    assert after == before  # every row of every table as it was
+    # every row of every table as it was (columns added since, e.g. 0011's, come after the old ones)
+    assert {t: [r[:len(before[t][0])] if before[t] else r for r in rows] for t, rows in after.items()} == before
     # and its tables are the schema's, but for one spelling: the old files declared their
     # ``INTEGER PRIMARY KEY`` columns without NOT NULL (SQLite's rowid: never NULL anyway)
     left = [d for d in await differences(sqlite_url(path))

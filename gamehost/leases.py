@@ -1,0 +1,88 @@
+"""Deadlines fired by exactly one of several processes: short leases on the due rows.
+
+A match (or a tournament) carries ``due_at``, the next moment it needs the clock (a reminder,
+else a deadline; written with every save), and a lease: ``lease_owner`` until ``lease_until``.
+A process fires a due moment only once it holds the lease:
+
+- ``claim_due``: every scheduler period, the due rows nobody holds (or whose holder's lease
+  ran out: its process died), in one short statement. On PostgreSQL the rows are picked with
+  ``SELECT … FOR UPDATE SKIP LOCKED``, so two processes polling at once take disjoint rows
+  without waiting on each other; SQLite's ``BEGIN IMMEDIATE`` serialises writers already.
+- ``claim``: one row the process's own timer (``gamehost.timers``) found due, at the version
+  it armed, by ``UPDATE … WHERE (the lease is free)``: a row count of 1 or nothing to do.
+- ``release``: after firing, the lease is dropped and ``due_at`` set to what the row needs
+  next (a save of the row drops the lease too: it belongs to the version it was taken at).
+
+The lease only keeps processes from doing the same work twice; what makes a timeout move
+exactly-once is still the match's version check, and a reminder's the ``reminded`` flag.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from typing import Callable
+
+from gamehost.store import Store
+
+log = logging.getLogger(__name__)
+
+#: how long a claim holds (a process that died holding one is taken over after this)
+LEASE_SECONDS = 10.0
+#: how often every process looks for due rows it does not know of (``claim_due``)
+SCHEDULER_PERIOD = 2.0
+#: rows claimed by one poll statement (the poll repeats while it gets a full batch)
+CLAIM_BATCH = 20
+#: the rows of each table that can come due
+OPEN = {"matches": "status = 'active'", "tournaments": "status IN ('checkin', 'running')"}
+
+
+def new_owner() -> str:
+    """Names this process's leases (pid for people reading the table, random for uniqueness)."""
+    return f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
+
+
+class Leases:
+    def __init__(self, store: Store, clock: Callable[[], float], owner: str | None = None,
+                 lease_seconds: float | None = None):
+        self.store = store
+        self.clock = clock
+        self.owner = owner or new_owner()
+        self.lease_seconds = LEASE_SECONDS if lease_seconds is None else lease_seconds
+
+    def _skip_locked(self) -> str:
+        return " FOR UPDATE SKIP LOCKED" if self.store.dialect == "postgresql" else ""
+
+    async def claim_due(self, table: str, limit: int = CLAIM_BATCH) -> list[tuple[int, int]]:
+        """Lease up to ``limit`` due rows of ``table`` nobody holds: their (id, version)."""
+        now = self.clock()
+        rows = await self.store.database.fetch(
+            f"UPDATE {table} SET lease_owner = ?, lease_until = ? WHERE id IN ("
+            f"SELECT id FROM {table} WHERE {OPEN[table]} AND due_at <= ? "
+            f"AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?{self._skip_locked()}) "
+            "AND (lease_until IS NULL OR lease_until < ?) RETURNING id, version",
+            (self.owner, now + self.lease_seconds, now, now, limit, now))
+        return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def claim(self, table: str, row_id: int, version: int) -> bool:
+        """Lease one row at ``version`` if nobody holds it (this process included)."""
+        now = self.clock()
+        changed = await self.store.database.execute(
+            f"UPDATE {table} SET lease_owner = ?, lease_until = ? WHERE id = ? AND version = ? "
+            "AND (lease_until IS NULL OR lease_until < ?)",
+            (self.owner, now + self.lease_seconds, row_id, version, now))
+        return changed == 1
+
+    async def release(self, table: str, row_id: int, version: int, due_at: float | None) -> None:
+        """Drop this process's lease on the row at ``version``; ``due_at``: what it needs next."""
+        await self.store.database.execute(
+            f"UPDATE {table} SET lease_owner = NULL, lease_until = NULL, due_at = ? "
+            "WHERE id = ? AND version = ? AND lease_owner = ?", (due_at, row_id, version, self.owner))
+
+    async def fill_missing_due(self, reminder_fraction: float) -> int:
+        """Open matches with a deadline but no ``due_at`` (an upgraded database, rows copied
+        in by a tool): their next moment, as the service computes it."""
+        return await self.store.database.execute(
+            "UPDATE matches SET due_at = CASE WHEN reminded = 0 THEN deadline_at - decision_seconds * ? "
+            "ELSE deadline_at END WHERE status = 'active' AND deadline_at IS NOT NULL AND due_at IS NULL",
+            (reminder_fraction,))
