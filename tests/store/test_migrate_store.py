@@ -188,7 +188,7 @@ async def test_the_command_as_a_process(tmp_path):
     shown = run("--help")
     assert shown.returncode == 0 and "Stop the bot first" in shown.stdout and "--replace" in shown.stdout
     async with fresh_postgres() as target:
-        first = run("--from", source, "--to", target)
+        first = run("--from", source, "--to", target)  # replays in worker processes (--jobs: the cores)
         assert first.returncode == 0, first.stderr
         lines = first.stdout.splitlines()
         assert lines[0].startswith("source: a store from before Alembic (user_version 9); upgrading it in place")
@@ -204,10 +204,10 @@ async def test_the_command_as_a_process(tmp_path):
             match_id = await corrupt_one_move(store)
         finally:
             await store.close()
-        checked = run("--from", source, "--to", target, "--verify-only")
+        checked = run("--from", source, "--to", target, "--verify-only", "--jobs", "1")
         assert checked.returncode == 1
         assert f"MISMATCH: match {match_id} (clash)" in checked.stdout
-        replaced = run("--from", source, "--to", target, "--replace")
+        replaced = run("--from", source, "--to", target, "--replace", "--jobs", "1")
         assert replaced.returncode == 0 and "verified: 11 matches replayed" in replaced.stdout, replaced.stderr
     missing = run("--from", sqlite_url(tmp_path / "none.sqlite3"), "--to", sqlite_url(tmp_path / "x.sqlite3"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr
