@@ -30,13 +30,16 @@ figure's name). Figures (targets in README):
   ``tournament.standings_ms_1000``; ``rating.update_ms_p50`` (one 4-player match rated);
   ``replay.step_ms_p50.<id>`` (one ``/match replay`` step: the position rebuilt as the cog
   does, then its public board drawn), ``replay.step_ms_ratio.<id>`` (that step over drawing
-  the same boards alone) and ``replay.step_ms_p50`` (the largest of the games').
+  the same boards alone) and ``replay.step_ms_p50`` (the largest of the games');
+* the bot on PostgreSQL (``bench.pg_figures``, on the server of ``DATABASE_TEST_URL``; skipped
+  with one line on stderr where none answers): ``pg.cmd_latency_ms_p50`` beside the same
+  commands on SQLite, ``pg.actions_per_s_1proc`` / ``_2proc``, ``pg.restart_ms_100k``.
 """
 from __future__ import annotations
 
 import sys
 
-from bench import figures, game_figures, many_matches, scale_figures, tournament_figures
+from bench import figures, game_figures, many_matches, pg_figures, scale_figures, tournament_figures
 from bench.games import game_ids
 from gamehost.registry import plugin
 from bench.run import Measure, parse, run
@@ -54,7 +57,7 @@ def game_extras() -> list[tuple[str, Measure]]:
 
 def measures() -> list[tuple[str, Measure]]:
     return (game_figures.figures() + game_extras() + figures.figures() + many_matches.FIGURES
-            + scale_figures.figures() + tournament_figures.figures())
+            + scale_figures.figures() + tournament_figures.figures() + pg_figures.figures())
 
 
 def main(argv: list[str]) -> int:

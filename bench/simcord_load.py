@@ -22,8 +22,9 @@ import json
 import os
 import tempfile
 import time
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, AsyncIterator, Callable
 
 import simcord
 from discord import app_commands
@@ -33,6 +34,7 @@ from bench.run import problem
 from bot import create_bot
 from engine.base import ActionInfo
 from gamehost.config import Settings
+from gamehost.db.urls import sqlite_url
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
 from gamehost.store import Store, pack_state
@@ -45,10 +47,21 @@ UNLIMITED = {"COMMAND_BURST": "0", "MAX_OPEN_LOBBIES_PER_USER": "0", "MAX_ACTIVE
 SETUP_MOVES = 50  # setup decisions taken before a match counts as started
 
 
-def _bot(database: str):
+#: a fresh, empty database for one run of the bot: an async context manager giving its URL
+FreshDatabase = Callable[[], AbstractAsyncContextManager[str]]
+
+
+@asynccontextmanager
+async def fresh_sqlite() -> AsyncIterator[str]:
+    """A new SQLite file in a temporary folder (removed after)."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as directory:
+        yield sqlite_url(os.path.join(directory, "m.sqlite3"))
+
+
+def _bot(database_url: str):
     # Boards drawn as the real bot draws them (bot.main: one worker process per core, at most
     # 4), not in the threads an embedded bot defaults to.
-    settings = Settings.from_env({"DATABASE_PATH": database, "RENDER_WORKERS": str(default_workers()),
+    settings = Settings.from_env({"DATABASE_URL": database_url, "RENDER_WORKERS": str(default_workers()),
                                   "SHARD_COUNT": "1", **UNLIMITED})  # SimCord runs one shard
     warm_renderer(settings.render_workers)
     return create_bot(settings)
@@ -197,18 +210,18 @@ def _replies(result) -> str:
     return " | ".join((r.content or "")[:120] for r in replies) or "(no reply)"
 
 
-async def measure_play_latency(active_matches: int, samples: int,
-                               board_renders: list[float] | None = None) -> list[float]:
+async def measure_play_latency(active_matches: int, samples: int, board_renders: list[float] | None = None,
+                               fresh: FreshDatabase = fresh_sqlite) -> list[float]:
     """Latencies of ``samples`` timed commands in ``active_matches`` open matches; with fewer
-    channels than games, one run per game (an equal share of the samples each)."""
+    channels than games, one run per game (an equal share of the samples each), each on a
+    database of its own made by ``fresh`` (default: a new SQLite file)."""
     games = game_ids()
     groups = [games] if active_matches >= len(games) else [[g] for g in games]
     latencies: list[float] = []
     for i, group in enumerate(groups):
         share = samples // len(groups) + (samples % len(groups) if i == len(groups) - 1 else 0)
-        with tempfile.TemporaryDirectory(prefix="bench-") as directory:
-            latencies += await _play_latency(os.path.join(directory, "m.sqlite3"), group, active_matches,
-                                             share, board_renders)
+        async with fresh() as url:
+            latencies += await _play_latency(url, group, active_matches, share, board_renders)
     return latencies
 
 
@@ -263,8 +276,8 @@ async def _board_render(bot, tables: _Tables, channel) -> list[float]:
 
 
 async def measure_restart(stored_matches: int) -> float:
-    with tempfile.TemporaryDirectory(prefix="bench-") as directory:
-        return await _restart(os.path.join(directory, "m.sqlite3"), stored_matches)
+    async with fresh_sqlite() as url:
+        return await _restart(url, stored_matches)
 
 
 async def _restart(database: str, stored_matches: int) -> float:
@@ -292,12 +305,18 @@ async def _restart(database: str, stored_matches: int) -> float:
             "state, version, pace, timeout_policy, decision_seconds, deadline_at, reminded, locale, "
             "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
     await store.close()
-    bot = _bot(database)
+    return await time_start(database, stored_matches)
+
+
+async def time_start(database_url: str, armed: int) -> float:
+    """Milliseconds from starting the bot on ``database_url`` until it is ready (connected,
+    store open, every deadline of its ``armed`` active matches armed)."""
+    bot = _bot(database_url)
     start = time.perf_counter()
     async with simcord.run(bot):
         try:
             ready = (time.perf_counter() - start) * 1000
-            assert len(bot.host.service.deadlines.armed) == stored_matches
+            assert len(bot.host.service.deadlines.armed) == armed, (len(bot.host.service.deadlines.armed), armed)
         finally:
             await _close(bot)
     return ready

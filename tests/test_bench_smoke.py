@@ -28,6 +28,11 @@ SHARED = [
     "lookup.channel_us_10k", "capacity.active_matches", "tournament.swiss_pair_ms_1000",
     "tournament.standings_ms_1000", "rating.update_ms_p50", "replay.step_ms_p50",
 ]
+# The bot on PostgreSQL (bench.pg_figures): printed wherever the test server answers.
+PG = [
+    "pg.cmd_latency_ms_p50", "pg.cmd_latency_ms_p50_sqlite", "pg.cmd_latency_ratio", "pg.actions_per_s_1proc",
+    "pg.actions_per_s_2proc", "pg.actions_per_s_2proc_shared", "pg.actions_per_s_ratio", "pg.restart_ms_100k",
+]
 PER_GAME = [
     "{id}.playouts_per_s", "{id}.render_ms_p50", "{id}.render_ms_p99", "mem.{id}_per_match_kb", "mem.{id}_hot_kb",
     "store.{id}_game_kb", "replay.step_ms_p50.{id}", "replay.step_ms_ratio.{id}",
@@ -72,6 +77,16 @@ def test_smoke_run_prints_every_figure_with_a_number(smoke_run):
     shared = set(expected_names())
     for prefix in extra_prefixes():  # a game's own figures, beside the shared ones
         assert any(n.startswith(prefix) and n not in shared for n in names), prefix
+
+
+def test_smoke_run_prints_the_pg_figures_where_a_server_answers(smoke_run):
+    skipped = [line for line in smoke_run.stderr.splitlines() if "pg figures skipped" in line]
+    if skipped:  # one line, the rest of the bench ran
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(skipped[0] + " (REQUIRE_POSTGRES=1)", pytrace=False)
+        pytest.skip(skipped[0])
+    names = {LINE.match(line).group(1) for line in smoke_run.stdout.splitlines() if LINE.match(line)}
+    assert not [name for name in PG if name not in names]
 
 
 # -- the runner ------------------------------------------------------------------------------

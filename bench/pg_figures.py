@@ -1,0 +1,179 @@
+"""Figures of the bot on PostgreSQL (issue 23), against the server of ``DATABASE_TEST_URL``
+(default postgresql://postgres@127.0.0.1:5432/test), each on a fresh database made and dropped
+there (scripts/two_processes.py ``fresh_postgres``). Where no server answers, one line on
+stderr and no pg figure (the rest of the bench runs as before).
+
+* ``pg.cmd_latency_ms_p50`` -- the command latency of ``cmd.latency_ms_p50`` (bench.figures,
+  bench.simcord_load: one slash command making a move, with 1 active match, the games in turn)
+  with the bot on a fresh PostgreSQL database; ``pg.cmd_latency_ms_p50_sqlite`` the same
+  commands measured again on SQLite files in this measure, right after, and
+  ``pg.cmd_latency_ratio`` the first over the second (target <= 1.3).
+* ``pg.actions_per_s_1proc`` / ``pg.actions_per_s_2proc`` -- random legal moves committed per
+  second through ``MatchService.act`` (scripts/two_processes.py's processes: spawned, each
+  with its own store and service, started together) across 200 matches of the registered
+  games: one process over all 200, then two processes each over its own half, as sharded bot
+  processes split the servers (target 2proc >= 1.6 x 1proc on 2 cores);
+  ``pg.actions_per_s_2proc_shared`` two processes both over all 200 matches, racing for every
+  version (a loser's move is refused ``stale``, read again and not counted); and
+  ``pg.actions_per_s_ratio`` (2proc over 1proc).
+* ``pg.restart_ms_100k`` -- the bot started on a database holding 100,000 active matches, until
+  it is ready with every deadline armed (as ``store.restart_ms_10k``; target <= 2,000 ms). The
+  rows are copies of a few real matches (one per game), written with COPY.
+"""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import queue
+import statistics
+import sys
+import time
+from contextlib import AbstractAsyncContextManager
+
+from bench.games import game_ids
+from bench.run import Measure, sized
+from scripts.two_processes import DEFAULT_SERVER, fresh_postgres, open_matches, worker
+
+_usable: dict[str, str | None] = {}  # server -> why it cannot be used (None: it can)
+
+
+def server() -> str:
+    return os.environ.get("DATABASE_TEST_URL") or DEFAULT_SERVER
+
+
+async def _problem(url: str) -> str | None:
+    try:
+        import asyncpg
+
+        connection = await asyncpg.connect(url, timeout=5)
+        await connection.close()
+        return None
+    except Exception as error:  # noqa: BLE001 -- whatever keeps us from the server: the pg figures skip
+        return f"PostgreSQL not reachable at {url}: {type(error).__name__}: {error}".strip()
+
+
+def reachable() -> bool:
+    """The server answers (asked once; else one line on stderr)."""
+    url = server()
+    if url not in _usable:
+        _usable[url] = asyncio.run(_problem(url))
+        if _usable[url] is not None:
+            print(f"bench: pg figures skipped: {_usable[url]}", file=sys.stderr, flush=True)
+    return _usable[url] is None
+
+
+def fresh() -> AbstractAsyncContextManager[str]:
+    return fresh_postgres(server())
+
+
+# -- command latency ---------------------------------------------------------------------------
+
+def command_latency():
+    from bench.simcord_load import fresh_sqlite, measure_play_latency
+
+    games = len(game_ids())
+    # smoke: one bot with a match of every game, not one bot per game, on each database
+    matches, samples = sized(1, games), sized(120, games)
+    on_pg = asyncio.run(measure_play_latency(active_matches=matches, samples=samples, fresh=fresh))
+    on_sqlite = asyncio.run(measure_play_latency(active_matches=matches, samples=samples, fresh=fresh_sqlite))
+    pg, lite = statistics.median(on_pg), statistics.median(on_sqlite)
+    yield "pg.cmd_latency_ms_p50", round(pg, 2)
+    yield "pg.cmd_latency_ms_p50_sqlite", round(lite, 2)
+    yield "pg.cmd_latency_ratio", round(pg / lite, 3)
+
+
+# -- throughput ----------------------------------------------------------------------------------
+
+def run_split(url: str, shares: list[list[int]], actions: int, seed: int) -> list[dict]:
+    """One spawned process per share of the matches (scripts/two_processes.py ``worker``), each
+    committing ``actions`` random legal moves on its share; their reports."""
+    context = multiprocessing.get_context("spawn")
+    start, results = context.Barrier(len(shares)), context.Queue()
+    processes = [context.Process(target=worker, args=(url, share, actions, seed + i, start, results))
+                 for i, share in enumerate(shares)]
+    for process in processes:
+        process.start()
+    reports: dict[int, dict] = {}
+    while len(reports) < len(processes):
+        try:
+            got, report = results.get(timeout=1)
+            reports[got - seed] = report
+        except queue.Empty:
+            if all(p.exitcode is not None for p in processes):
+                raise RuntimeError(f"a process died before reporting: {[p.exitcode for p in processes]}")
+    for process in processes:
+        process.join()
+    errors = [r["error"] for r in reports.values() if "error" in r]
+    if errors:
+        raise RuntimeError("\n".join(errors))
+    return [reports[i] for i in range(len(processes))]
+
+
+def rate(reports: list[dict]) -> float:
+    """Moves committed by all the processes over the longest one's playing time."""
+    return sum(len(r["committed"]) for r in reports) / max(r["seconds"] for r in reports)
+
+
+async def _throughput(matches: int, actions: int) -> dict[str, float]:
+    async with fresh() as url:
+        ids = await open_matches(url, matches, game_ids())
+        one = await asyncio.to_thread(run_split, url, [ids], actions, 100)
+        two = await asyncio.to_thread(run_split, url, [ids[0::2], ids[1::2]], actions // 2, 200)
+        shared = await asyncio.to_thread(run_split, url, [ids, ids], actions // 2, 300)
+    return {"1proc": rate(one), "2proc": rate(two), "2proc_shared": rate(shared),
+            "lost_shared": sum(r["lost"] for r in shared)}
+
+
+def throughput():
+    got = asyncio.run(_throughput(sized(200, 4), sized(3000, 20)))
+    yield "pg.actions_per_s_1proc", round(got["1proc"], 1)
+    yield "pg.actions_per_s_2proc", round(got["2proc"], 1)
+    yield "pg.actions_per_s_2proc_shared", round(got["2proc_shared"], 1)
+    yield "pg.actions_per_s_ratio", round(got["2proc"] / got["1proc"], 3)
+    print(f"bench: pg.actions_per_s_2proc_shared: {got['lost_shared']} moves lost the race (stale)",
+          file=sys.stderr, flush=True)
+
+
+# -- restart ---------------------------------------------------------------------------------------
+
+async def copy_matches(url: str, models: list[int], count: int) -> None:
+    """``count`` more active matches, copies of the rows ``models`` (their channels and
+    deadlines made distinct), written with COPY."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch("SELECT * FROM matches WHERE id = ANY($1::bigint[]) ORDER BY id", models)
+        columns = [c for c in rows[0].keys() if c != "id"]
+        now = time.time()
+        records = []
+        for n in range(count):
+            row = dict(rows[n % len(rows)])
+            row.update(channel_id=50_000_000 + n, status="active", deadline_at=now + 3600 + n,
+                       board_message_id=None)
+            records.append(tuple(row[c] for c in columns))
+        await connection.copy_records_to_table("matches", records=records, columns=columns)
+        await connection.execute("ANALYZE matches")
+    finally:
+        await connection.close()
+
+
+async def _restart(count: int) -> float:
+    from bench.simcord_load import time_start
+
+    async with fresh() as url:
+        models = await open_matches(url, len(game_ids()), game_ids())
+        await copy_matches(url, models, count - len(models))
+        return await time_start(url, count)
+
+
+def restart_time():
+    yield "pg.restart_ms_100k", round(asyncio.run(_restart(sized(100_000, 8))), 1)
+
+
+def figures() -> list[tuple[str, Measure]]:
+    """The pg measures, none where the server does not answer (said in one line on stderr)."""
+    if not reachable():
+        return []
+    return [("pg.cmd_latency", command_latency), ("pg.actions_per_s", throughput), ("pg.restart", restart_time)]
