@@ -153,20 +153,22 @@ async def copy(source: Store, target: Store, *, replace: bool, batch: int, say: 
             if filled:
                 await empty_tables(tx)
                 say.progress(f"target emptied ({', '.join(filled)} had rows)")
-            for table in tables():
-                await copy_table(source.database, tx, table, totals[table.name], say.progress, batch)
+            copied = [await copy_table(source.database, tx, table, totals[table.name], say.progress, batch)
+                      for table in tables()]
             await move_sequences(tx, target.dialect)
     except COPY_ERRORS as error:
         raise CopyFailed(f"the copy failed and was rolled back, the target is as it was: "
                          f"{type(error).__name__}: {error}") from error
-    say.progress(f"copied {sum(totals.values()):,} rows")
+    say.progress(f"copied {sum(c.rows for c in copied):,} rows")
 
 
 async def migrate(source_url: str, target_url: str, *, replace: bool = False, batch: int = BATCH,
                   verify_only: bool = False, jobs: int = 1, sample: int | None = None,
                   say: Voices | None = None) -> Verification:
     """Copy (unless ``verify_only``) and verify (replays in ``jobs`` processes, ``sample``
-    matches only if given); raises ``Refused`` before writing anything."""
+    matches only if given). ``Refused`` is raised before anything is copied (the source may
+    have been upgraded and the target given the schema), ``CopyFailed`` after the copy's
+    transaction was rolled back."""
     say = say or Voices(out=print, progress=lambda line: None)
     check_urls(source_url, target_url)
     history = await source_history(source_url)

@@ -17,12 +17,12 @@ import pytest
 
 from gamehost import store_copy
 from gamehost.db.urls import sqlite_url
-from gamehost.migrate_store import Refused, Voices, migrate
+from gamehost.migrate_store import CopyFailed, Refused, Voices, migrate
 from gamehost.registry import plugin
 from gamehost.review import replay
 from gamehost.service import MatchService
 from gamehost.store import Store, unpack_state
-from gamehost.store_copy import tables
+from gamehost.store_copy import non_empty_tables, tables
 from gamehost.store_replays import sampled
 from gamehost.store_verify import summary, verify
 from tests.support.databases import fresh_postgres
@@ -212,6 +212,20 @@ async def test_the_command_as_a_process(tmp_path):
     missing = run("--from", sqlite_url(tmp_path / "none.sqlite3"), "--to", sqlite_url(tmp_path / "x.sqlite3"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+async def test_a_copy_that_fails_midway_leaves_the_target_as_it_was(tmp_path, store_url):
+    source = fixture_copy(tmp_path)
+    with sqlite3.connect(tmp_path / "v9.sqlite3") as db:  # an old file, foreign keys unchecked
+        db.execute("INSERT INTO followers (match_id, user_id) VALUES (999, 1)")
+    with pytest.raises(CopyFailed, match="rolled back, the target is as it was: IntegrityError"):
+        await migrate(source, store_url, say=quiet()[0])
+    store = Store(store_url)
+    await store.open()
+    try:
+        assert await non_empty_tables(store.database) == []
+    finally:
+        await store.close()
 
 
 async def test_targets_that_are_not_the_bots_are_refused_in_one_line(tmp_path):
