@@ -157,8 +157,10 @@ async def copy(source: Store, target: Store, *, replace: bool, batch: int, say: 
                       for table in tables()]
             await move_sequences(tx, target.dialect)
     except COPY_ERRORS as error:
+        hint = ("; rows of a SQLite source that break a foreign key are listed by "
+                "sqlite3 FILE 'PRAGMA foreign_key_check'" if isinstance(error, IntegrityError) else "")
         raise CopyFailed(f"the copy failed and was rolled back, the target is as it was: "
-                         f"{type(error).__name__}: {error}") from error
+                         f"{type(error).__name__}: {error}{hint}") from error
     say.progress(f"copied {sum(c.rows for c in copied):,} rows")
 
 
