@@ -33,13 +33,14 @@ figure's name). Figures (targets in README):
   the same boards alone) and ``replay.step_ms_p50`` (the largest of the games');
 * the bot on PostgreSQL (``bench.pg_figures``, on the server of ``DATABASE_TEST_URL``; skipped
   with one line on stderr where none answers): ``pg.cmd_latency_ms_p50`` beside the same
-  commands on SQLite, ``pg.actions_per_s_1proc`` / ``_2proc``, ``pg.restart_ms_100k``.
+  commands on SQLite, ``pg.actions_per_s_1proc`` / ``_2proc``, ``pg.restart_ms_100k``;
+  ``pg.deadline_fire_ms_p99`` (due to fired, two processes: ``bench.pg_deadlines``).
 """
 from __future__ import annotations
 
 import sys
 
-from bench import figures, game_figures, many_matches, pg_figures, scale_figures, tournament_figures
+from bench import figures, game_figures, many_matches, pg_deadlines, pg_figures, scale_figures, tournament_figures
 from bench.games import game_ids
 from gamehost.registry import plugin
 from bench.run import Measure, parse, run
@@ -57,7 +58,8 @@ def game_extras() -> list[tuple[str, Measure]]:
 
 def measures() -> list[tuple[str, Measure]]:
     return (game_figures.figures() + game_extras() + figures.figures() + many_matches.FIGURES
-            + scale_figures.figures() + tournament_figures.figures() + pg_figures.figures())
+            + scale_figures.figures() + tournament_figures.figures() + pg_figures.figures()
+            + pg_deadlines.figures())
 
 
 def main(argv: list[str]) -> int:
