@@ -12,7 +12,8 @@ from gamehost import metrics
 from gamehost.outcome import Outcome
 from gamehost.registry import plugin
 from gamehost.cache import MatchCache
-from gamehost.leases import CLAIM_BATCH, SCHEDULER_PERIOD, Leases
+from gamehost import leases as lease_settings
+from gamehost.leases import CLAIM_BATCH, Leases
 from gamehost.store import MatchRow, Store
 from gamehost.timers import DeadlineScheduler
 
@@ -105,10 +106,13 @@ class MatchDeadlines:
             self.watch_deadlines()
         return len(pending)
 
-    def watch_deadlines(self, period: float = SCHEDULER_PERIOD) -> None:
+    def watch_deadlines(self, period: float | None = None) -> None:
         """Claim and fire due deadlines armed by any process (a match created or moved in
-        another one, or a process that died) every ``period`` seconds, until ``close``."""
-        self.deadlines.poll_every(period, self.poll_deadlines)
+        another one, or a process that died) every ``period`` seconds (default
+        ``leases.SCHEDULER_PERIOD``; 0: never), until ``close``."""
+        period = lease_settings.SCHEDULER_PERIOD if period is None else period
+        if period > 0:
+            self.deadlines.poll_every(period, self.poll_deadlines)
 
     async def poll_deadlines(self) -> int:
         """Claim the due matches nobody holds and fire them; how many were claimed."""

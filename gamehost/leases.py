@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 
 #: how long a claim holds (a process that died holding one is taken over after this)
 LEASE_SECONDS = 10.0
-#: how often every process looks for due rows it does not know of (``claim_due``)
+#: how often every process looks for due rows it does not know of (``claim_due``), read when
+#: the watching starts; 0: never (one process alone: its own timer knows every deadline)
 SCHEDULER_PERIOD = 2.0
 #: rows claimed by one poll statement (the poll repeats while it gets a full batch)
 CLAIM_BATCH = 20

@@ -17,7 +17,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from gamehost.leases import CLAIM_BATCH, SCHEDULER_PERIOD, Leases
+from gamehost import leases as lease_settings
+from gamehost.leases import CLAIM_BATCH, Leases
 from gamehost.outcome import ServiceError
 from gamehost.store import Store
 from gamehost.timers import DeadlineScheduler
@@ -58,12 +59,15 @@ class TournamentClock:
             except Exception as error:  # the others' poll finds it: the news is only early
                 log.warning("tournament %s: change not announced: %s", t.id, error)
 
-    async def watch_tournaments(self, period: float = SCHEDULER_PERIOD) -> None:
+    async def watch_tournaments(self, period: float | None = None) -> None:
         """Listen for other processes' changes and claim due tournaments every ``period``
-        seconds, until ``close`` (PostgreSQL; a no-op on SQLite)."""
+        seconds (default ``leases.SCHEDULER_PERIOD``; 0: never), until ``close``
+        (PostgreSQL; a no-op on SQLite)."""
         if not self._cross_process() or self.__dict__.get("_stop_listening") is not None:
             return
-        self.timers.poll_every(period, self.poll_tournaments)
+        period = lease_settings.SCHEDULER_PERIOD if period is None else period
+        if period > 0:
+            self.timers.poll_every(period, self.poll_tournaments)
         self.__dict__["_stop_listening"] = await self.store.database.listen(CHANNEL, self._heard)
 
     async def stop_watching(self) -> None:

@@ -63,6 +63,7 @@ async def running_swiss(url: str, offset_file: str) -> int:
 
 async def serve(url: str, name: str, offset_file: str, events: str, stop: str) -> None:
     leases.LEASE_SECONDS = 2.0
+    leases.SCHEDULER_PERIOD = POLL_SECONDS
     errors: list[str] = []
 
     class Errors(logging.Handler):
@@ -75,9 +76,7 @@ async def serve(url: str, name: str, offset_file: str, events: str, stop: str) -
         number = event.round["number"] if event.round is not None else 0
         append(events, [name, event.kind, number])
     tournaments.listeners.append(heard)
-    await tournaments.recover()
-    tournaments.timers.cancel_all()  # the claim every POLL_SECONDS instead of every 2 s
-    tournaments.timers.poll_every(POLL_SECONDS, tournaments.poll_tournaments)
+    await tournaments.recover()  # watching: the claim every POLL_SECONDS
     append(events, [name, "ready", 0])
     try:
         while not Path(stop).exists():

@@ -1,10 +1,14 @@
 """The real bot under test, for the SimCord behaviour tests (fixtures in tests/conftest.py)."""
 from bot import create_bot
+from gamehost import leases
 from gamehost.config import Settings
 
 
 def make_bot(db_url: str):
-    """The bot keeping its matches at ``db_url`` (``sqlite:///…`` or ``postgresql://…``)."""
+    """The bot keeping its matches at ``db_url`` (``sqlite:///…`` or ``postgresql://…``).
+    One process alone: no periodic claim of due deadlines on PostgreSQL (SimCord moves its
+    clock through every timer, so a 2-second poll would make a day advanced 43,200 steps)."""
+    leases.SCHEDULER_PERIOD = 0
     return create_bot(Settings.from_env({"DATABASE_URL": db_url, "LIVE_DECISION_MINUTES": "10",
                                          "ASYNC_DECISION_HOURS": "24", "MATCH_SEED": "7",
                                          "COMMAND_BURST": "0",
