@@ -98,7 +98,6 @@ class MatchDeadlines:
         """Re-arm every pending deadline from the database (start-up), without loading
         matches; on PostgreSQL (several processes) also poll for due ones every scheduler
         period (``watch_deadlines``)."""
-        await self.leases.fill_missing_due(self.reminder_fraction)
         pending = await self.armed()
         for match_id, version, deadline, remind_at in pending:
             self.deadlines.arm(match_id, version, deadline, remind_at)
@@ -115,7 +114,12 @@ class MatchDeadlines:
             self.deadlines.poll_every(period, self.poll_deadlines)
 
     async def poll_deadlines(self) -> int:
-        """Claim the due matches nobody holds and fire them; how many were claimed."""
+        """Claim the due matches nobody holds and fire them; how many were claimed. The first
+        poll fills in the open matches' missing ``due_at`` (rows from before revision 0011
+        or copied in by a tool): after start-up, so a process is ready as soon as before."""
+        if not self.__dict__.get("_due_filled"):
+            await self.leases.fill_missing_due(self.reminder_fraction)
+            self.__dict__["_due_filled"] = True
         claimed_total = 0
         while True:
             claimed = await self.leases.claim_due("matches")

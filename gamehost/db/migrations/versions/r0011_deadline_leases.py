@@ -2,9 +2,10 @@
 and tournament next needs the clock (``due_at``: a reminder or a deadline) and who holds the
 short lease to fire it (``lease_owner`` until ``lease_until``).
 
-``due_at`` starts empty on an upgraded database: the first process's start-up
-(``MatchDeadlines.rearm_all``) fills it for the open matches with its reminder fraction, and a
-tournament's is written by its next save or tick.
+``due_at`` starts empty on an upgraded database: a process's first poll for due deadlines
+(``MatchDeadlines.poll_deadlines``) fills it for the open matches with its reminder fraction,
+and a tournament's is written by its next save or tick (each process's own timer, armed at
+start-up from every open match and tournament, needs none).
 
 Revision ID: 0011
 Revises: 0010
