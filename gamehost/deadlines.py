@@ -129,12 +129,17 @@ class MatchDeadlines:
                 return claimed_total
 
     async def _deadline_remind(self, match_id: int, version: int) -> None:
-        if await self.leases.claim("matches", match_id, version):
-            await self._fire_claimed(match_id, version, "remind")
+        await self._claim_and_fire(match_id, version, "remind")
 
     async def _deadline_expire(self, match_id: int, version: int) -> None:
+        await self._claim_and_fire(match_id, version, "expire")
+
+    async def _claim_and_fire(self, match_id: int, version: int, kind: str) -> None:
+        """This process's timer found the moment due: fire it if the lease is had."""
         if await self.leases.claim("matches", match_id, version):
-            await self._fire_claimed(match_id, version, "expire")
+            await self._fire_claimed(match_id, version, kind)
+        else:  # expected with several processes: not an error
+            log.info("%s of match %s: handled by another process (or the match moved on)", kind, match_id)
 
     async def _fire_claimed(self, match_id: int, version: int, kind: str | None) -> None:
         """The lease on the match at ``version`` is held: send its reminder and/or apply its
@@ -170,13 +175,14 @@ class MatchDeadlines:
         try:
             if self._on_remind is not None:
                 await self._on_remind(row)
-        finally:
-            if await self.store.mark_reminded(row.id, row.version):
-                metrics.current().deadlines_fired.labels(kind="remind").inc()
-            async with self.lock(row.id):  # the copy the next move is judged on says so too
-                current = await self.load(row.id)
-                if current.version == row.version:
-                    current.reminded = True
+        except Exception:  # the timeout still comes: the lease must not outlive this
+            log.exception("reminder of match %s not sent", row.id)
+        if await self.store.mark_reminded(row.id, row.version):
+            metrics.current().deadlines_fired.labels(kind="remind").inc()
+        async with self.lock(row.id):  # the copy the next move is judged on says so too
+            current = await self.load(row.id)
+            if current.version == row.version:
+                current.reminded = True
 
     async def _fire_logged(self, match_id: int, version: int) -> None:
         try:
