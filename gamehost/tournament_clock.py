@@ -88,7 +88,13 @@ class TournamentClock:
     async def _refresh(self, tournament_id: int) -> None:
         """Another process changed the tournament: arm the timer for its new due moment."""
         try:
-            self._arm(await self.load(tournament_id))
+            t = await self.load(tournament_id)
+            if self.__dict__.get("_stop_listening") is None:
+                return  # closed meanwhile: a timer armed now would tick a closed service
+            armed = self.timers.armed.get(tournament_id)
+            if armed is not None and armed[0] >= t.version:
+                return  # this process knows this version or a later one (its own save, most often)
+            self._arm(t)
         except ServiceError:
             self.timers.disarm(tournament_id)
         except Exception as error:

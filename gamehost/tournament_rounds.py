@@ -70,8 +70,8 @@ class TournamentRounds(TableOpening, TournamentClock):
         matches.on_ended.append(self._match_ended)
 
     async def close(self) -> None:
+        await self.stop_watching()  # first: news heard meanwhile arms no timer
         self.timers.cancel_all()
-        await self.stop_watching()
 
     # -- persistence ---------------------------------------------------------------------
 
