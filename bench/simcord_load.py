@@ -34,7 +34,9 @@ from bench.run import problem
 from bot import create_bot
 from engine.base import ActionInfo
 from gamehost.config import Settings
-from gamehost.db.urls import sqlite_url
+from gamehost import leases
+from gamehost.db.urls import dialect_of, sqlite_url
+from gamehost.service import MatchService
 from gamehost.registry import plugin
 from gamehost.snapshot import snapshot
 from gamehost.store import Store, pack_state
@@ -58,7 +60,22 @@ async def fresh_sqlite() -> AsyncIterator[str]:
         yield sqlite_url(os.path.join(directory, "m.sqlite3"))
 
 
+async def _alone(_service: Any) -> None:
+    return None
+
+
+def one_process_on_postgres(database_url: str) -> None:
+    """SimCord runs one bot process, and SimCord does not settle while the bot polls every
+    2 s for other processes' due deadlines or listens for their commits (LISTEN): on
+    PostgreSQL neither is started here (as in the behaviour tests, tests/conftest.py). Only
+    single-process figures run through SimCord; the bench process runs nothing else."""
+    if dialect_of(database_url) == "postgresql":
+        leases.SCHEDULER_PERIOD = 0
+        MatchService.follow_other_processes = _alone  # type: ignore[method-assign,assignment]
+
+
 def _bot(database_url: str):
+    one_process_on_postgres(database_url)
     # Boards drawn as the real bot draws them (bot.main: one worker process per core, at most
     # 4), not in the threads an embedded bot defaults to.
     settings = Settings.from_env({"DATABASE_URL": database_url, "RENDER_WORKERS": str(default_workers()),
