@@ -271,6 +271,8 @@ class Store:
                                        (status, json.dumps(data), at, due_at, tournament_id, expected_version))
             if changed != 1:
                 raise VersionConflict(tournament_id)
+            if self.dialect == "postgresql":  # the other processes re-read it (gamehost/tournament_clock.py)
+                await db.execute("SELECT pg_notify('tournament_changed', ?)", (str(tournament_id),))
             for match_id in new_matches:
                 await db.execute("INSERT INTO tournament_matches (match_id, tournament_id) VALUES (?,?) "
                                  "ON CONFLICT DO NOTHING", (match_id, tournament_id))

@@ -7,8 +7,8 @@ own timer (``TournamentRounds.timers``) fires at that moment only once it holds 
 scheduler period, so a tournament armed by a process that died is still ticked. The tick itself
 stays version-checked (one pairing whoever ticks).
 
-A process that changes a tournament says so on PostgreSQL's ``tournament_changed`` channel
-(payload: its id); the others re-read it and arm their timer for its new due moment. The
+Every save of a tournament on PostgreSQL NOTIFYs ``tournament_changed`` (payload: its id) in
+its transaction (``Store.save_tournament``: sent only if it commits); the other processes re-read it and arm their timer for its new due moment. The
 channel only makes timers precise: if the listening connection drops, it is listened to
 again, and the periodic claim covers what was missed meanwhile.
 """
@@ -51,26 +51,26 @@ class TournamentClock:
     def _cross_process(self) -> bool:
         return self.store.dialect == "postgresql"
 
-    async def _saved(self, t: Tournament) -> None:
-        """After a save: tell the other processes (PostgreSQL only: SQLite is one process)."""
-        if self._cross_process():
-            try:
-                await self.store.database.notify(CHANNEL, str(t.id))
-            except Exception as error:  # the others' poll finds it: the news is only early
-                log.warning("tournament %s: change not announced: %s", t.id, error)
-
     async def watch_tournaments(self, period: float | None = None) -> None:
         """Listen for other processes' changes and claim due tournaments every ``period``
-        seconds (default ``leases.SCHEDULER_PERIOD``; 0: never), until ``close``
-        (PostgreSQL; a no-op on SQLite)."""
+        seconds (default ``leases.SCHEDULER_PERIOD``; 0: one process alone, neither), until
+        ``close`` (PostgreSQL; a no-op on SQLite)."""
         if not self._cross_process() or self.__dict__.get("_stop_listening") is not None:
             return
         period = lease_settings.SCHEDULER_PERIOD if period is None else period
-        if period > 0:
-            self.timers.poll_every(period, self.poll_tournaments)
+        if period <= 0:
+            return  # one process alone: its own timers know every tournament
+        self.timers.poll_every(period, self.poll_tournaments)
         self.__dict__["_stop_listening"] = await self.store.database.listen(CHANNEL, self._heard)
 
+    @property
+    def closed(self) -> bool:
+        """``close`` began: no timer is armed or fired any more (a restarted bot's old service
+        must not tick a tournament on its closing store)."""
+        return bool(self.__dict__.get("_closed"))
+
     async def stop_watching(self) -> None:
+        self.__dict__["_closed"] = True
         stop = self.__dict__.pop("_stop_listening", None)
         if stop is not None:
             try:
@@ -89,8 +89,8 @@ class TournamentClock:
         """Another process changed the tournament: arm the timer for its new due moment."""
         try:
             t = await self.load(tournament_id)
-            if self.__dict__.get("_stop_listening") is None:
-                return  # closed meanwhile: a timer armed now would tick a closed service
+            if self.closed:
+                return
             armed = self.timers.armed.get(tournament_id)
             if armed is not None and armed[0] >= t.version:
                 return  # this process knows this version or a later one (its own save, most often)
@@ -112,7 +112,7 @@ class TournamentClock:
                 return total
 
     async def _timer_fired(self, tournament_id: int, version: int) -> None:
-        if await self.leases.claim("tournaments", tournament_id, version):
+        if not self.closed and await self.leases.claim("tournaments", tournament_id, version):
             await self._tick_claimed(tournament_id, version)
 
     async def _tick_claimed(self, tournament_id: int, version: int) -> None:

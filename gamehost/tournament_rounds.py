@@ -92,7 +92,6 @@ class TournamentRounds(TableOpening, TournamentClock):
             raise ServiceError("stale") from None
         t.version += 1
         self._arm(t)
-        await self._saved(t)
 
     def next_due(self, t: Tournament) -> float | None:
         """When this tournament next needs the clock: its check-in closing, a reminder, or a
@@ -113,6 +112,8 @@ class TournamentRounds(TableOpening, TournamentClock):
         return min(due) if due else None
 
     def _arm(self, t: Tournament) -> None:
+        if self.closed:
+            return
         due = self.next_due(t)
         if due is None:
             self.timers.disarm(t.id)
