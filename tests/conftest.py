@@ -41,15 +41,6 @@ def on_postgres(path: Path, name: str) -> bool:
     return name in ON_POSTGRES.get(game or "", ())
 
 
-# Known to fail on PostgreSQL, with why (xfail, not strict: each is to be fixed where it says).
-POSTGRES_XFAIL = {
-    "test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_restart":
-        "after the restart, round 3's tables are opened by a task the tournament_changed NOTIFY starts "
-        "(gamehost/tournament_clock.py), which TournamentService.idle() does not wait for: the round-3 "
-        "post comes after the test looks, and the table being opened at teardown finds the store closed",
-}
-
-
 @pytest.fixture
 def db_path(tmp_path):
     return str(tmp_path / "matches.sqlite3")
@@ -143,9 +134,6 @@ def pytest_collection_modifyitems(config, items):
         if "behaviour" not in Path(str(item.fspath)).parent.parts:
             continue
         item.add_marker(pytest.mark.behaviour)
-        why = POSTGRES_XFAIL.get(getattr(item, "originalname", item.name))
-        if why and item.name.endswith("[postgresql]"):
-            item.add_marker(pytest.mark.xfail(reason=why, strict=False))
         if getattr(item, "originalname", item.name) in SLOW:
             item.add_marker(pytest.mark.slow)
 
