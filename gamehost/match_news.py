@@ -7,7 +7,7 @@ its next read takes the stored row. Its own commits come back too and change not
 cached version is the same).
 
 When the listening connection is lost (the server restarted, ``pg_terminate_backend``, a
-network cut seen by the heartbeat) the notices sent meanwhile are gone: until it listens
+network cut seen by TCP keepalive) the notices sent meanwhile are gone: until it listens
 again the process re-polls, every POLL_SECONDS, the stored versions of the matches it caches
 (by primary key, in chunks), and it re-polls once right after listening again. Polling the
 cached ids rather than ``updated_at`` needs no index and reads only rows that matter.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections import OrderedDict
 from typing import Any
 
@@ -26,7 +27,7 @@ from gamehost.store import Store
 
 CHANNEL = "match_changed"
 POLL_SECONDS = 2.0       # re-poll period while not listening (and the wait between reconnects)
-HEARTBEAT_SECONDS = 30.0  # a listening connection is asked SELECT 1 this often (a silent cut)
+KEEPALIVE = ((socket.SO_KEEPALIVE, 1),)  # a silent network cut ends the connection (the kernel probes it)
 CONNECT_TIMEOUT = 10.0
 CHUNK = 500              # cached ids per poll query
 REMEMBERED = 10_000      # the latest notices kept, for reads that were in flight when one came
@@ -36,6 +37,16 @@ log = logging.getLogger(__name__)
 
 def notice(match_id: int, version: int) -> str:
     return f"{match_id}:{version}"
+
+
+def keep_alive(connection: asyncpg.Connection) -> None:
+    """TCP keepalive on the listening connection's socket (asyncpg has no setting for it)."""
+    transport = getattr(connection, "_transport", None)
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is None:
+        return
+    for option, value in KEEPALIVE:
+        sock.setsockopt(socket.SOL_SOCKET, option, value)
 
 
 class MatchNews:
@@ -49,16 +60,18 @@ class MatchNews:
         self._task: asyncio.Task | None = None
         self._connection: asyncpg.Connection | None = None
         self._latest: OrderedDict[int, int] = OrderedDict()  # match id -> newest version heard
+        self._stopped = False
 
     async def start(self) -> None:
-        """Start listening; returns once listening (or once the first attempt failed)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="match-news")
-            first = asyncio.ensure_future(self.listening.wait())
-            await asyncio.wait([first, self._task], timeout=CONNECT_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
-            first.cancel()
+        """Listen (a failure to connect starts the re-polling instead of raising)."""
+        if self._connection is None and self._task is None:
+            try:
+                await self._listen()
+            except Exception as error:  # noqa: BLE001 - the database may be down: poll until it is back
+                self._lost(None, error)
 
     async def stop(self) -> None:
+        self._stopped = True
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -104,37 +117,43 @@ class MatchNews:
                     self.cache.drop(match_id)
         self.polls += 1
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self._listen_until_lost()
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # noqa: BLE001 - any failure: poll, then try again
-                log.warning("not listening for %s: %s: %s", CHANNEL, type(error).__name__, error)
-            self.listening.clear()
-            await self._close()
-            await self._poll_quietly()
-            await asyncio.sleep(self.poll_seconds)
-
-    async def _listen_until_lost(self) -> None:
-        lost = asyncio.Event()
+    async def _listen(self) -> None:
         connection = await asyncpg.connect(self.store.url, timeout=CONNECT_TIMEOUT)
         self._connection = connection
-        connection.add_termination_listener(lambda _c: lost.set())
+        keep_alive(connection)
 
         def heard(_connection: Any, _pid: int, _channel: str, payload: str) -> None:
             self.drop_older(payload)
 
+        # no task while listening (an idle process, and SimCord's settling, stay still): a lost
+        # connection calls back, and only then does a task poll and reconnect
+        connection.add_termination_listener(lambda c: self._lost(c, None))
         await connection.add_listener(CHANNEL, heard)
         await self.poll()  # what was committed while nobody listened
         self.listening.set()
-        while not lost.is_set():
+
+    def _lost(self, connection: asyncpg.Connection | None, error: BaseException | None) -> None:
+        if self._stopped or (connection is not None and connection is not self._connection):
+            return
+        self.listening.clear()
+        log.warning("not listening for %s (%s): re-polling every %g s until it listens again", CHANNEL,
+                    f"{type(error).__name__}: {error}" if error is not None else "connection closed",
+                    self.poll_seconds)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._recover(), name="match-news")
+
+    async def _recover(self) -> None:
+        while not self._stopped:
+            await self._close()
+            await self._poll_quietly()
+            await asyncio.sleep(self.poll_seconds)
             try:
-                await asyncio.wait_for(lost.wait(), HEARTBEAT_SECONDS)
-            except asyncio.TimeoutError:
-                await connection.fetchval("SELECT 1", timeout=CONNECT_TIMEOUT)
-        raise ConnectionError("the listening connection was closed")
+                await self._listen()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # noqa: BLE001 - still down: poll again
+                log.warning("listening for %s failed again: %s: %s", CHANNEL, type(error).__name__, error)
 
     async def _poll_quietly(self) -> None:
         try:
