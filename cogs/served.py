@@ -41,7 +41,7 @@ def _games() -> set[str]:
 
 def command_labels(interaction: discord.Interaction) -> tuple[str, str]:
     """(game, command) of a slash command: the game whose group it is in, or the one its
-    ``game`` option names (/match create game:clash); the command's full name, no options."""
+    ``game`` option names (/match create game:<id>); the command's full name, no options."""
     command = interaction.command
     if command is None:
         return UNKNOWN, "unknown"

@@ -7,7 +7,7 @@ use). One replay per match checks all its snapshots.
 
 Matches are read ``READ_BATCH`` at a time (three queries a batch, not three a match), and
 replayed in ``jobs`` worker processes (replaying is CPU work: about 7 ms a match on average
-here, Cloudspire's the longest); one job replays in this process.
+here, the longest game's the most); one job replays in this process.
 """
 from __future__ import annotations
 

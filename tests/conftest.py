@@ -32,10 +32,20 @@ ON_POSTGRES = {
 }
 
 
+# Shared behaviour tests that cannot run on PostgreSQL under SimCord, and why (each is covered on
+# PostgreSQL at the service level with real processes instead).
+SQLITE_ONLY = {
+    # SimCord moves its virtual clock on (about 4 s a command) while the bot waits on asyncpg's
+    # socket, so the token bucket refills between every two commands; the shared bucket across
+    # processes is tested in tests/service/test_cross_processes.py
+    "test_a_person_sending_commands_too_fast_is_refused_and_nothing_changes",
+}
+
+
 def on_postgres(path: Path, name: str) -> bool:
     """The bot of this behaviour test runs on PostgreSQL too (see ``ON_POSTGRES``)."""
     if SHARED_BEHAVIOUR in path.parents:
-        return True
+        return name not in SQLITE_ONLY
     parts = path.parts
     game = parts[parts.index("games") + 1] if "games" in parts[:-1] else None
     return name in ON_POSTGRES.get(game or "", ())
