@@ -89,6 +89,18 @@ class Store:
     async def _write(self, sql: str, params: tuple = ()) -> None:
         await self.database.execute(sql, params)
 
+    async def _write_bookkeeping(self, sql: str, params: tuple = ()) -> None:
+        """A write that only remembers what was shown on Discord (the turn message, the last
+        private view sent): on PostgreSQL its commit does not wait for the disk flush (one flush
+        less per command; a crash may forget the last of them, which at worst posts a board or a
+        DM again). The moves themselves always wait for theirs."""
+        if self.database.dialect != "postgresql":
+            await self.database.execute(sql, params)
+            return
+        async with self.database.transaction() as tx:
+            await tx.execute("SET LOCAL synchronous_commit TO OFF")
+            await tx.execute(sql, params)
+
     async def schema_version(self) -> int:
         """The Alembic revision the database is at, as a number (0009 = user_version 9)."""
         return int(await current_revision(self.database) or 0)
@@ -169,7 +181,7 @@ class Store:
                                  (row.id, seq, packed))
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
-        await self._write("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
+        await self._write_bookkeeping("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))
 
     async def mark_reminded(self, match_id: int, version: int) -> bool:
         """Record the reminder of the decision at ``version`` sent (its deadline is what is due

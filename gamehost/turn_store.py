@@ -53,7 +53,7 @@ async def turn_post(store: Store, match_id: int) -> TurnPost:
 
 
 async def save_turn_post(store: Store, post: TurnPost) -> None:
-    await store._write(
+    await store._write_bookkeeping(
         "INSERT INTO turn_posts (match_id, mode, message_id, owners, narration, dropped, posted_at) "
         "VALUES (?,?,?,?,?,?,?) ON CONFLICT(match_id) DO UPDATE SET mode=excluded.mode, "
         "message_id=excluded.message_id, owners=excluded.owners, narration=excluded.narration, "
@@ -75,5 +75,5 @@ async def private_digest(store: Store, match_id: int, seat: int) -> str | None:
 
 
 async def set_private_digest(store: Store, match_id: int, seat: int, digest: str) -> None:
-    await store._write("INSERT INTO private_sent (match_id, seat, digest) VALUES (?,?,?) "
+    await store._write_bookkeeping("INSERT INTO private_sent (match_id, seat, digest) VALUES (?,?,?) "
                        "ON CONFLICT(match_id, seat) DO UPDATE SET digest=excluded.digest", (match_id, seat, digest))
