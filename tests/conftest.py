@@ -2,9 +2,9 @@
 
 Behaviour tests live in any folder named ``behaviour`` (the shared ones in tests/behaviour, each
 game's in tests/games/<id>/behaviour). The bot keeps its matches at ``db_url``: a fresh SQLite
-file, or a fresh PostgreSQL database (tests/support/databases.py). The shared ones run on both
-databases; each game's on SQLite, and those named in ``ON_POSTGRES`` on PostgreSQL as well. Every test there is marked ``behaviour``; the ones that
-walk a game for hundreds of moves through Discord are also marked ``slow``, so that
+file, or a fresh PostgreSQL database (tests/support/databases.py): every one runs on both
+databases, but those in ``SQLITE_ONLY`` (with why). Every test there is marked ``behaviour``; the
+ones that walk a game for hundreds of moves through Discord are also marked ``slow``, so that
 ``pytest -m "not slow"`` keeps the short behaviour tests and ``pytest -m "not slow and not
 behaviour"`` (``scripts/test.sh --quick``) runs none of them."""
 from pathlib import Path
@@ -18,21 +18,8 @@ from gamehost.service import MatchService
 from tests.support.bot import World, close_bot, make_bot
 from tests.support.databases import BACKENDS, fresh_database
 
-SHARED_BEHAVIOUR = Path(__file__).parent / "behaviour"
 
-# Each game's behaviour tests also run on PostgreSQL for these (the rest on SQLite only, to keep
-# the suite's time): a whole game played through Discord, and a restart of the bot mid-game
-# (matches, buttons and deadlines read back from the other database).
-ON_POSTGRES = {
-    "clash": {"test_two_members_play_a_whole_duel", "test_bot_restarts_mid_game_and_old_buttons_still_work"},
-    "cloudspire": {"test_two_players_play_a_full_wave_through_commands",
-                   "test_the_bot_restarts_mid_wave_and_play_goes_on"},
-    "evs": {"test_two_members_play_a_whole_game", "test_the_bot_restarts_mid_turn_and_play_goes_on"},
-    "kr": {"test_a_whole_game_to_the_result", "test_a_victory_unlocks_scenario_two_and_survives_a_restart"},
-}
-
-
-# Shared behaviour tests that cannot run on PostgreSQL under SimCord, and why (each is covered on
+# Behaviour tests that cannot run on PostgreSQL under SimCord, and why (each is covered on
 # PostgreSQL at the service level with real processes instead).
 SQLITE_ONLY = {
     # SimCord moves its virtual clock on (about 4 s a command) while the bot waits on asyncpg's
@@ -43,12 +30,8 @@ SQLITE_ONLY = {
 
 
 def on_postgres(path: Path, name: str) -> bool:
-    """The bot of this behaviour test runs on PostgreSQL too (see ``ON_POSTGRES``)."""
-    if SHARED_BEHAVIOUR in path.parents:
-        return name not in SQLITE_ONLY
-    parts = path.parts
-    game = parts[parts.index("games") + 1] if "games" in parts[:-1] else None
-    return name in ON_POSTGRES.get(game or "", ())
+    """The bot of this behaviour test runs on PostgreSQL too: every one but ``SQLITE_ONLY``."""
+    return name not in SQLITE_ONLY
 
 
 @pytest.fixture
@@ -57,8 +40,8 @@ def db_path(tmp_path):
 
 
 def pytest_generate_tests(metafunc):
-    """A test whose bot keeps its matches at ``db_url`` runs on both databases when it is a
-    shared behaviour test or named in ``ON_POSTGRES``; else on SQLite only."""
+    """A test whose bot keeps its matches at ``db_url`` runs on both databases (but those in
+    ``SQLITE_ONLY``)."""
     if "bot_backend" not in metafunc.fixturenames:
         return
     if on_postgres(Path(str(metafunc.definition.fspath)), metafunc.definition.originalname):
