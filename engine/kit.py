@@ -41,6 +41,19 @@ class GameBase:
     def log_hidden(self, text: str) -> bool:
         return log_verb_hidden(self.log_rules, text)
 
+    def people_range(self, options: JSON) -> tuple[int, int]:
+        """How many people a lobby with these options seats (default: every seat is a
+        person's or a bot's, ``seat_range``). A game that adds seats of its own when the match
+        starts (``house_seats``) says how many people come before them."""
+        seat_range = getattr(self, "seat_range")
+        low, high = seat_range(options)
+        return int(low), int(high)
+
+    def house_seats(self, options: JSON, people: int) -> list[dict]:
+        """The seats the game itself plays, appended by the host after the ``people`` seats
+        when the match starts (``{"bot": True, ...}``: played like bot seats); default none."""
+        return []
+
     def continue_action(self, state: JSON, seat: int) -> JSON | None:
         """The first legal move of ``seat`` whose verb continues (ends the step), or None."""
         continues = self.grammar.continues

@@ -29,7 +29,7 @@ def _guild(guild_id: int | None) -> int:
 
 def match_identities(match: FinishedMatch) -> list[str]:
     """Every identity a match would rate, sorted (seats, and the rulebook AI if placed)."""
-    idents = {seat_identity(s) for s in match.seats}
+    idents = {seat_identity(s, match.game) for s in match.seats}
     if any(int(i) >= len(match.seats) for g in match.result.get("placements", []) for i in g):
         idents.add(ai_identity(match.game, match.options))
     return sorted(idents)

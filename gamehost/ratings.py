@@ -10,6 +10,10 @@ Identities (the keys of every ratings map):
   the seat has no level), so every bot level has its own rating and a bot-filled game still
   rates the people in it; several bots of one level in one match share the identity and it
   moves by the mean of their changes;
+- a seat the game plays itself (``{"house": True}``, gamehost/house_seats.py; or a designed
+  mode's ``{"cloud": True}``): the game's AI, ``"ai:<game>:<level>"`` with the seat's
+  ``level`` (a difficulty), as a fixed opponent of the people; several such seats of one
+  match share the identity as bots of one level do;
 - a rulebook AI that is not a seated player (a solo game: the result places a seat index
   past the end of the seats, e.g. seat 1 of a one-seat solo game):
   ``"ai:<game>:<level>"``, the level being the options' ``level`` when set, else
@@ -75,7 +79,9 @@ def ai_identity(game: str, options: Mapping | None = None) -> str:
     return f"ai:{game}:{'default' if level is None else level}"
 
 
-def seat_identity(seat: Mapping) -> str:
+def seat_identity(seat: Mapping, game: str = "") -> str:
+    if seat.get("house") or seat.get("cloud"):  # the game's own side: its AI at the seat's level
+        return ai_identity(game, {"level": seat.get("level")})
     if seat.get("bot"):
         return bot_identity(seat.get("level"))
     if seat.get("user_id") is None:
@@ -157,7 +163,7 @@ def rate_match(seats: Sequence[Mapping], result: Mapping, ratings: Mapping[str, 
         return None
 
     def identity(index: int) -> str:
-        return seat_identity(seats[index]) if index < n_seats else ai_identity(game, options)
+        return seat_identity(seats[index], game) if index < n_seats else ai_identity(game, options)
 
     idents = [identity(i) for i in range(n_participants)]
     if not any(is_person(i) for i in idents):

@@ -51,6 +51,7 @@ class GamePlugin:
         return _load(self.engine_module)
 
     def seat_range(self, options: dict) -> tuple[int, int]:
+        """Every seat of a match with these options: people, bots and the game's own."""
         return self.engine.seat_range(options)
 
     @property
@@ -75,6 +76,18 @@ class GamePlugin:
         team_seats = getattr(self.engine, "team_seats", None)
         return team_seats(options) if team_seats is not None else None
 
+    def people_range(self, options: dict) -> tuple[int, int]:
+        """How many seats a lobby with these options offers to people and bots (the engine's
+        ``people_range``, engine/kit.py GameBase; else ``seat_range``)."""
+        people_range = getattr(self.engine, "people_range", None)
+        return people_range(options) if people_range is not None else self.seat_range(options)
+
+    def house_seats(self, options: dict, people: int) -> list[dict]:
+        """The seats the game itself plays, appended after the ``people`` lobby seats when the
+        match starts (the engine's ``house_seats``, engine/kit.py GameBase; else none)."""
+        house_seats = getattr(self.engine, "house_seats", None)
+        return [dict(seat) for seat in house_seats(options, people)] if house_seats is not None else []
+
     def off_turn(self, action: Any) -> bool:
         """Whether ``action`` is a standing choice any seat may make at any time (the engine's
         ``off_turn``, engine.base.StandingPreferences), not a move in turn order."""
@@ -91,6 +104,12 @@ class GamePlugin:
     def campaign(self) -> ModuleType | None:
         """The game's campaign rules (``<engine package>.campaign``: gamehost/campaigns.py), or None."""
         return _optional_module(self.engine_package + ".campaign")
+
+    @property
+    def records(self) -> ModuleType | None:
+        """The game's records of finished matches (``<engine package>.records``:
+        ``run(options, seats, state, result) -> dict | None``, gamehost/endless_records.py), or None."""
+        return _optional_module(self.engine_package + ".records")
 
     @property
     def names(self) -> ContentNames | None:

@@ -24,6 +24,8 @@ async def rematch(service, *, channel_id: int, guild_id: int | None, user_id: in
     if board != TurnPost.mode:
         await set_board_mode(service.store, row.id, board)
     for seat in previous.seats:
+        if seat.get("house"):  # the game's own seats come again at the start (gamehost/house_seats.py)
+            continue
         if seat.get("bot"):
             row = await service.add_bot(channel_id, user_id)
         elif seat.get("user_id") != user_id:

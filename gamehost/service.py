@@ -21,6 +21,7 @@ from gamehost.deadlines import (MAX_AUTOMATIC_STEPS, ExpireListener, MatchDeadli
 from gamehost.registry import plugin, normalize_options
 from gamehost.admission import MatchAdmission
 from gamehost.freshness import MatchFreshness
+from gamehost.house_seats import check_add_bot, lobby_limits, with_house_seats
 from gamehost.limits import Limits
 from gamehost.logs import set_match
 from gamehost.once import Origin, check_pressed, check_typed, mark_decided, mark_typed
@@ -210,7 +211,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         return row
 
     def seat_limits(self, row: MatchRow) -> tuple[int, int]:
-        return plugin(row.game).seat_range(row.options)
+        return lobby_limits(row.game, row.options)
 
     async def _mutate_lobby(self, channel_id: int, change: Callable[[MatchRow], None]) -> MatchRow:
         row = await self.in_channel(channel_id)
@@ -259,8 +260,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
             if seat is None:
                 raise ServiceError("not_seated")
             check_pressed(row, seat, drawn_at)
-            if len(row.seats) >= self.seat_limits(row)[1]:
-                raise ServiceError("lobby_full", seats=self.seat_limits(row)[1])
+            check_add_bot(row)  # the game's own seats refuse bots; a full lobby too
             row.seats.append({"user_id": None, "name": f"Bot {len(row.seats) + 1}", "bot": True})
             row.seats[seat]["decided"] = row.version + 1
         return await self._mutate_lobby(channel_id, change)
@@ -334,6 +334,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
             updated = MatchRow(**row.__dict__)
             updated.status = "active"
             updated.version = before + 1
+            updated.seats = with_house_seats(updated)
 
             outcome, write = await self.compute_start(updated)
             await self._save(updated, before, write, snapshot=True)

@@ -16,6 +16,7 @@ from typing import Any
 
 from gamehost.limits import reached
 from gamehost.outcome import ServiceError
+from gamehost.house_seats import house_count
 from gamehost.registry import GAMES, normalize_options, plugin, team_layout
 from gamehost.tournament_model import (ADJUDICATIONS, ELIMINATION, ENDED, FORMATS, Tournament,
                                        bracket_from_json, bracket_to_json)
@@ -49,6 +50,8 @@ class TournamentService(TournamentRounds):
             options = normalize_options(game, options)
         except ValueError as error:
             raise ServiceError("bad_options", detail=str(error)) from None
+        if house_count(game, options):  # people against the game itself (a designed mode): no tables to pair
+            raise ServiceError("tournament_house_seats", game=game)
         layout = team_layout(game, options)
         if teams and not layout:
             raise ServiceError("no_teams", game=game)
