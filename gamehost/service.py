@@ -16,6 +16,7 @@ from typing import Any, Awaitable, Callable, TypeVar
 from engine.base import Event, IllegalAction
 from gamehost.cache import OPEN_STATUSES, MatchCache
 from gamehost.campaigns import Campaigns
+from gamehost.endless_records import EndlessRecords
 from gamehost.deadlines import (MAX_AUTOMATIC_STEPS, ExpireListener, MatchDeadlines, RemindListener,  # noqa: F401
                                 Step, prompt_marks, same_decision)
 from gamehost.registry import plugin, normalize_options
@@ -56,8 +57,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
     def __init__(self, store: Store, clock: Callable[[], float], *, live_seconds: int = 600,
                  async_seconds: int = 86400, reminder_fraction: float = 0.25,
                  seed_source: Callable[[], int] | None = None, hot_matches: int = 256,
-                 cached_matches: int = 20_000,
-                 limits: Limits | None = None):
+                 cached_matches: int = 20_000, limits: Limits | None = None):
         self.store = store
         self.clock = clock
         self.decision_seconds = {"live": live_seconds, "async": async_seconds}
@@ -69,11 +69,11 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
         self._unattended = ThreadPoolExecutor(1, thread_name_prefix="unattended")
-        # called once a match is saved finished or abandoned (e.g. a tournament's table)
-        self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = []
-        # campaign progress per channel (gamehost/campaigns.py): a victory unlocks scenarios
-        self.campaigns = Campaigns(store, clock)
-        self.on_ended.append(self.campaigns.match_ended)
+        # campaign progress per channel (gamehost/campaigns.py: a victory unlocks scenarios) and a
+        # server's endless runs (gamehost/endless_records.py), kept as a match is saved finished
+        self.campaigns, self.endless = Campaigns(store, clock), EndlessRecords(store)
+        self.on_ended: list[Callable[[MatchRow], Awaitable[None]]] = [self.campaigns.match_ended,
+                                                                      self.endless.match_ended]
         self.deadlines = DeadlineScheduler(clock, self._deadline_remind, self._deadline_expire)
         self._on_remind: RemindListener | None = None
         self._on_expired: ExpireListener | None = None

@@ -38,7 +38,7 @@ from gamehost.db.base import MISSING_TABLE_ERRORS, Database, Executor
 from gamehost.db.schema import metadata
 from gamehost.db.urls import sqlalchemy_url, sqlite_path
 
-HEAD = "0011"  # tests/store/test_migrations.py checks it is Alembic's head
+HEAD = "0012"  # tests/store/test_migrations.py checks it is Alembic's head
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 LOCK_KEY = "gamehost.migrate"
 #: the tables of each dialect's catalog (the one place the store reads one)

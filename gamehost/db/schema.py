@@ -220,3 +220,18 @@ command_rate = Table(
     Column("tokens", REAL, nullable=False),
     Column("at", REAL, nullable=False),
 )
+
+endless_runs = Table(
+    "endless_runs", metadata,  # one row per finished endless match (gamehost/endless_records.py, 0012)
+    Column("match_id", ID, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
+    Column("guild_id", ID, nullable=False),          # 0: a match outside a server
+    Column("game", Text, nullable=False),
+    Column("faction", Text, nullable=False),         # the side the person played
+    Column("difficulty", Text, nullable=False),
+    Column("user_id", ID),
+    Column("name", Text, nullable=False),
+    Column("waves", Integer, nullable=False),        # the score: waves survived
+    Column("power", Integer, nullable=False),        # then fortress power
+    Column("at", REAL, nullable=False),
+    Index("endless_runs_best", "guild_id", "game", "faction", "difficulty", "waves", "power"),
+)
