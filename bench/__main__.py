@@ -34,13 +34,16 @@ figure's name). Figures (targets in README):
 * the bot on PostgreSQL (``bench.pg_figures``, on the server of ``DATABASE_TEST_URL``; skipped
   with one line on stderr where none answers): ``pg.cmd_latency_ms_p50`` beside the same
   commands on SQLite, ``pg.actions_per_s_1proc`` / ``_2proc``, ``pg.restart_ms_100k``;
-  ``pg.deadline_fire_ms_p99`` (due to fired, two processes: ``bench.pg_deadlines``).
+  ``pg.deadline_fire_ms_p99`` (due to fired, two processes: ``bench.pg_deadlines``);
+  ``pg.deadline_takeover_ms_max`` (a process killed while firing, to a live one firing its
+  deadlines: ``bench.pg_takeover``).
 """
 from __future__ import annotations
 
 import sys
 
-from bench import figures, game_figures, many_matches, pg_deadlines, pg_figures, scale_figures, tournament_figures
+from bench import (figures, game_figures, many_matches, pg_deadlines, pg_figures, pg_takeover, scale_figures,
+                   tournament_figures)
 from bench.games import game_ids
 from gamehost.registry import plugin
 from bench.run import Measure, parse, run
@@ -59,7 +62,7 @@ def game_extras() -> list[tuple[str, Measure]]:
 def measures() -> list[tuple[str, Measure]]:
     return (game_figures.figures() + game_extras() + figures.figures() + many_matches.FIGURES
             + scale_figures.figures() + tournament_figures.figures() + pg_figures.figures()
-            + pg_deadlines.figures())
+            + pg_deadlines.figures() + pg_takeover.figures())
 
 
 def main(argv: list[str]) -> int:

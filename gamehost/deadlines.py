@@ -141,10 +141,22 @@ class MatchDeadlines:
         else:  # expected with several processes: not an error
             log.info("%s of match %s: handled by another process (or the match moved on)", kind, match_id)
 
+    async def stop_deadlines(self) -> None:
+        """No timer fires any more and no lease is renewed (the service is closing)."""
+        self.deadlines.cancel_all()
+        leases = self.__dict__.get("_leases")
+        if leases is not None:
+            await leases.close()
+
     async def _fire_claimed(self, match_id: int, version: int, kind: str | None) -> None:
-        """The lease on the match at ``version`` is held: send its reminder and/or apply its
-        timeout, whichever is due (``kind``: only that one, as the timer armed it), then let
-        the lease go. A failure keeps the lease: another try when it runs out."""
+        """The lease on the match at ``version`` is held (and renewed while this runs): send
+        its reminder and/or apply its timeout, whichever is due (``kind``: only that one, as
+        the timer armed it), then let the lease go. A failure keeps the lease until it runs out:
+        another try then."""
+        async with self.leases.holding("matches", match_id):
+            await self._fire_held(match_id, version, kind)
+
+    async def _fire_held(self, match_id: int, version: int, kind: str | None) -> None:
         row = await self.store.match(match_id)
         if row is None or row.version != version or row.status != "active" or row.deadline_at is None:
             return  # moved on meanwhile (its save ended the lease)

@@ -12,23 +12,34 @@ A process fires a due moment only once it holds the lease:
   it armed, by ``UPDATE … WHERE (the lease is free)``: a row count of 1 or nothing to do.
 - ``release``: after firing, the lease is dropped and ``due_at`` set to what the row needs
   next (a save of the row drops the lease too: it belongs to the version it was taken at).
+- ``holding``: while a claimed row is being fired, its lease is renewed every third of a lease
+  (``renew``), so a lease can be short: a process killed in the middle of firing frees its row
+  within ``LEASE_SECONDS``, and the next poll of a live process (``SCHEDULER_PERIOD``) takes
+  it over. A fire that hangs stops being renewed after ``MAX_HOLD_SECONDS``.
 
 The lease only keeps processes from doing the same work twice; what makes a timeout move
 exactly-once is still the match's version check, and a reminder's the ``reminded`` flag.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+import time
 import uuid
-from typing import Callable
+from typing import AsyncIterator, Callable
 
 from gamehost.store import Store
 
 log = logging.getLogger(__name__)
 
-#: how long a claim holds (a process that died holding one is taken over after this)
-LEASE_SECONDS = 10.0
+#: how long a claim holds unless renewed (a process that died holding one is taken over after
+#: this plus at most one scheduler period); renewed every third of it while the row is fired
+LEASE_SECONDS = 1.0
+#: a fire still running after this many seconds is no longer renewed (it hangs: let another
+#: process try; the version check keeps a late finish from moving the match twice)
+MAX_HOLD_SECONDS = 30.0
 #: how often every process looks for due rows it does not know of (``claim_due``), read when
 #: the watching starts; 0: never (one process alone: its own timer knows every deadline)
 SCHEDULER_PERIOD = 2.0
@@ -50,6 +61,9 @@ class Leases:
         self.clock = clock
         self.owner = owner or new_owner()
         self.lease_seconds = LEASE_SECONDS if lease_seconds is None else lease_seconds
+        #: (table, row id) being fired -> the monotonic time its renewal stops
+        self.held: dict[tuple[str, int], float] = {}
+        self._renewing: asyncio.Task | None = None
 
     def _skip_locked(self) -> str:
         return " FOR UPDATE SKIP LOCKED" if self.store.dialect == "postgresql" else ""
@@ -87,3 +101,42 @@ class Leases:
             "UPDATE matches SET due_at = CASE WHEN reminded = 0 THEN deadline_at - decision_seconds * ? "
             "ELSE deadline_at END WHERE status = 'active' AND deadline_at IS NOT NULL AND due_at IS NULL",
             (reminder_fraction,))
+
+    @contextlib.asynccontextmanager
+    async def holding(self, table: str, row_id: int) -> AsyncIterator[None]:
+        """Keep this process's lease on the row renewed while the body fires it."""
+        key = (table, row_id)
+        self.held[key] = time.monotonic() + MAX_HOLD_SECONDS
+        if self._renewing is None or self._renewing.done():
+            self._renewing = asyncio.create_task(self._renew_while_held())
+        try:
+            yield
+        finally:
+            self.held.pop(key, None)
+
+    async def _renew_while_held(self) -> None:
+        while self.held:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew()
+            except Exception as error:  # the lease may lapse: another process may fire too
+                log.warning("leases not renewed: %s", error)
+
+    async def renew(self) -> int:
+        """Extend the leases of the rows being fired (not of those held too long); how many."""
+        now, renewed = time.monotonic(), 0
+        for table in OPEN:
+            ids = [row_id for (t, row_id), until in list(self.held.items()) if t == table and until > now]
+            if ids:
+                renewed += await self.store.database.execute(
+                    f"UPDATE {table} SET lease_until = ? WHERE lease_owner = ? AND id IN ({', '.join('?' * len(ids))})",
+                    (self.clock() + self.lease_seconds, self.owner, *ids))
+        return renewed
+
+    async def close(self) -> None:
+        """Stop renewing (the process is closing its store)."""
+        self.held.clear()
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._renewing

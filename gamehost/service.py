@@ -89,7 +89,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
 
     async def close(self) -> None:
         await self.stop_following()
-        self.deadlines.cancel_all()
+        await self.stop_deadlines()
         self._unattended.shutdown(wait=False, cancel_futures=True)
 
     async def _compute(self, row: MatchRow, work: Callable[..., T], *args: Any, background: bool = False) -> T:

@@ -71,6 +71,9 @@ class TournamentClock:
 
     async def stop_watching(self) -> None:
         self.__dict__["_closed"] = True
+        leases = self.__dict__.get("_leases")
+        if leases is not None:
+            await leases.close()
         stop = self.__dict__.pop("_stop_listening", None)
         if stop is not None:
             try:
@@ -119,7 +122,8 @@ class TournamentClock:
         """Tick the tournament whose lease this process holds, then let the lease go (a save
         during the tick ended it already, with the next due moment)."""
         try:
-            await self._tick_one(tournament_id)
+            async with self.leases.holding("tournaments", tournament_id):
+                await self._tick_one(tournament_id)
         except ServiceError as error:
             if error.code == "stale":
                 log.info("tournament %s: another process moved it on first", tournament_id)

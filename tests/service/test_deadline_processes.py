@@ -21,7 +21,7 @@ from pathlib import Path
 
 import asyncpg
 
-from gamehost import leases, registry
+from gamehost import registry
 from gamehost.service import MatchService, replay
 from gamehost.store import Store
 from tests.support.databases import fresh_postgres
@@ -62,7 +62,6 @@ def lines(path: str) -> list[list]:
 
 async def serve(url: str, name: str, events: str, stop: str, channels: list[int], hang_on_remind: bool) -> None:
     """One bot process's deadlines: every reminder and timeout it fires goes to ``events``."""
-    leases.LEASE_SECONDS = 2.0
     store, service = await open_service(url)
 
     async def on_remind(row) -> None:

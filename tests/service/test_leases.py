@@ -120,3 +120,66 @@ async def test_open_matches_without_due_at_are_filled_in_and_fire(store_url):
     finally:
         await service.close()
         await store.close()
+
+
+async def test_a_lease_is_renewed_while_its_row_is_fired_and_lapses_after(store_url, monkeypatch):
+    """A short lease (gamehost/leases.py ``holding``): renewed while the row is fired, so no
+    other process takes it meanwhile; after the fire (or once a fire hangs past
+    MAX_HOLD_SECONDS) it is no longer renewed and runs out."""
+    from gamehost import leases as lease_settings
+    register_race()
+    clock = Clock()
+    store = Store(store_url)
+    await store.open()
+    service = MatchService(store, clock, reminder_fraction=0.5)
+    try:
+        match_id = await started(service)
+        first, second = Leases(store, clock, "first", 1), Leases(store, clock, "second", 1)
+        clock.now += DECISION / 2
+        assert await first.claim_due("matches") == [(match_id, 2)]
+        async with first.holding("matches", match_id):
+            for _ in range(3):
+                clock.now += 0.9  # past the lease's first second: held only by renewals
+                assert await first.renew() == 1
+                assert await second.claim_due("matches") == []
+            monkeypatch.setattr(lease_settings, "MAX_HOLD_SECONDS", 0.0)
+            async with first.holding("matches", match_id):  # a fire that hangs: not renewed
+                assert await first.renew() == 0
+        assert first.held == {} and await first.renew() == 0
+        clock.now += 1.1
+        assert await second.claim_due("matches") == [(match_id, 2)]  # the lapsed lease taken over
+        await first.close()
+    finally:
+        await service.close()
+        await store.close()
+
+
+async def test_the_renewal_runs_by_itself_while_a_row_is_held(store_url):
+    """With the real clock: the lease's end moves forward while the row is held, without
+    anyone calling ``renew`` (the waits are on the database's state, not on elapsed time)."""
+    import time
+    register_race()
+    store = Store(store_url)
+    await store.open()
+    service = MatchService(store, time.time, reminder_fraction=0.5)
+    holder = Leases(store, time.time, "holder", 0.3)
+    try:
+        await service.create(guild_id=1, channel_id=1, creator_id=10, creator_name="a", game="race",
+                             options={"target": 5}, decision_seconds=DECISION)
+        await service.join(1, 11, "b")
+        match_id = (await service.start(1, 10)).match.id
+        version = (await store.match(match_id)).version
+        assert await holder.claim("matches", match_id, version)
+        first_until = await store.database.fetchval("SELECT lease_until FROM matches WHERE id = ?", (match_id,))
+        async with holder.holding("matches", match_id):
+            for _ in range(200):
+                until = await store.database.fetchval("SELECT lease_until FROM matches WHERE id = ?", (match_id,))
+                if until > first_until:
+                    break
+                await asyncio.sleep(0.05)
+            assert until > first_until
+        await holder.close()
+        assert holder._renewing is None or holder._renewing.done()
+    finally:
+        await service.close()
+        await store.close()

@@ -62,7 +62,6 @@ async def running_swiss(url: str, offset_file: str) -> int:
 
 
 async def serve(url: str, name: str, offset_file: str, events: str, stop: str) -> None:
-    leases.LEASE_SECONDS = 2.0
     leases.SCHEDULER_PERIOD = POLL_SECONDS
     errors: list[str] = []
 
