@@ -15,7 +15,10 @@ stderr and no pg figure (the rest of the bench runs as before).
   processes split the servers (target 2proc >= 1.6 x 1proc on 2 cores);
   ``pg.actions_per_s_2proc_shared`` two processes both over all 200 matches, racing for every
   version (a loser's move is refused ``stale``, read again and not counted); and
-  ``pg.actions_per_s_ratio`` (2proc over 1proc).
+  ``pg.actions_per_s_ratio`` (2proc over 1proc). The same with ``LANES`` players at once in each
+  process, each on its own share of the matches, as a bot serves many channels at the same
+  time: ``pg.actions_per_s_1proc_4lanes`` / ``_2proc_4lanes`` / ``_ratio_4lanes`` (one lane
+  waits on every commit's flush; several keep the cores busy meanwhile).
 * ``pg.restart_ms_100k`` -- the bot started on a database holding 100,000 active matches, until
   it is ready with every deadline armed (as ``store.restart_ms_10k``; target <= 2,000 ms). The
   rows are copies of a few real matches (one per game), written with COPY.
@@ -85,12 +88,17 @@ def command_latency():
 
 # -- throughput ----------------------------------------------------------------------------------
 
-def run_split(url: str, shares: list[list[int]], actions: int, seed: int) -> list[dict]:
+#: players at once in each process for the ``_<LANES>lanes`` figures (a bot serves many channels
+#: at the same time; one lane is one move after another, waiting on each commit's flush)
+LANES = 4
+
+
+def run_split(url: str, shares: list[list[int]], actions: int, seed: int, lanes: int = 1) -> list[dict]:
     """One spawned process per share of the matches (scripts/two_processes.py ``worker``), each
     committing ``actions`` random legal moves on its share; their reports."""
     context = multiprocessing.get_context("spawn")
     start, results = context.Barrier(len(shares)), context.Queue()
-    processes = [context.Process(target=worker, args=(url, share, actions, seed + i, start, results))
+    processes = [context.Process(target=worker, args=(url, share, actions, seed + i, start, results, lanes))
                  for i, share in enumerate(shares)]
     for process in processes:
         process.start()
@@ -121,8 +129,11 @@ async def _throughput(matches: int, actions: int) -> dict[str, float]:
         one = await asyncio.to_thread(run_split, url, [ids], actions, 100)
         two = await asyncio.to_thread(run_split, url, [ids[0::2], ids[1::2]], actions // 2, 200)
         shared = await asyncio.to_thread(run_split, url, [ids, ids], actions // 2, 300)
+        one_busy = await asyncio.to_thread(run_split, url, [ids], actions, 400, LANES)
+        two_busy = await asyncio.to_thread(run_split, url, [ids[0::2], ids[1::2]], actions // 2, 500, LANES)
     return {"1proc": rate(one), "2proc": rate(two), "2proc_shared": rate(shared),
-            "lost_shared": sum(r["lost"] for r in shared)}
+            "lost_shared": sum(r["lost"] for r in shared),
+            "1proc_busy": rate(one_busy), "2proc_busy": rate(two_busy)}
 
 
 def throughput():
@@ -131,6 +142,9 @@ def throughput():
     yield "pg.actions_per_s_2proc", round(got["2proc"], 1)
     yield "pg.actions_per_s_2proc_shared", round(got["2proc_shared"], 1)
     yield "pg.actions_per_s_ratio", round(got["2proc"] / got["1proc"], 3)
+    yield f"pg.actions_per_s_1proc_{LANES}lanes", round(got["1proc_busy"], 1)
+    yield f"pg.actions_per_s_2proc_{LANES}lanes", round(got["2proc_busy"], 1)
+    yield f"pg.actions_per_s_ratio_{LANES}lanes", round(got["2proc_busy"] / got["1proc_busy"], 3)
     print(f"bench: pg.actions_per_s_2proc_shared: {got['lost_shared']} moves lost the race (stale)",
           file=sys.stderr, flush=True)
 

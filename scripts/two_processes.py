@@ -150,19 +150,24 @@ async def one_move(service: MatchService, match_id: int, rng: random.Random, tal
     return True
 
 
-async def play(url: str, match_ids: list[int], actions: int, seed: int) -> Tally:
+async def play(url: str, match_ids: list[int], actions: int, seed: int, lanes: int = 1) -> Tally:
+    """``actions`` random legal moves on ``match_ids``; ``lanes``: that many players at once,
+    each on its own share of the matches (a bot process serves many channels at the same time)."""
     store = await open_store(url)
     service = MatchService(store, time.time)
-    rng = random.Random(seed)
-    tally, live = Tally(), list(match_ids)
+    tally = Tally()
     started = time.perf_counter()
-    try:
+
+    async def lane(share: list[int], rng: random.Random) -> None:
+        live = list(share)
         while live and len(tally.committed) < actions:
             match_id = rng.choice(live)
             if not await one_move(service, match_id, rng, tally):
                 service.cache.drop(match_id)
                 if (await service.load(match_id)).status != "active":  # over in the database too
                     live.remove(match_id)
+    try:
+        await asyncio.gather(*(lane(match_ids[k::lanes], random.Random(seed * 100 + k)) for k in range(lanes)))
     finally:
         tally.seconds = time.perf_counter() - started
         await service.close()
@@ -170,11 +175,11 @@ async def play(url: str, match_ids: list[int], actions: int, seed: int) -> Tally
     return tally
 
 
-def worker(url: str, match_ids: list[int], actions: int, seed: int, start, results) -> None:
+def worker(url: str, match_ids: list[int], actions: int, seed: int, start, results, lanes: int = 1) -> None:
     """One process: wait for the others, play, send back what happened (or the traceback)."""
     try:
         start.wait(timeout=120)
-        tally = asyncio.run(play(url, match_ids, actions, seed))
+        tally = asyncio.run(play(url, match_ids, actions, seed, lanes))
         results.put((seed, {"committed": tally.committed, "lost": tally.lost, "refused": tally.refused,
                             "seconds": tally.seconds}))
     except BaseException:

@@ -32,6 +32,7 @@ SHARED = [
 PG = [
     "pg.cmd_latency_ms_p50", "pg.cmd_latency_ms_p50_sqlite", "pg.cmd_latency_ratio", "pg.actions_per_s_1proc",
     "pg.actions_per_s_2proc", "pg.actions_per_s_2proc_shared", "pg.actions_per_s_ratio", "pg.restart_ms_100k",
+    "pg.actions_per_s_1proc_4lanes", "pg.actions_per_s_2proc_4lanes", "pg.actions_per_s_ratio_4lanes",
     "pg.deadline_fire_ms_p99", "pg.deadline_fire_ms_p50", "pg.deadline_takeover_ms_max", "pg.deadline_takeover_ms_p50",
     "pg.deadline_takeover_bound_ms",
 ]
