@@ -458,6 +458,21 @@ class CloudspireNarrator:
     def ev_mark(self, i, p):
         return self.say("cloudspire.ev.mark", seat=self.player(p.get("seat")), target=self.player(p.get("target"))), 1
 
+    def ev_objective_progress(self, i, p):
+        return self.say(f"cloudspire.narr.objective.{p.get('kind')}", **{k: v for k, v in p.items() if k != "kind"}), 1
+
+    def ev_objective_met(self, i, p, outcome="met"):
+        key = f"cloudspire.narr.objective_{outcome}.{p.get('reason')}"
+        key = key if catalog().has(key) else f"cloudspire.ev.objective_{outcome}"
+        return self.say(key, wave=p.get("wave"), survived=p.get("survived")), 1
+
+    def ev_objective_failed(self, i, p):
+        return self.ev_objective_met(i, p, "failed")
+
+    def ev_endless_wave(self, i, p):
+        key = "cloudspire.narr.endless_wave_harsh" if p.get("harsh") else "cloudspire.ev.endless_wave"
+        return self.say(key, wave=p.get("wave"), level=p.get("level")), 1
+
     def ev_policy(self, i, p):
         """A standing choice (told to its player only)."""
         key, value = p.get("key"), p.get("value")

@@ -3,7 +3,7 @@ to buy, onslaught steps with nothing to do, forced minion moves (CS-MOV), spires
 (CS-FIRE), and the end of the wave when no minion is left (CS-END-1/2)."""
 from __future__ import annotations
 
-from . import market, phases
+from . import designed, market, phases
 from .emit import ev
 from .explore import explorable
 from .legal import attack_state, hero_moves, onslaught_actions
@@ -16,7 +16,9 @@ MAX_STEPS = 10000
 
 def advance(st: State, events: Events) -> None:
     """Run automatic steps until a decision is needed (CS-MOV auto moves, spires fire, step
-    skipping when nothing can be done, wave end CS-END-1/2)."""
+    skipping when nothing can be done, wave end CS-END-1/2; a protected well taken, CS-DM-7)."""
+    if designed.well_taken(st, events, turn_end=False):
+        return
     for _ in range(MAX_STEPS):
         if st["phase"] == "over" or st["pending"]:
             return

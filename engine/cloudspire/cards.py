@@ -3,6 +3,7 @@ themselves (shuffling, drawing relics) are decks.py."""
 from __future__ import annotations
 
 from .. import rng as _rng
+from . import designed
 from .build import upgrade_room
 from .combat import damage_unit, defeat_unit
 from .content import load
@@ -32,6 +33,14 @@ def event_phase(st: State, events: Events) -> None:
     if not e["deck"]:
         return
     eid = e["deck"].pop(0)
+    for _ in range(len(load()["events"])):  # CS-DM-12: endless's harsh cards only
+        if designed.event_allowed(st, eid):
+            break
+        e["discard"].append(eid)
+        if not e["deck"]:
+            e["deck"], e["discard"] = e["discard"], []
+            _rng.shuffle(st["rng"], e["deck"])
+        eid = e["deck"].pop(0)
     e["current"] = eid
     d = c["events"][eid]
     ev(events, "event_drawn", event=eid, effect=d["effect"], value=d["value"])

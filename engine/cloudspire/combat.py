@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .. import rng as _rng
+from . import designed
 from .build import free_spire_reward
 from .content import load
 from .decks import draw_relic
@@ -132,6 +133,7 @@ def do_attack(st: State, uid: str, h: Hex, events: Events) -> None:
         p = st["players"][g]
         p["gate"] = max(0, p["gate"] - dmg)
         ev(events, "gate_damaged", seat=g, damage=dmg, gate=p["gate"])
+        designed.gate_damaged(st)
         broken = p["gate"] == 0
         # CS-ATK-8: the gate always retaliates 1 (even the breaking attack), CS-AMB-7
         if damage_unit(st, a, 1):
@@ -359,19 +361,22 @@ def apply_levelup(st: State, u: Unit, choice: str, events: Events) -> None:
 
 
 def gate_broken(st: State, g: Seat, by: Seat, events: Events) -> None:
-    """CS-WIN-1, CS-MP-4..7, CS-TEAM-5, CS-AMB-47."""
+    """CS-WIN-1, CS-MP-4..7, CS-TEAM-5, CS-AMB-47; CS-DM-6/8/12 in a designed game."""
     p = st["players"][g]
     p["broken"] = True
     ev(events, "gate_broken", seat=g, by=by)
     n = st["seats"]
-    if n == 2 or st["teams"]:
+    if "designed" in st:
+        if designed.gate_broken(st, g, by, events):
+            return
+    elif n == 2 or st["teams"]:
         finish(st, "gate_broken", winners=[s for s in range(n) if friendly(st, s, by)])
         return
     got = gain_source(st, by, p["source"])  # looting, CS-MP-6 / CS-AMB-39
     p["source"] = 0
     ev(events, "looted", seat=by, victim=g, source=got)
     standing = [s for s in range(n) if not st["players"][s]["broken"]]
-    if len(standing) == 1:
+    if len(standing) == 1 and "designed" not in st:  # endless goes on (CS-DM-12)
         finish(st, "last_gate", winners=standing)
         return
     # CS-MP-7: every player whose mark it was declares a new mark, in turn order

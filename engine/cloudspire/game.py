@@ -23,6 +23,8 @@ movement.py           minion and hero movement (CS-MOV)
 combat.py             attacks, damage, defeats, rewards, level-ups, spires firing
 cards.py              event cards and relics in play
 phases.py             the wave: income, market/build turns, the Onslaught, end of wave
+modes.py              the designed modes' encounters and seats (data/encounters.json)
+designed.py           the designed modes in play: adjustments, objectives, endless
 options.py, opening.py  match options; set-up (factions, guided map, decks, first wave)
 turns.py              acting_seats, prompts
 legal.py              legal_actions, continue_action
@@ -40,7 +42,7 @@ from typing import Any
 
 from ..base import Event, Prompt, Result
 from ..kit import GameBase
-from . import legal, notation, opening, redact, turns
+from . import legal, modes, notation, opening, redact, turns
 from . import apply as apply_mod
 from .advance import advance
 from .apply import apply, apply_inplace, autoplay_conceded, concede, result
@@ -49,7 +51,7 @@ from .legal import attack_state, continue_action, legal_actions
 from .opening import after_factions, setup
 from .options import OPTIONS
 from .prep import default_stack
-from .bot import strong_bot_action, timeout_action
+from .bot import bot_action, strong_bot_action, timeout_action
 from .options import options_schema
 from .turns import acting_seats, prompt_key, prompts
 from .types import Action, State
@@ -79,9 +81,24 @@ class Cloudspire(GameBase):
         """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
         return opening.seat_range(options)
 
-    def team_seats(self, options: dict[str, Any]) -> list[list[int]] | None:
-        """CS-TEAM-1: in the 2 vs 2 game seats 0 and 2 play against seats 1 and 3."""
-        return opening.team_seats(options)
+    def team_seats(self, options: dict[str, Any], seats: int | None = None) -> list[list[int]] | None:
+        """CS-TEAM-1: in the 2 vs 2 game seats 0 and 2 play against seats 1 and 3; CS-DM-3: a
+        designed game's people (seats 0..P-1) against its Cloud (P..N-1)."""
+        return opening.team_seats(options, seats)
+
+    def people_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """How many people a lobby seats: a designed game's people (CS-DM-1), else every seat."""
+        if modes.is_designed(options):
+            return modes.people_range(options)
+        return opening.seat_range(options)
+
+    def house_seats(self, options: dict[str, Any], people: int) -> list[dict[str, Any]]:
+        """The seats the host adds after the people: a designed game's Cloud, one bot per
+        faction (``faction`` None where it depends on the people's: endless), CS-DM-1."""
+        if not modes.is_designed(options):
+            return []
+        level = options.get("difficulty", "normal")
+        return [{"bot": True, "cloud": True, "level": level, "faction": f} for f in modes.cloud_factions(options)]
 
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         return opening.setup(seats, options, seed)
@@ -117,6 +134,10 @@ class Cloudspire(GameBase):
         return legal.continue_action(state, seat)
 
     def bot_action(self, state: State, seat: int) -> Action | None:
+        """The strong bot; a Cloud seat of an encounter played by the default bot (CS-DM-10)."""
+        d = state.get("designed")
+        if d is not None and seat in d["cloud"] and modes.bot_level(state["options"]) == "simple":
+            return bot_action(state, seat)
         return strong_bot_action(state, seat)
 
     def off_turn(self, action: Action) -> bool:

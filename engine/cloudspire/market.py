@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .. import rng as _rng
+from . import modes
 from .content import load
 from .emit import ev
 from .state import adv_sum, event_value
@@ -11,6 +12,9 @@ from .types import Events, Seat, State
 
 
 def market_size(st: State) -> int:
+    d = st.get("designed")
+    if d is not None:
+        return modes.MARKET_CHIPS[d["mode"]]  # CS-SOLO-1, CS-DM-2
     return st["seats"] + 1  # CS-MKT-1
 
 

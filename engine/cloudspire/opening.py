@@ -1,12 +1,14 @@
 """Setting up a match: options, factions (random or picked in turn, CS-SET-2..5), the map
 (random, guided set-up CS-SET-6..14 with the Chinese order CS-AMB-24, or the tutorial
-layout), landmarks, market and decks, then the first wave (CS-SET-15..19)."""
+layout), landmarks, market and decks, then the first wave (CS-SET-15..19). A designed game
+(CS-DM-1) seats the Cloud's factions first, lets the people pick or draw theirs, and lays
+out its encounter's map."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from .. import rng as _rng
-from . import mapgen, market
+from . import designed, mapgen, market, modes
 from .content import load
 from .decks import build_decks
 from .emit import ev
@@ -16,13 +18,19 @@ from .state import faction_of, init_faction, new_state, setup_of, turn_order
 from .types import Action, Events, GameMap, Seat, State
 
 
-def team_seats(options: Mapping[str, Any]) -> list[list[int]] | None:
-    """The team game's teams by seat (state.setup gives seat s the team s % 2)."""
+def team_seats(options: Mapping[str, Any], seats: int | None = None) -> list[list[int]] | None:
+    """The team game's teams by seat (state.setup gives seat s the team s % 2); a designed
+    game's [[people], [Cloud]] (CS-DM-3) for ``seats`` (None: its fewest)."""
+    if modes.is_designed(options):
+        return modes.teams(options, seats)
     return [[0, 2], [1, 3]] if options.get("mode") == "teams" else None
 
 
 def seat_range(options: Mapping[str, Any]) -> tuple[int, int]:
-    """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4."""
+    """CS-TEAM-1: the team game is exactly four; the tutorial map is a duel; otherwise 2-4;
+    a designed game: its people and its Cloud (CS-DM-1)."""
+    if modes.is_designed(options):
+        return modes.seat_range(options)
     if options.get("mode") == "teams":
         return (4, 4)
     if options.get("map") == "tutorial":
@@ -35,7 +43,9 @@ def setup(seats: int, options: Mapping[str, Any] | None, seed: int) -> State:
     st = new_state(seats, opts, seed)
     c = load()
     events: Events = []
-    if opts["map"] == "tutorial":
+    if "designed" in st:
+        designed_factions(st, events)
+    elif opts["map"] == "tutorial":
         for s, f in enumerate(c["tutorial"]["factions"]):
             init_faction(st, s, f)
         finish_setup(st, events)
@@ -51,16 +61,54 @@ def setup(seats: int, options: Mapping[str, Any] | None, seed: int) -> State:
     return st
 
 
+def designed_factions(st: State, events: Events) -> None:
+    """CS-DM-1: the Cloud's factions are the encounter's; the people's are the encounter's,
+    or picked in seat order (``factions=pick``), or drawn from the others; endless's Cloud
+    is the three factions the person does not play."""
+    d = st["designed"]
+    for s, f in zip(d["cloud"], modes.cloud_factions(st["options"])):
+        if f is not None:
+            init_faction(st, s, f)
+    e = modes.encounter_of(st["options"])
+    if e is not None and e["people"] != "any":
+        for i, s in enumerate(d["people"]):
+            init_faction(st, s, e["people"][i])
+    elif st["options"]["factions"] == "pick":
+        st["phase"] = "faction"
+        st["setup"] = {"pick": 0, "seq": list(d["people"])}
+        return
+    else:
+        free = [f for f in load()["faction_order"] if f not in st["factions"]]
+        _rng.shuffle(st["rng"], free)
+        for s in d["people"]:
+            init_faction(st, s, free.pop(0))
+    after_factions(st, events)
+
+
+def picking_seat(st: State) -> Seat:
+    """CS-SET-2: who picks a faction now (a designed game: its people in seat order)."""
+    su = setup_of(st)
+    seq = su.get("seq")
+    return seq[su["pick"]] if seq is not None else turn_order(st)[su["pick"]]
+
+
 def pick_faction(st: State, seat: Seat, faction: str, events: Events) -> None:
     """CS-SET-2: factions are picked openly, in turn order."""
     init_faction(st, seat, faction)
     ev(events, "faction_picked", seat=seat, faction=faction)
-    setup_of(st)["pick"] += 1
-    if setup_of(st)["pick"] >= st["seats"]:
+    su = setup_of(st)
+    su["pick"] += 1
+    if su["pick"] >= len(su.get("seq") or range(st["seats"])):
         after_factions(st, events)
 
 
 def after_factions(st: State, events: Events) -> None:
+    d = st.get("designed")
+    if d is not None:
+        free = [f for f in load()["faction_order"] if f not in st["factions"]]
+        for s in d["cloud"]:
+            if st["factions"][s] is None:
+                init_faction(st, s, free.pop(0))  # endless: the other three (CS-DM-11)
     if st["options"]["map"] == "guided":
         start_guided(st)
     else:
@@ -196,7 +244,9 @@ def finish_setup(st: State, events: Events) -> None:
                         "es_pile": list(T["earthscapes"][1:]) + [e for e in c["earthscape_order"] if e not in T["earthscapes"]],
                         "es_face": T["earthscapes"][0], "es_discard": [], "es_bought": False, "turn": 0}
     else:
-        if st["options"]["map"] == "random":
+        if "designed" in st:
+            designed_layout(st)
+        elif st["options"]["map"] == "random":
             mapgen.random_layout(st, turn_order(st))
         mapgen.place_landmarks(st, turn_order(st))
         sup = list(c["market_order"])
@@ -208,4 +258,21 @@ def finish_setup(st: State, events: Events) -> None:
         market.fill(st)
     build_decks(st)
     st["setup"] = None
+    designed.start_of_game(st, events)
     start_wave(st, events)
+
+
+def designed_layout(st: State) -> None:
+    """CS-DM-1: an encounter's map is a random legal layout drawn from its own seed (the same
+    for every game of the encounter with the same factions); endless draws from the game's."""
+    e = modes.encounter_of(st["options"])
+    lay = e["layout"] if e is not None else modes.ENDLESS["layout"]
+    if lay == "random":
+        mapgen.random_layout(st, turn_order(st))
+        return
+    game_rng = st["rng"]
+    st["rng"] = _rng.new_rng(int(lay["seed"]))  # type: ignore[typeddict-item]
+    try:
+        mapgen.random_layout(st, turn_order(st))
+    finally:
+        st["rng"] = game_rng

@@ -1,10 +1,12 @@
 """Match options: their choices and defaults, and normalising what the host passes in
-(CS-ADJ-2: any "faster game" switch turns the events off; CS-TEAM-1: 2 vs 2 is four seats)."""
+(CS-ADJ-2: any "faster game" switch turns the events off; CS-TEAM-1: 2 vs 2 is four seats;
+CS-DM-1: solo, co-op and endless seat people and the Cloud, their encounter decides the map)."""
 from __future__ import annotations
 
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from . import modes
 from .errors import illegal
 from .state import POLICIES
 from .types import Options
@@ -19,7 +21,11 @@ def _frozen(specs: dict[str, dict[str, Any]]) -> Mapping[str, OptionSpec]:
 OPTIONS: Mapping[str, OptionSpec] = _frozen({
     "map": {"choices": ("random", "guided", "tutorial"), "default": "random", "headline": True},
     "factions": {"choices": ("random", "pick"), "default": "random", "headline": True},
-    "mode": {"choices": ("ffa", "teams"), "default": "ffa", "headline": True},
+    "mode": {"choices": ("ffa", "teams") + modes.DESIGNED, "default": "ffa", "headline": True},
+    "encounter": {"choices": ("none",) + tuple(modes.ENCOUNTERS), "default": "none", "headline": True,  # CS-DM-1
+                  "when": {"mode": ("solo", "coop")}},
+    "difficulty": {"choices": modes.DIFFICULTIES, "default": "normal", "headline": True,  # CS-DM-9
+                   "when": {"mode": modes.DESIGNED}},
     "events": {"choices": ("on", "off"), "default": "on", "headline": True,  # CS-ADJ-2
                "when": {f: ("off",) for f in ("faster_market", "faster_build", "faster_prep", "faster_short")}},
     "faster_market": {"choices": ("off", "on"), "default": "off"},
@@ -55,6 +61,10 @@ def normalise(seats: int, options: Mapping[str, Any] | None) -> Options:
         if v not in OPTIONS[k]["choices"]:
             raise illegal("bad_option", f"Bad value for {k}.", option=k)
         opts[k] = v
+    if opts["mode"] in modes.DESIGNED:
+        _designed(seats, opts)
+    else:
+        opts["encounter"] = "none"  # only solo and co-op play an encounter
     if opts["mode"] == "teams" and seats != 4:
         raise illegal("bad_option", "2 vs 2 needs 4 players.", option="mode")
     if opts["map"] == "tutorial" and seats != 2:
@@ -62,3 +72,20 @@ def normalise(seats: int, options: Mapping[str, Any] | None) -> Options:
     if any(opts[k] == "on" for k in FASTER):
         opts["events"] = "off"  # CS-ADJ-2: faster game includes no events
     return opts
+
+
+def _designed(seats: int, opts: Any) -> None:
+    """CS-DM-1: the encounter ("none": the mode's first; endless plays none), the seats it
+    needs (people + Cloud), its map (a layout of its own: ``map`` is always "random") and its
+    event deck."""
+    try:
+        e = modes.encounter_of(opts)
+    except KeyError:
+        raise illegal("bad_option", "That encounter belongs to another mode.", option="encounter") from None
+    opts["encounter"] = e["id"] if e else "none"
+    low, high = modes.seat_range(opts)
+    if not low <= seats <= high:
+        raise illegal("designed_seats", "This mode needs another number of seats.", low=low, high=high)
+    opts["map"] = "random"
+    if e is not None and e.get("events") == "off":
+        opts["events"] = "off"

@@ -1,11 +1,11 @@
 """Wave flow: Event, Income, Market, Build, Prep, Onslaught, end of wave (CS-WAVE, CS-INC,
-CS-ONS, CS-REST, CS-MOV-1, CS-FIRE, CS-END, CS-MP-9)."""
+CS-ONS, CS-REST, CS-MOV-1, CS-FIRE, CS-END, CS-MP-9; the designed modes' steps, CS-DM)."""
 from __future__ import annotations
 
 from typing import Literal
 
 from .. import rng as _rng
-from . import cards, market, prep
+from . import cards, designed, market, prep
 from .combat import (choose_spire_target, damage_unit, defeat_landmark, defeat_unit, fire_spire,
                      spire_targets)
 from .content import load
@@ -23,6 +23,8 @@ from .types import Events, Hex, Landmark, Occupancy, Seat, State, Unit
 
 
 def last_wave(st: State) -> int:
+    if "designed" in st:
+        return designed.last_wave(st)  # CS-DM-5, CS-DM-13
     if st["options"].get("faster_short", "off") == "on":
         return 3  # CS-ADJ-2(d)
     return int(st["options"].get("waves", 4))
@@ -32,6 +34,7 @@ def last_wave(st: State) -> int:
 
 def start_wave(st: State, events: Events) -> None:
     ev(events, "wave_started", wave=st["wave"], start=st["start"])
+    designed.start_wave(st, events)
     cards.event_phase(st, events)
     if st["phase"] == "over":
         return
@@ -43,7 +46,7 @@ def income(st: State, events: Events) -> None:
     """CS-INC-1/2."""
     base = income_for_wave(st["wave"]) + event_value(st, "income_bonus")
     for s in turn_order(st):
-        got = gain_source(st, s, base + adv_sum(st, s, "income"))
+        got = gain_source(st, s, base + adv_sum(st, s, "income") + designed.income_bonus(st, s))
         ev(events, "income", seat=s, source=got, total=st["players"][s]["source"])
     if st["seats"] > 2 and not st["teams"]:
         for s in turn_order(st):
@@ -164,6 +167,8 @@ def _signature(st: State) -> str:
 
 
 def end_turn(st: State, events: Events) -> None:
+    if designed.well_taken(st, events, turn_end=True):  # CS-DM-7
+        return
     order = turn_order(st)
     i = order.index(turn_of(st)["seat"])
     if i == len(order) - 1:
@@ -368,13 +373,17 @@ def end_wave(st: State, events: Events) -> None:
     st["build"] = None
     ev(events, "wave_ended", wave=st["wave"], source=[p["source"] for p in st["players"]],
        gates=[p["gate"] for p in st["players"]], relics=[len(p["relics"]) for p in st["players"]])
-    if st["wave"] >= last_wave(st):
+    if "designed" in st:
+        if designed.end_of_wave(st, events):  # CS-DM-5..8, CS-DM-13
+            return
+    elif st["wave"] >= last_wave(st):
         finish(st, "fortress_power")
         result = st["result"]
         assert result is not None, "finish() records the result"
         ev(events, "game_over", winners=result["winners"])
         return
-    st["start"] = (st["start"] + 1) % st["seats"]  # CS-END-4.3
+    if "designed" not in st:  # CS-DM-4: the people always start
+        st["start"] = (st["start"] + 1) % st["seats"]  # CS-END-4.3
     st["wave"] += 1
     st["units_seen"] = False
     start_wave(st, events)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from . import designed
 from .content import load
 from .emit import ev
 from .reach import range_dist
@@ -23,7 +24,7 @@ def mark_options(st: State, seat: Seat) -> list[Seat]:
     for o in range(st["seats"]):
         if friendly(st, seat, o) or st["players"][o]["broken"]:
             continue
-        if st["teams"]:
+        if st["teams"] and "designed" not in st:  # CS-DM-3: any opposing gate in a designed game
             mate = [s for s in range(st["seats"]) if s != seat and friendly(st, s, seat)]
             if any(st["players"][m]["mark"] == o and st["prep"] and m in prep_of(st)["marked"] for m in mate):
                 continue  # CS-TEAM-3
@@ -50,7 +51,7 @@ def start_prep(st: State, events: Events) -> None:
     order = turn_order(st)
     cp = income_for_wave(st["wave"]) + event_value(st, "cp_bonus")
     for s in range(st["seats"]):
-        st["players"][s]["cp"] = max(0, cp + adv_sum(st, s, "cp"))
+        st["players"][s]["cp"] = max(0, cp + adv_sum(st, s, "cp") + designed.cp_bonus(st, s))
     st["prep"] = {"order": order, "marked": [], "locked": [], "stacks": {str(s): [] for s in order},
                   "step": "mark"}
     if st["seats"] == 2:  # CS-PREP-1: the declaration may be skipped in 2-player games

@@ -1,7 +1,10 @@
-"""Fortress power, tie-breakers and the game result (CS-WIN, CS-MP-10, CS-TEAM-6, CS-AMB-40)."""
+"""Fortress power, tie-breakers and the game result (CS-WIN, CS-MP-10, CS-TEAM-6, CS-AMB-40;
+a designed game's figures, CS-DM-15)."""
 from __future__ import annotations
 
 from .state import spire_count
+from typing import Any
+
 from .types import Seat, State
 
 
@@ -41,7 +44,7 @@ def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
         if reason == "conceded" and st["seats"] > 2 and not st["teams"] and set(rest) <= set(conceded):
             # the last one standing wins a 3-4 player game; who gave up first placed last
             placements = [win] + [[s] for s in reversed(conceded) if s in rest]
-        figures = {}
+        figures: dict[str, Any] = {}
     else:
         keyed = sorted(((side_key(st, sd), sd) for sd in sides), key=lambda x: x[0], reverse=True)
         placements = []
@@ -53,8 +56,30 @@ def finish(st: State, reason: str, winners: list[Seat] | None = None) -> None:
                 placements.append(sorted(sd))
             last = k
         win = placements[0]
-        figures = {str(s): {"power": fortress_power(st, s), "gate": st["players"][s]["gate"],
-                            "source": st["players"][s]["source"], "spires": spire_count(st, s),
-                            "advancements": pegs(st, s)} for s in range(st["seats"])}
+        figures = seat_figures(st)
+    if "designed" in st:
+        figures = {**seat_figures(st), **designed_figures(st, win, reason)}
     st["result"] = {"winners": win, "placements": placements, "reason": reason, "figures": figures}
     st["phase"] = "over"
+
+
+def seat_figures(st: State) -> dict[str, Any]:
+    return {str(s): {"power": fortress_power(st, s), "gate": st["players"][s]["gate"],
+                     "source": st["players"][s]["source"], "spires": spire_count(st, s),
+                     "advancements": pegs(st, s)} for s in range(st["seats"])}
+
+
+def designed_figures(st: State, winners: list[Seat], reason: str) -> dict[str, Any]:
+    """CS-DM-15: the mode, encounter, difficulty, waves survived and the objective's outcome (an
+    objective still open when the game ends otherwise, e.g. by conceding, is met when the
+    people win and failed when they lose, for that reason)."""
+    d = st["designed"]
+    ob = d["objective"]
+    if ob["status"] == "open":
+        ob["status"] = "met" if set(winners) & set(d["people"]) else "failed"
+        ob["reason"] = reason
+    out: dict[str, Any] = {"mode": d["mode"], "encounter": d["encounter"], "difficulty": d["difficulty"],
+                           "waves_survived": d["waves_survived"],
+                           "objective": {"kind": ob["kind"], "status": ob["status"], "reason": ob.get("reason")},
+                           "breaches": d.get("breaches", 0)}
+    return out

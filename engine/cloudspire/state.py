@@ -9,7 +9,7 @@ from typing import Any, Mapping, TypeGuard, TypeVar
 
 from .. import rng as _rng
 from .content import ALLOWANCE, load
-from . import mapgen
+from . import mapgen, modes
 from .types import (BuildState, Hex, Landmark, Occupancy, Options, PolicyKey, PrepState, Seat, SetupState,
                     State, Turn, Unit)
 
@@ -39,7 +39,15 @@ def new_state(seats: int, options: Options, seed: int) -> State:
     if options.get("mode") == "teams":
         st["teams"] = [s % 2 for s in range(seats)]
     tut = options.get("map") == "tutorial"
-    if tut:
+    if modes.is_designed(options):
+        people, cloud = modes.teams(options, seats)
+        st["teams"] = [0 if s in people else 1 for s in range(seats)]  # CS-DM-3
+        st["designed"] = {"mode": options["mode"], "encounter": options.get("encounter", "none"),
+                          "difficulty": options.get("difficulty", "normal"), "people": people, "cloud": cloud,
+                          "objective": {"kind": "endless", "target": 0, "progress": 0, "status": "open"},
+                          "waves_survived": 0}
+        st["start"] = 0  # CS-DM-4: the people first, in every phase and every wave
+    elif tut:
         st["start"] = c["tutorial"]["start"]
     else:
         st["start"] = _rng.randbelow(r, seats)  # CS-SET-1
@@ -248,7 +256,16 @@ def spire_count(st: State, seat: Seat) -> int:
 
 
 def spire_cap(st: State) -> int:
+    """CS-BLD-8 by the seat count; CS-SOLO-1 / CS-DM-2 by the designed mode."""
+    d = st.get("designed")
+    if d is not None:
+        return modes.SPIRE_CAP[d["mode"]]
     return SPIRE_CAP[min(4, max(2, st["seats"]))]
+
+
+def designed(st: State) -> bool:
+    """A solo, co-op or endless game (CS-DM)."""
+    return "designed" in st
 
 
 def gain_source(st: State, seat: Seat, n: int) -> int:

@@ -6,7 +6,7 @@ from typing import Mapping, cast
 
 from ..base import Prompt
 from . import phases, prep
-from .opening import guided_seat
+from .opening import guided_seat, picking_seat
 from .state import build_of, prep_of, setup_of, turn_of, turn_order
 from .types import PromptParams, Seat, State
 
@@ -24,7 +24,7 @@ def acting_seats(st: State) -> list[Seat]:
         return [st["pending"][0]["seat"]]
     ph = st["phase"]
     if ph == "faction":
-        return [turn_order(st)[setup_of(st)["pick"]]]
+        return [picking_seat(st)]
     if ph == "setup":
         s = guided_seat(st)
         return [s] if s is not None else []

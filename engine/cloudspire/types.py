@@ -41,6 +41,8 @@ class Options(TypedDict, total=False):
     relics: str
     spire_policy: str
     levelup_policy: str
+    encounter: str
+    difficulty: str
 
 
 PolicyKey = Literal["spire", "levelup", "reward", "mark"]
@@ -234,6 +236,7 @@ class Turn(TypedDict):
 class SetupState(TypedDict, total=False):
     """Faction picks (``pick``) or the guided map set-up (the rest)."""
     pick: int
+    seq: list[Seat]
     fort_seq: list[Seat]
     i: int
     step: Literal["isle", "fort", "reveal"]
@@ -268,7 +271,35 @@ class GameResult(TypedDict):
     winners: list[Seat]
     placements: list[list[Seat]]
     reason: str
-    figures: dict[str, dict[str, int]]
+    figures: dict[str, Any]
+
+
+class Objective(TypedDict, total=False):
+    """A designed game's objective (CS-DM-5..8): ``target`` waves to hold (survive,
+    protect_well, the endless cap) or the wave a Cloud gate must break by (break_gate);
+    ``progress`` the waves completed; ``status`` open, met or failed, with its ``reason``."""
+    kind: Required[str]
+    target: Required[int]
+    progress: Required[int]
+    status: Required[str]
+    reason: str | None
+    well: Hex
+    cloud_gate: int
+
+
+class Designed(TypedDict):
+    """The designed modes' part of the state (CS-DM): who are the people and the Cloud, the
+    encounter and difficulty, the objective; endless: its level (the wave's escalation) and
+    the Cloud gates broken (``breaches``)."""
+    mode: str
+    encounter: str
+    difficulty: str
+    people: list[Seat]
+    cloud: list[Seat]
+    objective: Objective
+    waves_survived: int
+    endless_level: NotRequired[int]
+    breaches: NotRequired[int]
 
 
 class Stall(TypedDict):
@@ -316,6 +347,7 @@ class State(TypedDict):
     spare_isle: NotRequired[str]
     stall: NotRequired[Stall]
     actions_played: NotRequired[int]
+    designed: NotRequired[Designed]
 
 
 class Action(TypedDict, total=False):

@@ -8,11 +8,13 @@ The view also carries what a renderer would otherwise derive from the rules or t
 content, so that the renderer decides nothing: each seat's influence (CS-INF-1/3), each
 seat's fortress power (CS-WIN-2, CS-MP-10), the number printed on every mat of the map,
 the centre and footprint of every isle slot (face-down slots are drawn as blank discs),
-and the price of the face-up earthscape."""
+and the price of the face-up earthscape; a designed game's mode, encounter, objective and
+wave count (``designed``, CS-DM-14), public."""
 from __future__ import annotations
 
 from typing import Any
 
+from . import designed
 from .build import influence_groups, lb_allowance, upgrade_room
 from .content import load
 from .turns import acting_seats, prompts
@@ -184,4 +186,7 @@ def view(st: State, viewer: Seat | None) -> JSONDict:
     out["pending"] = [{"seat": p["seat"], "kind": p["kind"]} for p in st["pending"]]
     if st["setup"] and st["phase"] == "setup":
         out["setup"] = {"step": st["setup"]["step"], "slot": st["setup"]["slot"]}
+    block = designed.view_block(st)
+    if block is not None:
+        out["designed"] = block
     return out
