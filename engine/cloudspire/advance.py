@@ -17,7 +17,7 @@ MAX_STEPS = 10000
 def advance(st: State, events: Events) -> None:
     """Run automatic steps until a decision is needed (CS-MOV auto moves, spires fire, step
     skipping when nothing can be done, wave end CS-END-1/2; a protected well taken, CS-DM-7)."""
-    if designed.well_taken(st, events, turn_end=False):
+    if designed.well_taken(st, events, round_end=False):
         return
     for _ in range(MAX_STEPS):
         if st["phase"] == "over" or st["pending"]:

@@ -63,6 +63,7 @@ def start_of_game(st: State, events: Events) -> None:
             ob["cloud_gate"] = min(st["players"][s]["gate"] for s in d["cloud"])
         if kind == "protect_well":
             ob["well"] = _clear_well(st, _well(st, spec["well"]))
+            ob["held"] = 0
     d["objective"] = ob
     d["breaches"] = 0
 
@@ -111,6 +112,12 @@ def cp_bonus(st: State, seat: Seat) -> int:
         return (int(a["cloud_wave_cp"]) + (int(a["cloud_cp"]) if w == 1 else 0)
                 + _outnumbered(d) * modes.OUTNUMBERED["cp"])
     return int(a["people_cp"])
+
+
+def heroes_allowed(st: State, seat: Seat) -> bool:
+    """CS-DM-9/12: a Cloud faction deploys heroes only from the difficulty's wave on."""
+    d = of(st)
+    return d is None or seat not in d["cloud"] or st["wave"] >= _adj(st)["cloud_heroes_from"]
 
 
 def _outnumbered(d: Designed) -> int:
@@ -209,21 +216,35 @@ def gate_damaged(st: State) -> None:
         d["objective"]["cloud_gate"] = min(st["players"][s]["gate"] for s in d["cloud"])
 
 
-def well_taken(st: State, events: Events, turn_end: bool) -> bool:
-    """CS-DM-7: the protected well is taken when a Cloud spire stands on it, or a Cloud unit
-    stands on it at the end of an Onslaught turn (``turn_end``). True: the game is over."""
+def well_taken(st: State, events: Events, round_end: bool) -> bool:
+    """CS-DM-7: the protected well is taken when a Cloud spire stands on it (checked after
+    every move), or when Cloud units stand on it at the end of two rounds in a row (checked
+    at the end of every Onslaught round; the first time it is only threatened). True: the
+    game is over."""
     d = of(st)
     if d is None or d["objective"]["kind"] != "protect_well" or d["objective"]["status"] != "open":
         return False
-    h = d["objective"]["well"]
+    ob = d["objective"]
+    h = ob["well"]
     o = occupancy(st).get(h)
-    if o is None or o[0] == "l" or (o[0] == "u" and not turn_end):
+    owner = None
+    if o is not None and o[0] in ("s", "u"):
+        owner = (st["spires"][o[1]] if o[0] == "s" else st["units"][o[1]])["owner"]
+    cloud = owner is not None and owner in d["cloud"]
+    if cloud and o is not None and o[0] == "s":
+        conclude(st, False, "well_taken", events)
+        return True
+    if not round_end:
         return False
-    owner = (st["spires"][o[1]] if o[0] == "s" else st["units"][o[1]])["owner"]
-    if owner not in d["cloud"]:
+    if not cloud:
+        ob["held"] = 0
         return False
-    conclude(st, False, "well_taken", events)
-    return True
+    ob["held"] = ob.get("held", 0) + 1
+    if ob["held"] >= 2:
+        conclude(st, False, "well_taken", events)
+        return True
+    ev(events, "well_threatened", seat=owner, well=h)
+    return False
 
 
 def end_of_wave(st: State, events: Events) -> bool:
@@ -235,6 +256,8 @@ def end_of_wave(st: State, events: Events) -> bool:
     ob, w = d["objective"], st["wave"]
     d["waves_survived"] = w
     ob["progress"] = w
+    if "held" in ob:
+        ob["held"] = 0
     if w >= ob["target"]:
         if ob["kind"] == "break_gate":
             conclude(st, False, "deadline", events)

@@ -42,10 +42,13 @@ MARKET_CHIPS: Mapping[str, int] = MappingProxyType({"solo": 3, "coop": 4, "endle
 ENDLESS_CLOUD = 3
 #: encounter adjustments per difficulty; ``cloud_*`` grow easy -> hard, ``people_*`` shrink
 ADJUSTMENTS = ("cloud_source", "cloud_cp", "cloud_wave_source", "cloud_wave_cp", "cloud_gate",
-               "people_source", "people_cp", "people_gate")
+               "cloud_heroes_from", "people_source", "people_cp", "people_gate")
+#: adjustments that make the Cloud weaker as they grow (ordered easy >= normal >= hard)
 #: endless numbers per difficulty (CS-DM-12); ``step_*`` may be fractions (floored per wave)
 ENDLESS_KEYS = ("base_source", "base_cp", "step_source", "step_cp", "upgrades_from", "upgrade_every",
-                "harsh_from", "people_source", "people_regen")
+                "harsh_from", "cloud_heroes_from", "people_source", "people_regen")
+LATER = ("cloud_heroes_from", "upgrades_from", "harsh_from")
+"""Waves: the Cloud gets these later on easier difficulties (easy >= normal >= hard)."""
 BOTS = ("strong", "simple")
 
 
@@ -69,15 +72,23 @@ def _ordered(table: Mapping[str, Mapping[str, float]], keys: tuple[str, ...], wh
         _check(all(isinstance(v, (int, float)) for v in table[d].values()), f"{where}.{d}: numbers only")
 
 
+def _default(k: str) -> float:
+    """A missing number: 1 for ``cloud_heroes_from`` and ``upgrade_every``, 99 (never) for the
+    other ``*_from`` waves, else 0."""
+    if k in ("cloud_heroes_from", "upgrade_every"):
+        return 1
+    return 99 if k.endswith("_from") else 0
+
+
 def _check_adjustments(e: Mapping[str, Any], where: str) -> None:
     """CS-DM-9: easy <= normal <= hard for the Cloud, easy >= normal >= hard for the people,
     and hard differs from easy; gates only ever lose health."""
     table = e.get("difficulty") or {}
     _ordered(table, ADJUSTMENTS, where)
-    vals = {d: {k: table[d].get(k, 0) for k in ADJUSTMENTS} for d in DIFFICULTIES}
+    vals = {d: {k: table[d].get(k, _default(k)) for k in ADJUSTMENTS} for d in DIFFICULTIES}
     for k in ADJUSTMENTS:
         seq = [vals[d][k] for d in DIFFICULTIES]
-        want = sorted(seq) if k.startswith("cloud") else sorted(seq, reverse=True)
+        want = sorted(seq) if k.startswith("cloud") and k not in LATER else sorted(seq, reverse=True)
         _check(seq == want, f"{where}: {k} out of order over {', '.join(DIFFICULTIES)}: {seq}")
     _check(vals["easy"] != vals["hard"], f"{where}: hard must differ from easy")
     _check(all(-6 <= vals[d][k] <= 0 for d in DIFFICULTIES for k in ("cloud_gate", "people_gate")),
@@ -126,8 +137,8 @@ def _check_endless(x: dict[str, Any]) -> None:
     for k in ("base_source", "base_cp", "step_source", "step_cp"):
         seq = [table[d].get(k, 0) for d in DIFFICULTIES]
         _check(seq == sorted(seq), f"endless: {k} grows easy -> hard: {seq}")
-    for k in ("upgrades_from", "harsh_from"):
-        seq = [table[d].get(k, 99) for d in DIFFICULTIES]
+    for k in LATER:
+        seq = [table[d].get(k, _default(k)) for d in DIFFICULTIES]
         _check(seq == sorted(seq, reverse=True), f"endless: {k} comes sooner easy -> hard: {seq}")
     events = load()["events"]
     _check(all(h in events for h in x.get("harsh_events", [])) and x.get("harsh_events"),
@@ -250,15 +261,15 @@ def bot_level(options: Mapping[str, Any]) -> str:
 
 def adjustments(options: Mapping[str, Any]) -> dict[str, float]:
     """The difficulty's numbers: an encounter's (every key of ADJUSTMENTS) or endless's (every
-    key of ENDLESS_KEYS, missing ones 0, or 99 for the ``*_from`` waves); {} for ffa/teams."""
+    key of ENDLESS_KEYS; missing ones as ``_default``); {} for ffa/teams."""
     d = options.get("difficulty", "normal")
     if options.get("mode") == "endless":
         row = ENDLESS["difficulty"][d]
-        return {k: row.get(k, 99 if k.endswith("_from") else (1 if k == "upgrade_every" else 0)) for k in ENDLESS_KEYS}
+        return {k: row.get(k, _default(k)) for k in ENDLESS_KEYS}
     e = encounter_of(options)
     if e is None:
         return {}
-    return {k: e["difficulty"][d].get(k, 0) for k in ADJUSTMENTS}
+    return {k: e["difficulty"][d].get(k, _default(k)) for k in ADJUSTMENTS}
 
 
 # ---------------------------------------------------------------- words

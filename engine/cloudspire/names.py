@@ -1,12 +1,13 @@
 """Cloudspire's content names (engine/names.py), from ``content.load()``: the named tables
 (``content.NAMED_TABLES``: units, spires, market chips, landmarks, earthscapes, relics,
 events, factions, isles), the factions' advancements, the dice (each faction's die and the
-spire die) and the landmarks' backs."""
+spire die), the landmarks' backs and the designed modes' encounters (modes.py)."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..names import ContentNames, Table
+from . import modes
 from .content import NAMED_TABLES, load
 
 
@@ -25,5 +26,6 @@ def _dice() -> dict[str, Any]:
 
 
 NAMES = ContentNames({**{t: _table(t) for t in NAMED_TABLES}, "advancements": Table(_advancements),
-                      "dice": Table(_dice), "landmark_backs": Table(lambda: load()["landmark_backs"], field=None)})
+                      "dice": Table(_dice), "landmark_backs": Table(lambda: load()["landmark_backs"], field=None),
+                      "encounters": Table(lambda: modes.ENCOUNTERS)})
 name = NAMES.name

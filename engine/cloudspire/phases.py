@@ -167,10 +167,10 @@ def _signature(st: State) -> str:
 
 
 def end_turn(st: State, events: Events) -> None:
-    if designed.well_taken(st, events, turn_end=True):  # CS-DM-7
-        return
     order = turn_order(st)
     i = order.index(turn_of(st)["seat"])
+    if designed.well_taken(st, events, round_end=i == len(order) - 1):  # CS-DM-7
+        return
     if i == len(order) - 1:
         st["round"] += 1
         # Stalemate breaker (engine rule, not in the rulebook): if two whole rounds pass

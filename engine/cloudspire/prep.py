@@ -110,6 +110,7 @@ def heroes_in_play(st: State, seat: Seat) -> int:
 def _available(st: State, seat: Seat) -> Available:
     """type -> (kind, cp, count) the player may still add."""
     c = load()
+    heroes_ok = designed.heroes_allowed(st, seat)  # CS-DM-9/12
     p = st["players"][seat]
     used: dict[tuple[str, str], int] = {}
     for e in _entries(st, seat):
@@ -128,9 +129,11 @@ def _available(st: State, seat: Seat) -> Available:
         if left > 0:
             if d["kind"] == "hero" and d.get("faction") is None and st["wave"] == 1:
                 continue  # CS-AMB-34: mercenary heroes from wave 2
+            if d["kind"] == "hero" and not heroes_ok:
+                continue
             out[t] = (d["kind"], 0, "beside")
     on_map = {u["type"] for u in st["units"].values() if u["owner"] == seat}
-    for h in p.get("heroes", []):
+    for h in p.get("heroes", []) if heroes_ok else ():
         d = c["units"][h]
         if h in on_map or h in p["removed_heroes"] or h in p["beside"] or (h, "fac") in used:
             continue

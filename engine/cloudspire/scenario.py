@@ -228,6 +228,13 @@ class Scenario:
                 self.turn(step=step)
         return self
 
+    def wave(self, n: int) -> Scenario:
+        """Make this wave ``n`` (CS-WAVE-1), e.g. a designed game's last wave (CS-DM-5)."""
+        if not isinstance(n, int) or n < 1:
+            raise ScenarioError(f"a wave is a number from 1, not {n!r}")
+        self._st["wave"] = n
+        return self
+
     def turn(self, seat: Seat | None = None, step: str | None = None) -> Scenario:
         """Change whose Onslaught turn it is and/or its step (start, a, m, c, fire, explore,
         attack)."""

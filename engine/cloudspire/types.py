@@ -277,13 +277,15 @@ class GameResult(TypedDict):
 class Objective(TypedDict, total=False):
     """A designed game's objective (CS-DM-5..8): ``target`` waves to hold (survive,
     protect_well, the endless cap) or the wave a Cloud gate must break by (break_gate);
-    ``progress`` the waves completed; ``status`` open, met or failed, with its ``reason``."""
+    ``progress`` the waves completed; ``status`` open, met or failed, with its ``reason``;
+    ``held``: the rounds in a row a Cloud unit ended on the protected ``well``."""
     kind: Required[str]
     target: Required[int]
     progress: Required[int]
     status: Required[str]
     reason: str | None
     well: Hex
+    held: int
     cloud_gate: int
 
 

@@ -14,6 +14,19 @@ Threat = dict[Hex, float]
 """hex -> how much enemy minion traffic it sees on the way to our gate."""
 
 
+def protected_well(st: State) -> Hex | None:
+    """A designed game's well to protect while its objective is open (CS-DM-7; public)."""
+    d = st.get("designed")
+    if d is None or d["objective"]["kind"] != "protect_well" or d["objective"]["status"] != "open":
+        return None
+    return d["objective"].get("well")
+
+
+def cloud_side(st: State, seat: Seat) -> bool:
+    d = st.get("designed")
+    return d is not None and seat in d["cloud"]
+
+
 def enemies(st: State, seat: Seat) -> list[Seat]:
     return [o for o in range(st["seats"]) if not friendly(st, seat, o) and st["players"][o] is not None]
 
@@ -117,6 +130,8 @@ def attack_value(st: State, u: Unit, h: Hex, t: Target, occ: Occupancy, pos: Hex
         v = (rw + 3 + (3 if tu["kind"] == "hero" else 0) if kill else 0.8 * dmg)
         if tu["pos"] and hdist(tu["pos"], gate_hex(st, u["owner"])) <= 3:
             v += 1.5  # defending our gate
+        if tu["pos"] is not None and tu["pos"] == protected_well(st):
+            v += 6  # CS-DM-7: drive the Cloud off the well
         if not kill and tu["id"] not in turn_of(st)["retaliated"] and hdist(pos_of(tu), pos) <= unit_range(tu):
             ret = unit_attack(st, tu)
     if ret:

@@ -26,7 +26,7 @@ from ..movement import INF, hero_destinations, mark_distances, minion_options
 from ..state import (friendly, gate_hex, occupancy, pos_of, prep_of, turn_of, unit_allow, unit_attack, unit_move,
                      unit_range)
 from ..types import Action, Hex, Occupancy, Seat, State, Unit
-from .analysis import attack_options, attack_value, enemy_spire_fire
+from .analysis import attack_options, attack_value, cloud_side, enemy_spire_fire, protected_well
 from .defaults import hex_key, pending_default, timeout_action
 from .strong_build import sb_build, sb_market, sb_mark, sb_stack, sb_start
 
@@ -153,6 +153,8 @@ def _hero_pos_score(st: State, seat: Seat, u: Unit, h: Hex, occ: Occupancy, fire
         if v > best:
             best = v
     score = best
+    if h == protected_well(st) and cloud_side(st, seat):
+        score += 4  # CS-DM-7: a Cloud hero sits on the well
     # danger: enemy spires fire on our turn; enemy units may attack on theirs
     danger = fire.get(h, 0)
     for e in enemy_units:

@@ -8,9 +8,10 @@ from .. import build, combat, market, phases, prep
 from ..content import ALLOWANCE, load
 from ..hexgeo import hdist, neighbours
 from ..movement import INF, enterable, mark_distances
+from ..reach import ball
 from ..state import build_of, faction_data, gate_hex, prep_of, spire_cap, spire_count
 from ..types import Action, Hex, Seat, State
-from .analysis import Threat, coverage, threat_map
+from .analysis import Threat, cloud_side, coverage, protected_well, threat_map
 from .defaults import hex_key, relic_die_or_next
 
 
@@ -72,6 +73,7 @@ def _best_spire_build(st: State, seat: Seat, budget: int, threat: Threat,
     if not choices:
         return None
     cache: dict[tuple[Hex, int], float] = {}
+    well = protected_well(st)
 
     def cov(h: Hex, r: int) -> float:
         if (h, r) not in cache:
@@ -82,6 +84,10 @@ def _best_spire_build(st: State, seat: Seat, budget: int, threat: Threat,
         ini = c["spires"][t][side]["initial"]
         for h in wells:
             v = _spire_value(ini, lambda r: cov(h, r))
+            if h == well:
+                v += 40 if cloud_side(st, seat) else 8  # CS-DM-7: taking / guarding the well
+            elif well is not None and not cloud_side(st, seat) and well in ball(st, h, 1 + ini.count("r")):
+                v += 4
             if v <= 0:
                 continue
             key = (v - 2.0 * cost, -cost, t, side, hex_key(h))
