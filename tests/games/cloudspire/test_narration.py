@@ -59,3 +59,37 @@ def test_a_match_without_a_board_is_still_narrated():
     empty = Step(GAME, step.seats, step.options, 0, "", (Event("conceded", {"seat": 0, "reason": "resigned"}),),
                  None)
     assert ui_of(GAME).narrate(snapshot(empty.row()), list(empty.events), "en") == ["Player1 concedes."]
+
+
+def test_the_designed_modes_objective_and_endless_are_told_in_both_languages():
+    """CS-DM-14: the objective's progress (each kind), its outcome (each reason), a threatened
+    well and endless's escalation are narrated from the catalog in English and Chinese, with
+    the seat's name and the numbers, and no raw key."""
+    from cogs.cloudspire.words import Board, narrate_event
+    from engine.cloudspire import GAME as ENGINE
+
+    st = ENGINE.setup(2, {"mode": "solo", "encounter": "drifting_well"}, 1)
+    board = Board(ENGINE.view(st, None), ["Ann", "Cloud"])
+    cases = [
+        ("objective_progress", {"kind": "survive", "wave": 1, "progress": 1, "target": 3}, ["1", "3"]),
+        ("objective_progress", {"kind": "protect_well", "wave": 2, "progress": 2, "target": 4, "well": "0,0"},
+         ["0,0", "2", "4"]),
+        ("objective_progress", {"kind": "break_gate", "wave": 1, "progress": 1, "target": 4, "cloud_gate": 6},
+         ["4", "6"]),
+        ("objective_progress", {"kind": "endless", "wave": 5, "progress": 5, "target": 30}, ["5"]),
+        ("well_threatened", {"seat": 1, "well": "0,0"}, ["Cloud", "0,0"]),
+        ("endless_wave", {"wave": 6, "level": 5, "source": 5, "cp": -7, "upgrades": 3, "harsh": False}, ["6", "5"]),
+        ("endless_wave", {"wave": 7, "level": 6, "source": 6, "cp": -7, "upgrades": 0, "harsh": True}, ["7", "6"]),
+    ]
+    for reason in ("survived", "well_held", "cloud_gate_broken", "endless_cap"):
+        cases.append(("objective_met", {"kind": "survive", "reason": reason, "wave": 3, "survived": 3}, []))
+    for reason in ("gate_broken", "run_over", "deadline", "well_taken"):
+        cases.append(("objective_failed", {"kind": "survive", "reason": reason, "wave": 4, "survived": 3}, ["4"]))
+    seen = set()
+    for kind, params, must in cases:
+        for locale in ("en", "zh-CN"):
+            text = narrate_event(board, kind, params, locale)
+            assert text and "cloudspire." not in text and "{" not in text, (kind, locale, text)
+            assert all(m in text for m in must), (kind, locale, text)
+            seen.add(text)
+    assert len(seen) == 2 * len(cases)  # every case its own sentence, in each language

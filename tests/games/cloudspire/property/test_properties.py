@@ -118,3 +118,24 @@ def test_timeout_defaults_are_legal(seed, seats):
         a = timeout_action(st, seat)
         G.apply_inplace(st, seat, a, check=True)
         n += 1
+
+
+DESIGNED = [(2, {"mode": "solo"}), (3, {"mode": "solo", "encounter": "sundered_spire", "difficulty": "hard"}),
+            (4, {"mode": "solo", "encounter": "three_crowns", "factions": "pick"}),
+            (3, {"mode": "coop", "encounter": "well_of_aun", "difficulty": "easy"}),
+            (4, {"mode": "coop", "encounter": "roots_lightning"}), (4, {"mode": "endless", "difficulty": "hard"})]
+
+
+@settings(max_examples=6, **SETTINGS)
+@given(seed=st_.integers(0, 10 ** 6), case=st_.sampled_from(DESIGNED), mix=st_.sampled_from([0.0, 0.15]))
+def test_designed_games_end_cleanly_with_a_side_winning(seed, case, mix):
+    """CS-DM-5, CS-DM-15: solo, co-op and endless games (bots mixed with random legal moves)
+    keep the invariants (the mode's spire cap, CS-DM-2), never leak into the public view, and
+    end with the people or the Cloud winning, the objective's outcome in the figures."""
+    seats, options = case
+    st = play(seed, seats, options, mix)
+    r = GAME.result(st)
+    people, cloud = GAME.team_seats(options, seats)
+    assert r.winners in (people, cloud)
+    assert r.figures["objective"]["status"] == ("met" if r.winners == people else "failed")
+    assert GAME.view(st, None)["designed"]["objective"]["status"] == r.figures["objective"]["status"]
