@@ -31,6 +31,7 @@ from typing import Any, Mapping
 
 from ..names import pick
 from .content import DATA, ContentError, load
+from .errors import illegal
 
 DESIGNED = ("solo", "coop", "endless")
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -183,16 +184,17 @@ def encounter_ids(mode: str) -> tuple[str, ...]:
 
 def encounter_of(options: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The encounter a solo or co-op game plays ("none" or absent: the mode's first); None
-    for endless, ffa and teams. An encounter of another mode raises KeyError."""
+    for endless, ffa and teams. An unknown encounter, or one of another mode, is refused
+    (IllegalAction ``cloudspire.err.bad_option``)."""
     mode = options.get("mode")
     if mode not in ("solo", "coop"):
         return None
     eid = options.get("encounter", "none")
     if eid in (None, "none"):
         return ENCOUNTERS[encounter_ids(mode)[0]]
-    e = ENCOUNTERS[eid]
-    if e["mode"] != mode:
-        raise KeyError(eid)
+    e = ENCOUNTERS.get(eid)
+    if e is None or e["mode"] != mode:
+        raise illegal("bad_option", "That encounter belongs to another mode.", option="encounter")
     return e
 
 
@@ -210,7 +212,7 @@ def people_range(options: Mapping[str, Any]) -> tuple[int, int]:
         return (1, 1)
     e = encounter_of(options)
     if e is None:
-        raise KeyError("not a designed mode")
+        return (2, 4)  # ffa and teams: every seat is a person's
     if e["mode"] == "solo":
         return (1, 1)
     low, high = e.get("people_count", (2, 3))

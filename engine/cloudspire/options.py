@@ -78,10 +78,7 @@ def _designed(seats: int, opts: Any) -> None:
     """CS-DM-1: the encounter ("none": the mode's first; endless plays none), the seats it
     needs (people + Cloud), its map (a layout of its own: ``map`` is always "random") and its
     event deck."""
-    try:
-        e = modes.encounter_of(opts)
-    except KeyError:
-        raise illegal("bad_option", "That encounter belongs to another mode.", option="encounter") from None
+    e = modes.encounter_of(opts)
     opts["encounter"] = e["id"] if e else "none"
     low, high = modes.seat_range(opts)
     if not low <= seats <= high:

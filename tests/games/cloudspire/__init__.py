@@ -16,6 +16,7 @@ NARRATION_CONFIGS: list[tuple[int, dict]] = [
     (2, {"map": "tutorial", "events": "off"}),
     (3, {"spire_policy": "manual", "levelup_policy": "manual", "relics": "first_game"}),
     (2, {"faster_market": "on", "waves": 5}),
+    (2, {"mode": "solo", "encounter": "drifting_well"}),  # CS-DM: objective progress and outcome
 ]
 NARRATION_SEEDS = (1, 2, 3)
 
@@ -45,6 +46,12 @@ _EXTRA: dict[str, dict] = {
     "fortress_attached": {"seat": 0, "gate": "-2,-5", "orient": 4},
     "earthscape_placed": {"seat": 0, "earthscape": "es9", "anchor": "1,2", "rot": 3},
     "game_over": {"winners": [0, 2]},
+    # the designed modes (CS-DM-7, CS-DM-12, CS-DM-14)
+    "objective_progress": {"kind": "break_gate", "wave": 2, "progress": 2, "target": 4, "cloud_gate": 6},
+    "objective_met": {"kind": "protect_well", "reason": "well_held", "wave": 4, "survived": 4},
+    "objective_failed": {"kind": "survive", "reason": "run_over", "wave": 6, "survived": 5},
+    "endless_wave": {"wave": 6, "level": 5, "source": 5, "cp": -7, "upgrades": 3, "harsh": True},
+    "well_threatened": {"seat": 1, "well": "0,0"},
     # told to one player only (the host sends these privately, never to the channel)
     "peek": {"seat": 1, "pos": "-4,6", "type": "bog_witch"},
     "relic_private": {"seat": 0, "relic": "source_inverter"},
