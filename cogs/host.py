@@ -22,6 +22,7 @@ from cogs.items import GameButton, view_of
 from cogs.narration import named_params
 from cogs.options_text import options_in_words
 from cogs.served import mark_outcome
+from cogs.text_split import clip
 from cogs.replay import REPLAY_VERB, replay_message
 from cogs.replies import (PENDING, acknowledge, edit_kwargs, locale_of, rewind_file,  # noqa: F401 (re-exported)
                           send_ephemeral, settle_ack)
@@ -277,6 +278,8 @@ class Host(PrivateViews, BoardPosting):
                               description="\n".join(lines), colour=discord.Colour.blurple())
         options = " · ".join(w for w in (options_in_words(row.game, row.options, loc), self.board_mode_words(row)) if w)
         embed.add_field(name=t("host.lobby.options", loc), value=options or "-", inline=False)
+        for name, value in getattr(ui, "lobby_fields", lambda options, locale: [])(row.options, loc):
+            embed.add_field(name=name, value=clip(value, 1024), inline=False)  # a mode explained (cogs/ui.py)
         embed.add_field(name=t("host.lobby.pace", loc),
                         value=t(f"host.pace.{row.pace}", loc, minutes=row.decision_seconds // 60,
                                 hours=row.decision_seconds // 3600) + " · "

@@ -102,6 +102,9 @@ def history_line(host: Host, row: MatchRow, locale: str) -> str:
         reason = t(f"host.reason.{result.get('reason', '')}", locale)
         outcome = (t("host.history.won", locale, winners=", ".join(winners), reason=reason) if winners
                    else t("host.history.draw", locale, reason=reason))
+    mode = getattr(host.uis[row.game], "history_words", None)  # optional: a mode's own words (cogs/ui.py)
+    detail = mode(row.options, row.result or {}, locale) if mode is not None and row.status == "finished" else None
+    outcome = f"{outcome} · {detail}" if detail else outcome
     return f"**#{row.id}** · {title} · {players} · {outcome} · <t:{int(row.updated_at)}:d> · <#{row.channel_id}>"
 
 

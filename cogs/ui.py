@@ -45,6 +45,9 @@ class GameUI(Protocol):
     # Optional: ``result_words(result: dict, locale) -> str`` words a finished match's result
     # itself (a co-operative game, where no winners is the team's defeat, not a draw); the
     # host's game-over line and the match history use it when present.
+    # Optional: ``lobby_fields(options: dict, locale) -> list[(name, value)]`` more lobby fields
+    # explaining a mode in words (cogs/host.py ``lobby_message``), and ``history_words(options,
+    # result, locale) -> str | None`` words ``/match history`` adds to a finished match's line.
     async def make_move(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str, *,
                         expected_version: int | None = None, confirmed: bool = False) -> None:
         """Make a move for the caller and show its result (asking first, unless ``confirmed``,

@@ -10,15 +10,16 @@ a designed mode's opposing side, say. Then
 - at the start, the game's seats are appended after the people's (before the engine's
   ``setup``, so the engine sees every seat), each ``{"bot": True, ...}`` as the engine gives
   it, marked ``"house": True`` (a rematch leaves them to the game again), with ``user_id``
-  None and a name in the match's language: the catalog's
-  ``<game>.house_seat`` (else ``host.house_seat``), given the seat's number ``n`` and every
-  field of the seat whose value the game's content names (``GamePlugin.names``), by its name.
+  None and a name in the match's language (``seat_name``): a catalog text given the seat's
+  number ``n`` and every field of the seat whose value the game's content names
+  (``GamePlugin.names``), by its name.
 
 The service plays those seats as it plays bot seats (``MatchService._run_automatic``), and
 ratings rate them as the game's AI (gamehost/ratings.py ``seat_identity``).
 """
 from __future__ import annotations
 
+from string import Formatter
 from typing import Any
 
 from gamehost.i18n import catalog, t
@@ -50,15 +51,23 @@ def check_add_bot(row: MatchRow) -> None:
 
 
 def seat_name(game: str, seat: dict[str, Any], n: int, locale: str) -> str:
-    """A seat the game adds, named in ``locale`` (see the module docstring)."""
-    key = f"{game}.house_seat" if catalog().has(f"{game}.house_seat") else "host.house_seat"
+    """A seat the game adds, named in ``locale`` (see the module docstring): the first of
+    ``<game>.house_seat``, ``<game>.house_seat_numbered`` and ``host.house_seat`` whose every
+    placeholder the seat fills (a seat whose side is not known yet has no faction to name)."""
     names = plugin(game).names
     params: dict[str, Any] = {"n": n}
     for field, value in seat.items():
-        if isinstance(value, str) and field not in ("name",):
+        if isinstance(value, str) and field != "name":
             kind = names.find(value) if names is not None else None
             params[field] = names.name(kind, value, locale) if names is not None and kind is not None else value
-    return t(key, locale, **params)
+    for key in (f"{game}.house_seat", f"{game}.house_seat_numbered", "host.house_seat"):
+        if catalog().has(key) and placeholders(catalog().entries[key]["en"]) <= set(params):
+            return t(key, locale, **params)
+    return f"{n}"
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in Formatter().parse(text) if field}
 
 
 def with_house_seats(row: MatchRow) -> list[dict]:

@@ -13,6 +13,7 @@ from gamehost.snapshot import SeatSnapshot, Snapshot
 from gamehost.workers import RenderJob
 from cogs import choices
 from cogs.act_menu import ActMenu
+from cogs.cloudspire import designed
 from cogs.cloudspire.words import Board, arg_label, content_name, move_label, narrate_events, word_label
 from cogs.host import Host
 from cogs.items import GameButton, GameSelect, view_of
@@ -62,7 +63,30 @@ class CloudspireUI(ActMenu):
         embed = discord.Embed(title=t("game.cloudspire", locale) + f" · #{snap.match_id}", colour=colour)
         embed.set_footer(text=t("cloudspire.ui.footer", locale, wave=view["wave"], last=view["last_wave"],
                                 phase=t(f"cloudspire.phase.{view['phase']}", locale), round=view["round"]))
+        if view.get("designed"):  # CS-DM: the objective as it stands, and the wave count
+            self.add_objective(embed, view, locale)
         return embed
+
+    def add_objective(self, embed: discord.Embed, view: dict, locale: str) -> None:
+        block = view["designed"]
+        eid = "endless" if block.get("mode") == "endless" else block.get("encounter")
+        title = designed.encounter_label(eid, locale) if eid in ("endless", *designed.ENCOUNTERS) else "?"
+        wave = (t("cloudspire.dm.board.wave_endless", locale, wave=block.get("wave", view["wave"]))
+                if block.get("mode") == "endless"
+                else t("cloudspire.dm.board.wave", locale, wave=block.get("wave", view["wave"]), last=view["last_wave"]))
+        embed.add_field(name=f"🎯 {title}", value=f"{designed.progress_words(block, locale)}\n{wave} · "
+                        f"{designed.difficulty_word(block.get('difficulty'), locale)}", inline=False)
+
+    # -- lobbies and the match history (cogs/host.py, cogs/lobby.py: optional) ------------------
+
+    def lobby_fields(self, options: dict, locale: str) -> list[tuple[str, str]]:
+        """A designed mode's lobby explained in words (CS-DM): encounter and story, who plays,
+        the objective, the difficulty."""
+        return designed.lobby_fields(options, locale)
+
+    def history_words(self, options: dict, result: dict, locale: str) -> str | None:
+        """``/match history``'s words for a designed game: mode, encounter, difficulty and result."""
+        return designed.history_words(options, result, locale)
 
     def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
         return [GameButton(snap.match_id, snap.version, "menu", label=t("cloudspire.btn.act", locale),

@@ -42,6 +42,27 @@ def _header_extra(view: dict, lang: str) -> str:
     return ""
 
 
+def designed_text(view: dict, lang: str) -> str:
+    """A designed game's objective as it stands (the view's public ``designed`` block, CS-DM):
+    what to do, how far it is, and whether it is met or failed; "" for other games."""
+    block = section(view, "designed")
+    ob = block.get("objective") if isinstance(block.get("objective"), dict) else {}
+    if not block or not ob:
+        return ""
+    kind = ob.get("kind") if ob.get("kind") in ("survive", "break_gate", "protect_well", "endless") else "survive"
+    text = label(f"dm.{kind}", lang, n=to_int(ob.get("target")), done=to_int(ob.get("progress")),
+                 well=safe_text(ob.get("well") or ""))
+    if kind == "endless":
+        text = label("dm.endless", lang, n=to_int(ob.get("progress")))
+    status = ob.get("status")
+    if status in ("met", "failed"):
+        text = label("dm.with_status", lang, objective=text, status=label(f"dm.status.{status}", lang))
+    difficulty = block.get("difficulty")
+    if difficulty in ("easy", "normal", "hard"):
+        text = label("dm.with_difficulty", lang, objective=text, difficulty=label(f"dm.difficulty.{difficulty}", lang))
+    return text
+
+
 def header(d, x0: float, x1: float, y0: float, view: dict, seat_names, lang: str) -> float:
     """One strip across the board: wave, phase and round, whose turn it is (or who won),
     what is pending and the event."""
@@ -69,8 +90,13 @@ def header(d, x0: float, x1: float, y0: float, view: dict, seat_names, lang: str
         cur = section(view, "event").get("current")
         if cur:
             lines.append((label("market.event", lang, name=name("events", cur, lang)), BODY, GOLD))
+    objective = designed_text(view, lang)
+    if objective:
+        lines.append((objective, BODY, GOLD))
     # one strip: the wave pill, the phase and the round, then the lines above, wrapping
     wave, last = to_int(view.get("wave")), to_int(view.get("last_wave"))
+    if section(view, "designed").get("mode") == "endless":
+        last = 0  # endless: the waves go on (its hard cap is in the objective's words)
     wtext = label("header.wave_of", lang, wave=wave, last=last) if last else label("header.wave", lang, wave=wave)
     items = [(label(f"phase.{'over' if over else phase}", lang), TITLE, TEXT)] if phase is not None or over else []
     rnd = to_int(view.get("round"))
