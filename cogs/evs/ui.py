@@ -85,9 +85,9 @@ class EvsUI(ActMenu):
         waiting = snap.waiting
         colour = faction_colour(board.faction(waiting[0])) if len(waiting) == 1 else None
         embed = discord.Embed(title=t("game.evs", locale) + f" · #{snap.match_id}", colour=colour)
-        for seat, player in enumerate(view.get("players") or []):
+        for seat, player in enumerate(view.get("players") or []):  # side by side: the board comes after
             embed.add_field(name=clip(f"{board.seat(seat, locale)} · {content_name(player['faction'], locale)}", 256),
-                            value=clip(self.player_summary(board, seat, locale), 1024), inline=False)
+                            value=clip(self.player_summary(board, seat, locale), 1024), inline=True)
         pending = view.get("pending") or {}
         if pending.get("kind") == "defence":
             embed.add_field(name=t("evs.ui.defence_window", locale),
@@ -112,20 +112,19 @@ class EvsUI(ActMenu):
 
     def player_summary(self, board: Board, seat: int, locale: str) -> str:
         """One player's public side: morale, hand and pile counts, the command zone (revealed
-        and face-up cards by name, the others as ▢), units on the battlefield."""
+        and face-up cards by name, the others as ▢), units lost. The units on the battlefield
+        are not listed: the board beside draws each with its square and health, and a list of
+        them pushed the board below a phone's screen."""
         p = board.view["players"][seat]
         zone = []
         for entry in p.get("zone") or []:
             public = entry.get("revealed") or entry.get("face_up")  # face-up: ES-DEP-7
             shown = content_name(entry["card"], locale) if public and entry.get("card") else "▢"
             zone.append(shown + (f" +{entry['tokens']}" if entry.get("tokens") else ""))
-        units = [board.unit(u["uid"], locale, owner=False) for u in board.view["units"] if u["seat"] == seat]
         lines = [t("evs.ui.public_side", locale, marker=p.get("track"), collapse=p.get("collapse"),
                    hand=p.get("hand_count"), units=p.get("hand_units"), commands=p.get("hand_commands"),
                    discard=p.get("discard_count"))]
         lines.append(t("evs.ui.zone_line", locale, cards=", ".join(zone) or "—"))
-        if units:
-            lines.append(t("evs.ui.units_line", locale, units=", ".join(units)))
         if p.get("units_lost"):
             lines.append(t("evs.ui.lost_line", locale, units=", ".join(content_name(u, locale)
                                                                         for u in p["units_lost"])))

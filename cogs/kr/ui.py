@@ -88,8 +88,8 @@ class KrUI(ActMenu):
                                 destroyed=portals.get("destroyed", 0), total=portals.get("total", 0),
                                 soldiers=view.get("soldiers")), inline=False)
         for seat in range(len(view.get("seats") or [])):
-            embed.add_field(name=clip(self.seat_title(board, seat, locale), 256),
-                            value=clip(self.hand_text(board, seat, locale), 1024), inline=False)
+            embed.add_field(name=clip(self.seat_title(board, seat, locale), 256),  # side by side
+                            value=clip(self.hand_text(board, seat, locale), 1024), inline=True)
         question = displacement_line(board, locale)
         if question and snap.status == "active":   # KR-SPN-7, KR-AMB-61: who is asked, and about what
             embed.add_field(name="⏳", value=clip(question, 1024), inline=False)
