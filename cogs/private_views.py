@@ -50,6 +50,7 @@ class PrivateViews:
 
     def init_private(self) -> None:
         self.prefetched = {}
+        self.built: dict[PrefetchKey, tuple[Any, str]] = {}  # the private message and its digest, by prefetch
         self.told_dms_closed = set()
 
     async def private_locale(self, snap: Snapshot, seat: int,
@@ -66,20 +67,20 @@ class PrivateViews:
         ui = self.uis[snap.game]
         for seat in seats:
             locale = await self.private_locale(snap, seat, None)
-            private = ui.private_message(snap.for_seat(seat), locale, image=True)
-            if private.png_job is None:
-                continue
-            digest = private_digest_of(snap, seat, private.embed, True)
-            if digest == await self.last_private(snap.match_id, seat):
-                continue
             key = (snap.match_id, seat, snap.version, locale)
+            private = ui.private_message(snap.for_seat(seat), locale, image=True)
+            digest = private_digest_of(snap, seat, private.embed, private.png_job is not None)
+            self.built[key] = (private, digest)  # send_private takes it rather than building it again
+            keys.append(key)
+            if private.png_job is None or digest == await self.last_private(snap.match_id, seat):
+                continue
             if key not in self.prefetched:
                 self.prefetched[key] = asyncio.ensure_future(self.renderer.run(private.png_job))
-                keys.append(key)
         return keys
 
     def forget_prefetched(self, keys: list[PrefetchKey]) -> None:
         for key in keys:
+            self.built.pop(key, None)
             task = self.prefetched.pop(key, None)
             if task is not None and not task.done():
                 task.cancel()
@@ -102,10 +103,11 @@ class PrivateViews:
         snap = match if isinstance(match, Snapshot) else snapshot(match)
         ui = self.uis[snap.game]
         locale = await self.private_locale(snap, seat, interaction)
-        private = ui.private_message(snap.for_seat(seat), locale, image=image)
         here = ephemeral and interaction is not None
+        built = self.built.pop((snap.match_id, seat, snap.version, locale), None) if image and not here else None
+        private = built[0] if built else ui.private_message(snap.for_seat(seat), locale, image=image)
         job = private.pages_job if here and private.pages_job else private.png_job
-        digest = "" if here else private_digest_of(snap, seat, private.embed, job is not None)
+        digest = "" if here else built[1] if built else private_digest_of(snap, seat, private.embed, job is not None)
         if not here and not news and digest == await self.last_private(snap.match_id, seat):
             return  # the same picture (or text) as the last DM: nothing new to send, nothing drawn
         kwargs: dict[str, Any] = {"embed": private.embed}
