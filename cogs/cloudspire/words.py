@@ -1,4 +1,4 @@
-"""Words for Cloudspire on Discord: content names, what is on a hex, menu labels for the
+"""Words for Cloudspire on Discord (content names and what is on a hex: board_words.py), menu labels for the
 words of a move, and the narration of engine events. No Discord objects here.
 
 What a word of a move is (a hex, a unit, a spire type, ...) comes from the engine's verb
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine.cloudspire.names import NAMES
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
 from gamehost.i18n import catalog, t
+from cogs.cloudspire.board_words import Board, content_name
 from cogs.narration import counted, move_pairs, per_move, unharmed, zero_effect
 
 # counts a sentence tells with a noun: sentence key -> parameter -> the catalog's count phrase
@@ -32,83 +32,6 @@ MISSES = {"cloudspire.ev.attack": ("damage", "cloudspire.narr.attack_miss"),
           "cloudspire.ev.looted": ("source", "cloudspire.narr.looted_none")}
 
 #: the kinds of content a promoted unit's ``+`` may follow (dice and landmark backs never)
-PIECES = tuple(kind for kind in NAMES.kinds() if kind not in ("dice", "landmark_backs"))
-TERRAIN_KEYS = {"p": "path", "l": "plains", "f": "forest", "m": "mountain", "w": "lake", "x": "fortress"}
-
-
-def content_name(ident, locale: str) -> str:
-    """The display name of any content id (unit, spire, chip, landmark, relic, die, landmark
-    back, ...: engine/cloudspire/names.py, as the pictures draw it), ``+`` kept for a promoted
-    unit."""
-    if not isinstance(ident, str):
-        return str(ident)
-    promoted = "+" if ident.endswith("+") else ""
-    kind = NAMES.find(ident.rstrip("+"), PIECES) if promoted else NAMES.find(ident)
-    if kind is not None:
-        return NAMES.name(kind, ident.rstrip("+"), locale) + promoted
-    if ident == "es":
-        return t("cloudspire.ui.market_earthscape", locale)
-    return ident.replace("_", " ")
-
-
-class Board:
-    """Lookups over one view of the game (public or a seat's own)."""
-
-    def __init__(self, view: dict, seat_names: list[str]):
-        self.names = seat_names
-        view = {"units": [], "stacks": [], "spires": [], "landmarks": [], "map": {"hexes": [], "forts": {}},
-                **(view or {})}  # a match with no state (cancelled) has an empty view
-        self.view = view
-        self.units = {u["id"]: u for u in view["units"]}
-        for stack in view["stacks"]:
-            for entry in stack.get("entries", []) or ([stack["top"]] if stack["top"] else []):
-                self.units.setdefault(entry["id"], entry)
-        self.at = {u["pos"]: u for u in view["units"] if u["pos"]}
-        self.spires = {s["id"]: s for s in view["spires"]}
-        self.spire_at = {s["pos"]: s for s in view["spires"]}
-        self.landmark_at = {lm["pos"]: lm for lm in view["landmarks"]}
-        self.hexes = {h["hex"]: h for h in view["map"]["hexes"]}
-        self.gates = {f["gate"]: int(seat) for seat, f in view["map"]["forts"].items()}
-
-    def seat(self, seat, locale: str) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
-        return t("cloudspire.ui.seat", locale, n=(seat + 1) if isinstance(seat, int) else seat)
-
-    def unit(self, uid: str, locale: str) -> str:
-        u = self.units.get(uid)
-        if u is None:
-            return uid
-        where = u["pos"] or t("cloudspire.ui.from_stack", locale)
-        return f"{content_name(u['type'], locale)} ({where}, ❤{u['hp']})"
-
-    def spire(self, sid: str, locale: str) -> str:
-        s = self.spires.get(sid)
-        return f"{content_name(s['type'], locale)} ({s['pos']})" if s else sid
-
-    def hex(self, h: str, locale: str) -> str:
-        """``3,-1 · forest · Grimjaw ❤3`` - what someone choosing this hex wants to know."""
-        parts = [h]
-        cell = self.hexes.get(h)
-        if cell:
-            parts.append(t("cloudspire.terrain." + TERRAIN_KEYS.get(cell["terrain"], "path"), locale))
-        if h in self.gates:
-            parts.append(t("cloudspire.ui.gate_of", locale, seat=self.seat(self.gates[h], locale)))
-        u = self.at.get(h)
-        if u:
-            parts.append(f"{content_name(u['type'], locale)} ❤{u['hp']} ({self.seat(u['owner'], locale)})")
-        s = self.spire_at.get(h)
-        if s:
-            parts.append(f"{content_name(s['type'], locale)} [{''.join(s['chips'])}]")
-        lm = self.landmark_at.get(h)
-        if lm:
-            if lm.get("revealed") or lm.get("known"):
-                parts.append(f"{content_name(lm['type'], locale)}" + (f" ❤{lm['hp']}" if lm.get("hp") else ""))
-            else:
-                parts.append(t("cloudspire.ui.landmark_back", locale, back=content_name(lm["back"], locale)))
-        return " · ".join(parts)
-
-
 def word_kinds(verb: str, count: int) -> list[str]:
     """The kind of each of the ``count`` words after ``verb`` in a move: the verb table's
     arguments in order, a rest argument (``relic``'s hexes) taking every word left."""
