@@ -22,11 +22,11 @@ def run(options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], state: M
         result: Mapping[str, Any]) -> dict | None:
     """The run a finished match leaves (``{"seat", "faction", "difficulty", "waves",
     "power"}``), or None when it is no endless game."""
-    if not counts(options) or not state.get("players"):
+    if not counts(options) or not state.get("factions") or not state.get("players"):
         return None
     figures = result.get("figures") or {}
     mine = figures.get(str(PERSON)) if isinstance(figures.get(str(PERSON)), Mapping) else None
     power = int(mine["power"]) if mine and "power" in mine else fortress_power(cast(Any, state), PERSON)
-    return {"seat": PERSON, "faction": state["players"][PERSON]["faction"],
+    return {"seat": PERSON, "faction": state["factions"][PERSON],
             "difficulty": str(figures.get("difficulty") or options.get("difficulty") or "normal"),
             "waves": int(figures.get("waves_survived") or 0), "power": power}

@@ -28,6 +28,7 @@ import pytest
 from engine.base import Event, IllegalAction
 from gamehost import registry
 from gamehost.i18n import catalog
+from tests.games import hook
 
 MAX_MOVES = 80           # moves per recorded random game (the games are checked move by move)
 FINISH_MOVES = 3000      # moves allowed when a test plays a game to its end
@@ -197,6 +198,10 @@ def _option_sets() -> tuple[OptionSet, ...]:
             if start not in starts:      # an option that changes nothing at these seats: skip it
                 starts.append(start)
                 sets.append(OptionSet(plugin.id, opts, _label(raw)))
+        for raw in hook(plugin.id, "CONTRACT_OPTIONS", ()):  # modes a game names (tests/games/__init__.py)
+            opts = _usable(plugin, raw)
+            assert opts is not None, f"{plugin.id}: CONTRACT_OPTIONS {raw} do not set up"
+            sets.append(OptionSet(plugin.id, opts, _label(raw)))
         mix: dict = {}
         for raw, _ in usable:
             name = next(iter(raw))

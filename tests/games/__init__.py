@@ -10,6 +10,9 @@ there is optional, and a game without the module gets the generic samples. The
 
 Optional names of ``tests/games/<id>/__init__.py``:
 
+- ``CONTRACT_OPTIONS``: ``[raw options, ...]`` the contract suite (tests/contract) plays and
+  checks besides the option sets it derives from the schema (modes its first variations miss);
+
 - ``NARRATION_CONFIGS``: ``[(seats, raw options), ...]`` to narrate (default: the contract
   suite's option sets: defaults at every seat count, the others at the fewest seats);
   ``NARRATION_SEEDS``: seeds per configuration (default ``(1,)``);

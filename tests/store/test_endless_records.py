@@ -32,12 +32,11 @@ def finished(channel: int, *, faction="heirs", difficulty="normal", waves=3, pow
     seats = [{"user_id": user, "name": name, "bot": False}] + [
         {"user_id": None, "name": f"Cloud {n}", "bot": True, "house": True, "cloud": True, "level": difficulty}
         for n in (2, 3, 4)]
-    players = [{"seat": s, "faction": f, "gate": 0, "broken": True, "adv": {}}
-               for s, f in enumerate([faction] + [f for f in ("brawnen", "grovetenders", "heirs", "narora")
-                                                  if f != faction][:3])]
+    factions = [faction] + [f for f in ("brawnen", "grovetenders", "heirs", "narora") if f != faction][:3]
+    players = [{"seat": s, "gate": 0, "broken": True, "adv": {}} for s in range(4)]
     return MatchRow(
         id=0, guild_id=guild, channel_id=channel, game="cloudspire", status="finished", creator_id=user,
-        options={"mode": mode, "difficulty": difficulty}, seats=seats, seed=7, state={"players": players},
+        options={"mode": mode, "difficulty": difficulty}, seats=seats, seed=7, state={"factions": factions, "players": players},
         version=9, pace="live", timeout_policy="auto", decision_seconds=600, deadline_at=None, reminded=False,
         board_message_id=None, locale="en",
         result={"winners": [1, 2, 3], "placements": [[1, 2, 3], [0]], "reason": "gate",

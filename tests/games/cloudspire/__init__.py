@@ -5,6 +5,16 @@ import re
 
 from engine.cloudspire import notation
 
+# -- the contract suite (tests/contract) -----------------------------------------------------
+
+# the designed modes (CS-DM), people and the Cloud at every seat count their encounter allows
+CONTRACT_OPTIONS: list[dict] = [
+    {"mode": "solo"},
+    {"mode": "coop"},
+    {"mode": "endless", "difficulty": "hard"},
+    {"mode": "solo", "encounter": "three_crowns", "difficulty": "easy"},
+]
+
 # -- narration (tests/test_narration.py) ---------------------------------------------------
 
 NARRATION_CONFIGS: list[tuple[int, dict]] = [

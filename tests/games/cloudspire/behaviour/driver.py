@@ -36,8 +36,10 @@ def legal(row, seat) -> list[str]:
     return [GAME.format_action(a) for a in GAME.legal_actions(row.state, seat)]
 
 
-async def offered(actor, channel, command: str, option: str, **filled) -> list[str]:
-    result = await actor.autocomplete(channel, command, option, "", **filled)
+async def offered(actor, channel, command: str, option: str, typed: str = "", **filled) -> list[str]:
+    """The values ``command``'s autocomplete offers for ``option`` once ``typed`` is typed
+    (Discord shows at most 25: a long list is narrowed by typing, as a player does)."""
+    result = await actor.autocomplete(channel, command, option, typed, **filled)
     choices = result if isinstance(result, list) else (result.autocomplete_choices or [])
     return [c["value"] if isinstance(c, dict) else c.value for c in choices]
 
@@ -54,7 +56,7 @@ async def by_command(world, actor, move: str, channel=None):
             if isinstance(value, str) and key not in ("do", "choice"):
                 names = list(options)
                 before = {k: options[k] for k in names[:names.index(key)]}
-                suggestions = await offered(actor, channel, name, key, **before)
+                suggestions = await offered(actor, channel, name, key, value, **before)
                 assert value in suggestions, f"/{name} {key}={value} not suggested: {suggestions[:10]}"
         return await actor.slash(channel, name, **options)
 
