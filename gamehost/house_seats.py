@@ -12,7 +12,8 @@ a designed mode's opposing side, say. Then
   it, marked ``"house": True`` (a rematch leaves them to the game again), with ``user_id``
   None and a name in the match's language (``seat_name``): a catalog text given the seat's
   number ``n`` and every field of the seat whose value the game's content names
-  (``GamePlugin.names``), by its name.
+  (``GamePlugin.names``), by its name; in a run the game scores in its records (endless),
+  marked ``"rated": False`` too, so ratings leave the match out.
 
 The service plays those seats as it plays bot seats (``MatchService._run_automatic``), and
 ratings rate them as the game's AI (gamehost/ratings.py ``seat_identity``).
@@ -74,9 +75,18 @@ def with_house_seats(row: MatchRow) -> list[dict]:
     """The match's seats at its start: the lobby's, then the game's own (see above)."""
     people = [dict(seat) for seat in row.seats]
     house = plugin(row.game).house_seats(row.options, len(people))
+    scored = records_count(row.game, row.options)
     out = list(people)
     for seat in house:
-        seat = {**seat, "bot": True, "house": True, "user_id": None}
+        seat = {**seat, "bot": True, "house": True, "user_id": None, **({"rated": False} if scored else {})}
         seat.setdefault("name", seat_name(row.game, seat, len(out) + 1, row.locale))
         out.append(seat)
     return out
+
+
+def records_count(game: str, options: dict) -> bool:
+    """Whether a match with these options is a run the game scores in its records
+    (gamehost/endless_records.py) rather than a contest: its seats are marked ``rated``
+    False and ratings leave it out (a run always ends in a loss; its score is the record)."""
+    game_records = plugin(game).records
+    return bool(game_records is not None and game_records.counts(options))

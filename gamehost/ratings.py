@@ -20,7 +20,9 @@ Identities (the keys of every ratings map):
   ``"default"``. Solo games are rated: the AI is a fixed opponent, so
   beating a harder AI level is worth more.
 
-A match with no person seated is not rated (bots alone teach nothing about people).
+A match with no person seated is not rated (bots alone teach nothing about people), nor one
+with a seat marked ``"rated": False`` (a run a game scores in its own records, such as an
+endless game, which always ends in a loss: gamehost/house_seats.py).
 Ratings are kept apart per (guild, game): a ``Ledger`` holds one pool per pair.
 
 Display: ``display = 1000 + 40 * ordinal`` rounded, with ``ordinal = mu - 3 * sigma``
@@ -153,6 +155,8 @@ def rate_match(seats: Sequence[Mapping], result: Mapping, ratings: Mapping[str, 
     ``result["teams"]`` when the result carries them. Every member of a team must be in
     the same placement group. ``ratings`` is read, never changed; missing identities start
     at the default rating."""
+    if any(seat.get("rated") is False for seat in seats):
+        return None  # a scored run, not a contest (see the module docstring)
     placements = [[int(s) for s in group] for group in result["placements"] if group]
     if teams is None:
         teams = result.get("teams")

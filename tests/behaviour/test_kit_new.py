@@ -18,7 +18,9 @@ LOBBY = ["where", "pace", "timeout", "minutes", "board", "language", "ranked"]
 #: what each game's /new offered before the kit made it (kept: names, choices, order of values)
 OFFERED = {"clash": {"mode": ["duel", "solo"], "format": ["precon", "draft", "constructed"], "champions": None},
            "cloudspire": {"map": ["random", "guided", "tutorial"], "factions": ["random", "pick"],
-                          "mode": ["ffa", "teams"], "events": ["on", "off"], "waves": ["4", "5", "6", "7", "8"],
+                          "mode": ["ffa", "teams", "solo", "coop", "endless"],  # issue 24: the designed modes
+                          "encounter": None, "difficulty": ["easy", "normal", "hard"],  # (autocompleted, choices)
+                          "events": ["on", "off"], "waves": ["4", "5", "6", "7", "8"],
                           "spire_policy": ["lowest_health", "nearest_gate", "heroes_first", "manual"]},
            "evs": {"advanced": ["off", "on"], "hands": ["standard", "pick"],
                    "factions": ["random", "empire_steppe", "steppe_empire"], "terrain": ["off", "on"],

@@ -20,7 +20,7 @@ from tests.games.cloudspire.behaviour.driver import legal, offered, play_move, p
 from tests.support.bot import make_bot
 from tests.support.logs import strings
 
-pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"), pytest.mark.slow]
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 DRIVERS = ("aiosqlite", "asyncpg", "sqlalchemy")
 SOLO = encounter_ids("solo")
@@ -73,6 +73,7 @@ async def start(world, member, lobby=None):
     return row
 
 
+@pytest.mark.slow
 async def test_a_solo_encounter_to_its_end_and_the_campaign_opens_the_next(world):
     """CS-SOLO-1, CS-DM: /cloudspire new mode:solo plays the channel's first encounter; the lobby
     explains it, refuses a bot and seats the Cloud at the start; the person plays it to its end
@@ -126,6 +127,7 @@ async def test_a_solo_encounter_to_its_end_and_the_campaign_opens_the_next(world
     assert (await world.match()).options["encounter"] == SOLO[1]
 
 
+@pytest.mark.slow
 async def test_two_people_and_the_cloud_play_a_coop_wave(world):
     """CS-SOLO-1, CS-DM: a co-op lobby takes 2-3 people and no bot; at the start the Cloud's
     faction takes the last seat, the two people are one team, and one whole wave is played:
@@ -153,6 +155,7 @@ async def test_two_people_and_the_cloud_play_a_coop_wave(world):
     assert "Waves held: 1 of 3" in embed_text(last_board(world.channel))
 
 
+@pytest.mark.slow
 async def test_an_endless_run_through_three_waves_and_a_restart_keeps_its_record(world, db_url):
     """CS-SOLO-2, CS-DM endless: one person against the other three factions; three waves played
     through Discord with the bot restarted in the middle (the match and its Cloud go on);
@@ -216,6 +219,7 @@ def names_of_secrets(secrets: set[str]) -> set[str]:
     return {slug(content_name(s, "en")) for s in secrets} | secrets
 
 
+@pytest.mark.slow
 async def test_the_clouds_hidden_stacks_never_reach_the_people(world, caplog):
     """CS-PREP-11, CS-DM: while the Cloud's stacks are hidden, nothing the people can see
     names them: channel messages, the board picture's words, the person's DMs, autocomplete,
@@ -263,3 +267,21 @@ async def test_the_clouds_hidden_stacks_never_reach_the_people(world, caplog):
     # statement and its parameters, states included, are no log a deployment keeps: INFO)
     lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO or not r.name.startswith(DRIVERS)]
     assert lines and not leaked("\n".join(lines))
+
+
+async def test_match_create_offers_the_modes_and_refuses_a_locked_encounter(world):
+    """/match create game:cloudspire takes the designed modes as options (suggested by its
+    options autocomplete); naming an encounter the channel has not opened is refused in words,
+    and an endless lobby is explained like /cloudspire new's."""
+    alice = world.alice
+    offers = await alice.autocomplete(world.channel, "match create", "options", "mode=", game="cloudspire")
+    values = {c["value"] for c in offers}
+    assert {"mode=solo", "mode=coop", "mode=endless"} <= values
+    locked = await alice.slash(world.channel, "match create", game="cloudspire",
+                               options=f"mode=solo encounter={SOLO[2]}")
+    assert locked.ephemeral and "Encounter 3 of this campaign is not open in this channel yet: win encounter 2 " \
+        "first" in locked.response.content
+    made = await alice.slash(world.channel, "match create", game="cloudspire", options="mode=endless difficulty=hard")
+    assert moved(made)
+    text = embed_text(world.channel.last_message)
+    assert "Hold out as long as you can" in text and "hard" in text and "1-1 players" in text

@@ -93,6 +93,8 @@ def test_cloud_seats_are_rated_as_the_games_ai_at_their_level():
     by = {e.identity: e for e in rated.entries}
     assert set(by) == {"user:1", "ai:cloudspire:hard"} and by["user:1"].outcome == "W"
     assert by["ai:cloudspire:hard"].outcome == "L" and by["ai:cloudspire:hard"].seats == (1, 2)
+    scored = [seats[0], {**seats[1], "rated": False}, seats[2]]
+    assert rate_match(scored, {"winners": [1, 2], "placements": [[1, 2], [0]]}, {}, game="cloudspire") is None
 
 
 async def test_a_ranked_solo_win_rates_alice_against_the_cloud_and_opens_the_next_encounter(cs_service, store):
@@ -118,10 +120,11 @@ async def test_a_ranked_solo_win_rates_alice_against_the_cloud_and_opens_the_nex
     await lobby(cs_service, 20, mode="solo", encounter=SOLO[1])
 
 
-async def test_an_endless_run_is_recorded_once_when_it_ends(cs_service):
+async def test_an_endless_run_is_recorded_once_when_it_ends_and_not_rated(cs_service, store):
     """CS-SOLO-2, CS-DM endless: resigning after the first wave ends the run; the on_ended
-    listener records it (waves survived, fortress power), once."""
-    await lobby(cs_service, 30, mode="endless", difficulty="easy")
+    listener records it (waves survived, fortress power), once. A run always ends in a loss,
+    so even a ranked one is not rated: its score is the record."""
+    await lobby(cs_service, 30, mode="endless", difficulty="easy", ranked=True)
     row = await play_out(cs_service, (await cs_service.start(30, 1)).match.id,
                          until=lambda r: r.state["designed"]["waves_survived"] >= 1)
     row = (await cs_service.resign(row.id, 1)).match
@@ -131,6 +134,8 @@ async def test_an_endless_run_is_recorded_once_when_it_ends(cs_service):
         (row.id, 1, 1, "easy", row.state["factions"][0])]
     assert runs[0].power == row.result["figures"]["0"]["power"]
     assert await cs_service.endless.record(row) is False
+    assert all(seat["rated"] is False for seat in row.seats[1:])
+    assert (await member_record(store, GUILD, "cloudspire", "user:1")).games == 0
 
 
 async def test_tournaments_refuse_designed_modes(cs_service):
