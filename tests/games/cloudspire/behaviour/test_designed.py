@@ -75,7 +75,7 @@ async def start(world, member, lobby=None):
 
 @pytest.mark.slow
 async def test_a_solo_encounter_to_its_end_and_the_campaign_opens_the_next(world):
-    """CS-SOLO-1, CS-DM: /cloudspire new mode:solo plays the channel's first encounter; the lobby
+    """CS-SOLO-1, CS-DM-1, CS-DM-5, CS-DM-14: /cloudspire new mode:solo plays the channel's first encounter; the lobby
     explains it, refuses a bot and seats the Cloud at the start; the person plays it to its end
     through commands and the Act menu; the victory opens the next encounter
     (/cloudspire campaign), a locked one is refused, the next lobby plays the next one, and
@@ -129,7 +129,7 @@ async def test_a_solo_encounter_to_its_end_and_the_campaign_opens_the_next(world
 
 @pytest.mark.slow
 async def test_two_people_and_the_cloud_play_a_coop_wave(world):
-    """CS-SOLO-1, CS-DM: a co-op lobby takes 2-3 people and no bot; at the start the Cloud's
+    """CS-SOLO-1, CS-DM-1, CS-DM-3, CS-DM-4: a co-op lobby takes 2-3 people and no bot; at the start the Cloud's
     faction takes the last seat, the two people are one team, and one whole wave is played:
     the people by commands, the Cloud by the host."""
     alice, bob = world.alice, world.bob
@@ -157,7 +157,7 @@ async def test_two_people_and_the_cloud_play_a_coop_wave(world):
 
 @pytest.mark.slow
 async def test_an_endless_run_through_three_waves_and_a_restart_keeps_its_record(world, db_url):
-    """CS-SOLO-2, CS-DM endless: one person against the other three factions; three waves played
+    """CS-SOLO-2, CS-DM-11, CS-DM-13, CS-DM-16: one person against the other three factions; three waves played
     through Discord with the bot restarted in the middle (the match and its Cloud go on);
     the person then resigns, and the run (three waves survived) is the server's record in
     /cloudspire records, by faction and difficulty."""
@@ -221,7 +221,7 @@ def names_of_secrets(secrets: set[str]) -> set[str]:
 
 @pytest.mark.slow
 async def test_the_clouds_hidden_stacks_never_reach_the_people(world, caplog):
-    """CS-PREP-11, CS-DM: while the Cloud's stacks are hidden, nothing the people can see
+    """CS-PREP-11, CS-DM-10, CS-DM-14: while the Cloud's stacks are hidden, nothing the people can see
     names them: channel messages, the board picture's words, the person's DMs, autocomplete,
     /match log, and the bot's own log lines."""
     from render import cloudspire as cloudspire_render

@@ -32,7 +32,7 @@ def drawn(view: dict, lang: str = "en") -> list:
 
 @pytest.mark.parametrize("lang", ["en", "zh-CN"])
 def test_a_solo_board_shows_the_objective_and_the_waves_cs_dm(lang):
-    """CS-DM objectives on the board: "hold out (0/3 waves)" with the difficulty, at least the
+    """CS-DM-14 objectives on the board: "hold out (0/3 waves)" with the difficulty, at least the
     legible size, and the wave pill counts to the encounter's last wave."""
     state = started({"mode": "solo", "encounter": encounter_ids("solo")[0]}, 2)
     view = GAME.view(state, None)
@@ -56,7 +56,7 @@ def test_the_objective_met_or_failed_is_said_and_other_games_draw_none():
 
 
 def test_an_endless_board_counts_waves_without_a_last_one():
-    """CS-SOLO-2: endless goes on; the strip says the waves survived and no "of 30"."""
+    """CS-SOLO-2, CS-DM-13: endless goes on; the strip says the waves survived and no "of 30"."""
     state = started({"mode": "endless", "difficulty": "hard"}, 4)
     view = GAME.view(state, None)
     assert designed_text(view, "en") == "Endless: 0 waves survived · hard"
@@ -67,7 +67,8 @@ def test_an_endless_board_counts_waves_without_a_last_one():
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 def test_the_designed_modes_words_read_in_both_languages(locale):
-    """The lobby's explanation, the campaign lines and the history words of every encounter
+    """CS-DM-9, CS-DM-12: the lobby's explanation (difficulty numbers, endless escalation),
+    the campaign lines and the history words of every encounter
     and endless, in English and Chinese: no catalog key left raw, no English in the Chinese."""
     options = [{"mode": "solo", "encounter": e, "difficulty": d} for e in encounter_ids("solo")
                for d in ("easy", "hard")]

@@ -46,7 +46,7 @@ async def play_out(service, match_id, *, until=lambda row: False):
 
 
 async def test_a_designed_lobby_seats_people_only_and_the_start_adds_the_cloud(cs_service):
-    """CS-DM seats: solo takes one person and no bot; the start appends the encounter's Cloud
+    """CS-DM-1: solo takes one person and no bot; the start appends the encounter's Cloud
     seats after the people (bots of the encounter's difficulty, named by faction)."""
     await lobby(cs_service, 10, mode="solo", encounter=SOLO[3], difficulty="hard", override=True)
     row = await cs_service.in_channel(10)
@@ -98,7 +98,7 @@ def test_cloud_seats_are_rated_as_the_games_ai_at_their_level():
 
 
 async def test_a_ranked_solo_win_rates_alice_against_the_cloud_and_opens_the_next_encounter(cs_service, store):
-    """CS-SOLO-1, CS-DM: the strong bot playing alice wins the first solo encounter; the saved
+    """CS-SOLO-1, CS-DM-5, CS-DM-15: the strong bot playing alice wins the first solo encounter; the saved
     result rates alice against ai:cloudspire:normal and opens the campaign's second encounter;
     a rematch seats alice alone again (the Cloud is the game's) and a locked encounter is
     refused when a lobby is created."""
@@ -121,7 +121,7 @@ async def test_a_ranked_solo_win_rates_alice_against_the_cloud_and_opens_the_nex
 
 
 async def test_an_endless_run_is_recorded_once_when_it_ends_and_not_rated(cs_service, store):
-    """CS-SOLO-2, CS-DM endless: resigning after the first wave ends the run; the on_ended
+    """CS-SOLO-2, CS-DM-13, CS-DM-16: resigning after the first wave ends the run; the on_ended
     listener records it (waves survived, fortress power), once. A run always ends in a loss,
     so even a ranked one is not rated: its score is the record."""
     await lobby(cs_service, 30, mode="endless", difficulty="easy", ranked=True)
