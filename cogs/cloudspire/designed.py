@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from engine.cloudspire import campaign
-from engine.cloudspire.modes import DESIGNED, ENCOUNTERS, ENDLESS, adjustments, encounter_name, story
+from engine.cloudspire.modes import (DESIGNED, ENCOUNTERS, ENDLESS, adjustments, encounter_name, people_range,
+                                     story)
 from engine.cloudspire.names import NAMES
 from gamehost.i18n import catalog, t
 
@@ -78,24 +79,17 @@ def cloud_words(options: Mapping[str, Any], locale: str) -> str:
     if eid == "endless":
         return t("cloudspire.dm.cloud_endless", locale)
     names = [faction_name(f, locale) for f in ENCOUNTERS[eid]["cloud"]]
-    return t("cloudspire.dm.cloud", locale, n=len(names), factions=", ".join(names))
+    return t("cloudspire.dm.cloud", locale, n=len(names), factions=t("cloudspire.dm.names_sep", locale).join(names))
 
 
 def who_plays(options: Mapping[str, Any], locale: str) -> str:
-    mode = options.get("mode")
-    eid = encounter_of(options)
-    if mode == "coop":
-        low, high = (2, 3) if eid == "endless" else _people(eid)
-        people = t("cloudspire.dm.people_coop", locale, low=low, high=high)
+    if options.get("mode") == "coop":
+        low, high = people_range(dict(options))
+        people = (t("cloudspire.dm.people_coop", locale, low=low, high=high) if low < high
+                  else t("cloudspire.dm.people_coop_exact", locale, n=low))
     else:
         people = t("cloudspire.dm.people_solo", locale)
-    return f"{people} {cloud_words(options, locale)}"
-
-
-def _people(eid: str) -> tuple[int, int]:
-    e = ENCOUNTERS[eid]
-    low, high = e.get("people_count", (2, 3))
-    return int(low), min(int(high), 4 - len(e["cloud"]))
+    return t("cloudspire.dm.who", locale, people=people, cloud=cloud_words(options, locale))
 
 
 def difficulty_words(options: Mapping[str, Any], locale: str) -> str:
@@ -109,7 +103,10 @@ def difficulty_words(options: Mapping[str, Any], locale: str) -> str:
             continue
         changes.append(t(worded, locale, amount=_signed(value), n=int(value)))
     head = difficulty_word(difficulty, locale)
-    return f"{head}: " + "; ".join(changes) if changes else head
+    if not changes:
+        return head
+    return t("cloudspire.dm.difficulty_line", locale, difficulty=head,
+             changes=t("cloudspire.dm.changes_sep", locale).join(changes))
 
 
 def _signed(value: float) -> str:
