@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from engine.base import IllegalAction
+from gamehost.house_seats import house_count
 from gamehost.i18n import t
 from gamehost.once import Origin, decided
 from gamehost.service import MatchService, Outcome, ServiceError, seat_of
@@ -289,11 +290,17 @@ class Host(PrivateViews, BoardPosting):
             if row.status == "active":  # markdown: in the description, footers do not render it
                 embed.description = f"{embed.description}\n\n" + t("help.new_to_game", loc, rules=self.rules_command(row.game))
             return {"embed": embed, "view": None}
-        embed.set_footer(text=t("host.lobby.footer", loc, low=low, high=high))
+        house = house_count(row.game, row.options, max(1, len(row.seats)))
+        if house:  # the game seats its own side (gamehost/house_seats.py): no bots to add
+            people = (t("host.lobby.people_exact", loc, n=low) if low == high
+                      else t("host.lobby.people_range", loc, low=low, high=high))
+            embed.set_footer(text=t("host.lobby.footer_house", loc, people=people, n=house))
+        else:
+            embed.set_footer(text=t("host.lobby.footer", loc, low=low, high=high))
         items = [GameButton(row.id, row.version, "join", label=t("host.btn.join", loc),
                             style=discord.ButtonStyle.success),
                  GameButton(row.id, row.version, "leave", label=t("host.btn.leave", loc)),
-                 GameButton(row.id, row.version, "addbot", label=t("host.btn.addbot", loc)),
+                 *([] if house else [GameButton(row.id, row.version, "addbot", label=t("host.btn.addbot", loc))]),
                  GameButton(row.id, row.version, "start", label=t("host.btn.start", loc),
                             style=discord.ButtonStyle.primary)]
         return {"embed": embed, "view": view_of(items)}

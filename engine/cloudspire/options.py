@@ -63,8 +63,8 @@ def normalise(seats: int, options: Mapping[str, Any] | None) -> Options:
         opts[k] = v
     if opts["mode"] in modes.DESIGNED:
         _designed(seats, opts)
-    else:
-        opts["encounter"] = "none"  # only solo and co-op play an encounter
+    else:  # only the designed modes have these (and games stored before them replay as they were)
+        del opts["encounter"], opts["difficulty"]
     if opts["mode"] == "teams" and seats != 4:
         raise illegal("bad_option", "2 vs 2 needs 4 players.", option="mode")
     if opts["map"] == "tutorial" and seats != 2:

@@ -15,7 +15,7 @@ import pytest
 
 from engine.cloudspire import GAME
 from engine.cloudspire.modes import ENCOUNTERS, encounter_ids
-from tests.behaviour.helpers import last_board, moved
+from tests.behaviour.helpers import button_ids, last_board, moved
 from tests.games.cloudspire.behaviour.driver import legal, offered, play_move, prompted
 from tests.support.bot import make_bot
 from tests.support.logs import strings
@@ -87,7 +87,8 @@ async def test_a_solo_encounter_to_its_end_and_the_campaign_opens_the_next(world
     assert f"1. {first['name']['en']}" in text and first["story"]["en"] in text
     assert "You alone, against the Cloud: 1 faction played by the bot (Grovetenders)" in text
     assert f"Survive {first['waves']} waves" in text and "Difficulty" in text
-    refused = await alice.click(lobby, label="Add bot")
+    assert "Add bot" not in button_ids(lobby) and "the game plays its own side (1 seat)" in embed_text(lobby)
+    refused = await alice.slash(world.channel, "match addbot")
     assert refused.ephemeral and "Bots cannot be seated here" in refused.response.content
     row = await start(world, alice)
     assert row.options["encounter"] == SOLO[0] and row.options["difficulty"] == "normal"
@@ -284,4 +285,4 @@ async def test_match_create_offers_the_modes_and_refuses_a_locked_encounter(worl
     made = await alice.slash(world.channel, "match create", game="cloudspire", options="mode=endless difficulty=hard")
     assert moved(made)
     text = embed_text(world.channel.last_message)
-    assert "Hold out as long as you can" in text and "hard" in text and "1-1 players" in text
+    assert "Hold out as long as you can" in text and "hard" in text and "1 person · Join, then Start: the game plays its own side (3 seats)" in text

@@ -48,12 +48,14 @@ def kinds(events) -> list[str]:
 def test_options_fill_the_modes_first_encounter_and_lay_out_its_own_map_cs_dm_1():
     """CS-DM-1: "none" is the mode's first encounter; the map is the encounter's (map=random
     whatever was asked); an encounter that turns events off turns them off; ffa and teams
-    play no encounter."""
+    play no encounter and have no difficulty (their options are those of before the designed
+    modes)."""
     o = normalise(2, {"mode": "solo", "map": "guided"})
     assert o["encounter"] == "first_light" and o["map"] == "random" and o["events"] == "off"
     assert normalise(3, {"mode": "coop"})["encounter"] == "shared_skies"
     assert normalise(4, {"mode": "endless"})["encounter"] == "none"
-    assert normalise(2, {"mode": "ffa", "encounter": "three_crowns"})["encounter"] == "none"
+    plain = normalise(2, {"mode": "ffa", "encounter": "three_crowns", "difficulty": "hard"})
+    assert "encounter" not in plain and "difficulty" not in plain  # and stored games replay as they were
     assert modes.encounter_ids("solo")[0] == "first_light" and len(modes.encounter_ids("coop")) >= 6
 
 
