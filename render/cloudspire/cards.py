@@ -47,7 +47,7 @@ def _tags(view: dict, seat: int, p: dict, active: bool, result: dict | None, lan
     if to_int(view.get("start"), -1) == seat and not result:
         tags.append((label("tag.start", lang), TEXT_SOFT, DARK_TEXT))
     teams = view.get("teams")
-    if isinstance(teams, list) and seat < len(teams):
+    if isinstance(teams, list) and seat < len(teams) and not view.get("designed"):  # there: "Cloud · …" says it
         tags.append((label("tag.team", lang, team="AB"[to_int(teams[seat]) % 2]), PANEL_EDGE, TEXT))
     return tags
 

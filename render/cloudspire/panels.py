@@ -37,7 +37,7 @@ def _header_extra(view: dict, lang: str) -> str:
         p = pend[0]
         return label("header.pending", lang, letter=seat_style(view, p.get("seat"))["letter"],
                      kind=label(f"pending.{p.get('kind')}", lang))
-    if view.get("teams"):
+    if view.get("teams") and not view.get("designed"):  # a designed game's strip says its objective
         return label("header.teams", lang)
     return ""
 
