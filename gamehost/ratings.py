@@ -10,8 +10,7 @@ Identities (the keys of every ratings map):
   the seat has no level), so every bot level has its own rating and a bot-filled game still
   rates the people in it; several bots of one level in one match share the identity and it
   moves by the mean of their changes;
-- a seat the game plays itself (``{"house": True}``, gamehost/house_seats.py; or a designed
-  mode's ``{"cloud": True}``): the game's AI, ``"ai:<game>:<level>"`` with the seat's
+- a seat the game plays itself (``{"house": True}``, gamehost/house_seats.py): the game's AI, ``"ai:<game>:<level>"`` with the seat's
   ``level`` (a difficulty), as a fixed opponent of the people; several such seats of one
   match share the identity as bots of one level do;
 - a rulebook AI that is not a seated player (a solo game: the result places a seat index
@@ -82,7 +81,7 @@ def ai_identity(game: str, options: Mapping | None = None) -> str:
 
 
 def seat_identity(seat: Mapping, game: str = "") -> str:
-    if seat.get("house") or seat.get("cloud"):  # the game's own side: its AI at the seat's level
+    if seat.get("house"):  # the game's own side: its AI at the seat's level
         return ai_identity(game, {"level": seat.get("level")})
     if seat.get("bot"):
         return bot_identity(seat.get("level"))

@@ -79,11 +79,11 @@ async def test_coop_takes_two_or_three_people_and_endless_names_its_cloud_by_num
 
 
 def test_cloud_seats_are_rated_as_the_games_ai_at_their_level():
-    """Ratings: a Cloud seat is ``ai:cloudspire:<difficulty>``; several Cloud seats of one
+    """Ratings: a Cloud seat (marked house at the start, as every seat a game plays itself) is ``ai:cloudspire:<difficulty>``; several Cloud seats of one
     match share it, as bots of one level do; the person is rated against it."""
     seats = [{"user_id": 1, "name": "alice", "bot": False},
              {"user_id": None, "bot": True, "house": True, "cloud": True, "level": "hard", "name": "Cloud · Heirs"},
-             {"user_id": None, "bot": True, "cloud": True, "level": "hard", "name": "Cloud · Narora"}]
+             {"user_id": None, "bot": True, "house": True, "cloud": True, "level": "hard", "name": "Cloud · Narora"}]
     assert seat_identity(seats[1], "cloudspire") == seat_identity(seats[2], "cloudspire") == "ai:cloudspire:hard"
     assert ai_identity("cloudspire", {"level": "hard"}) == "ai:cloudspire:hard"
     assert seat_identity({"bot": True, "level": "hard"}, "cloudspire") == "bot:hard"    # an ordinary bot seat
