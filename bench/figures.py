@@ -8,6 +8,10 @@
 * ``cmd.board_render_ms_p50`` -- drawing + encoding the very boards those commands posted,
   alone (later in a game than the positions of ``<id>.render_ms_p50``): the reference the
   latency target is set against.
+* ``cmd.api_ms_p50`` -- of each such command, the time spent inside SimCord's emulated
+  Discord API (``bench.simcord_load.EmulatedApi``), where a real bot waits on the network
+  instead; ``cmd.own_ms_p50`` -- each command's latency less that time: the bot's own
+  part; ``cmd.latency_ratio`` / ``cmd.own_ratio`` -- the two p50s over the board's.
 * ``store.restart_ms_10k`` -- start-up of the bot with 10,000 stored active matches
   (alternating across every registered game), until it is ready with every deadline armed.
 
@@ -34,9 +38,17 @@ def command_latency():
 
     games = len(game_ids())
     renders: list[float] = []
-    one = asyncio.run(measure_play_latency(active_matches=1, samples=sized(120, games), board_renders=renders))
+    api: list[float] = []
+    one = asyncio.run(measure_play_latency(active_matches=1, samples=sized(120, games), board_renders=renders,
+                                           api_ms=api))
+    render = statistics.median(renders)
+    own = statistics.median(total - inside for total, inside in zip(one, api))
     yield "cmd.latency_ms_p50", round(statistics.median(one), 2)
-    yield "cmd.board_render_ms_p50", round(statistics.median(renders), 2)
+    yield "cmd.board_render_ms_p50", round(render, 2)
+    yield "cmd.api_ms_p50", round(statistics.median(api), 2)
+    yield "cmd.own_ms_p50", round(own, 2)
+    yield "cmd.latency_ratio", round(statistics.median(one) / render, 2)
+    yield "cmd.own_ratio", round(own / render, 2)
     yield "cmd.latency_ms_p99", round(percentile(one, 0.99), 2)
     many = asyncio.run(measure_play_latency(active_matches=sized(100, games), samples=sized(300, 3 * games)))
     yield "cmd.latency_ms_p50_100", round(statistics.median(many), 2)

@@ -27,6 +27,7 @@ from types import SimpleNamespace
 from typing import Any, AsyncIterator, Callable
 
 import simcord
+import simcord.http.router as simcord_router
 from discord import app_commands
 
 from bench.games import default_options, game_ids, usual_seats
@@ -138,6 +139,30 @@ def subcommand_options(bot, game_id: str, name: str, args: tuple[str, ...]) -> t
     return command.qualified_name, {parameter.display_name: value for parameter, value in zip(command.parameters, args)}
 
 
+class EmulatedApi:
+    """Time spent inside SimCord's emulated Discord API (its HTTP router, with the gateway
+    events it pushes from there) while a command is timed. A real bot spends no CPU there:
+    it waits for Discord's reply over the network instead. Subtracted from a command's
+    latency, it leaves the bot's own time to its last reply (``cmd.own_ms_p50``)."""
+
+    def __init__(self) -> None:
+        self.inside = 0.0
+        self._depth = 0
+
+    def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self._depth:
+                return dispatch(*args, **kwargs)
+            self._depth += 1
+            start = time.perf_counter()
+            try:
+                return dispatch(*args, **kwargs)
+            finally:
+                self.inside += time.perf_counter() - start
+                self._depth -= 1
+        return timed
+
+
 class _Tables:
     """The channels, who sits where, and which game each channel's next match is of."""
 
@@ -151,6 +176,8 @@ class _Tables:
             act = act_command(bot, game_id)
             self.acts[game_id] = (act.qualified_name, act.parameters[0].display_name, act.binding)
         self.refusals: list[str] = []  # timed commands the bot refused, with its replies
+        self.api = EmulatedApi()
+        self.api_ms: list[float] = []  # per timed command: milliseconds inside SimCord's API
         self.channels = [guild.create_text_channel(f"table-{i}") for i in range(channels)]
         self.next_game = {channel.id: i % len(games) for i, channel in enumerate(self.channels)}
 
@@ -212,13 +239,16 @@ class _Tables:
             act_name, option, _cog = self.acts[row.game]
             own = act_name, {option: move}
         name, options = own
+        self.api.inside = 0.0
         start = time.perf_counter()
         result = await actor.slash(channel, name, **options)
         elapsed = (time.perf_counter() - start) * 1000
+        api_ms = self.api.inside * 1000
         if not _moved(result):  # a refusal is quick and would flatter the figure
             self.refusals.append(f"/{name} {options}: {_replies(result)}")
             await self.act(actor, channel, row.game, move)  # make the move anyway
             return None
+        self.api_ms.append(api_ms)
         return elapsed
 
 
@@ -228,30 +258,34 @@ def _replies(result) -> str:
 
 
 async def measure_play_latency(active_matches: int, samples: int, board_renders: list[float] | None = None,
-                               fresh: FreshDatabase = fresh_sqlite) -> list[float]:
+                               fresh: FreshDatabase = fresh_sqlite,
+                               api_ms: list[float] | None = None) -> list[float]:
     """Latencies of ``samples`` timed commands in ``active_matches`` open matches; with fewer
     channels than games, one run per game (an equal share of the samples each), each on a
-    database of its own made by ``fresh`` (default: a new SQLite file)."""
+    database of its own made by ``fresh`` (default: a new SQLite file). ``api_ms`` receives,
+    for each, the milliseconds spent inside SimCord's emulated API (``EmulatedApi``)."""
     games = game_ids()
     groups = [games] if active_matches >= len(games) else [[g] for g in games]
     latencies: list[float] = []
     for i, group in enumerate(groups):
         share = samples // len(groups) + (samples % len(groups) if i == len(groups) - 1 else 0)
         async with fresh() as url:
-            latencies += await _play_latency(url, group, active_matches, share, board_renders)
+            latencies += await _play_latency(url, group, active_matches, share, board_renders, api_ms)
     return latencies
 
 
 async def _play_latency(database: str, games: list[str], active_matches: int, samples: int,
-                        board_renders: list[float] | None) -> list[float]:
+                        board_renders: list[float] | None, api_ms: list[float] | None = None) -> list[float]:
     bot = _bot(database)
     latencies: list[float] = []
+    original_dispatch = simcord_router.dispatch
     async with simcord.run(bot) as env:
         try:
             guild = env.create_guild("bench")
             most = max(usual_seats(g) for g in games)
             users = [guild.add_member(env.create_user(f"player{s}")) for s in range(most)]
             tables = _Tables(bot, guild, users, games, active_matches)
+            simcord_router.dispatch = tables.api.wrap(original_dispatch)
             for channel in tables.channels:
                 await tables.start(channel)
             turn = 0
@@ -274,7 +308,10 @@ async def _play_latency(database: str, games: list[str], active_matches: int, sa
                 if board_renders is not None:  # the same board the command just drew, alone
                     board_renders += await _board_render(bot, tables, channel)
         finally:  # also when a command fails: else the process never exits
+            simcord_router.dispatch = original_dispatch
             await _close(bot)
+    if api_ms is not None:
+        api_ms += tables.api_ms
     if tables.refusals:
         problem(f"cmd.latency: {len(tables.refusals)} timed move commands were refused (not counted): "
                 + "; ".join(tables.refusals[:5]))

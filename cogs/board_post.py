@@ -110,7 +110,8 @@ class BoardPosting:
                            *, ephemeral: bool = False, image: bool = True, news: bool = False) -> None:
         raise NotImplementedError  # cogs/private_views.py
 
-    async def prefetch(self, snap: Snapshot, seats: list[int]) -> list[tuple[int, int, int, str]]:
+    async def prefetch(self, snap: Snapshot, seats: list[int], here: list[int] | None = None,
+                       interaction: discord.Interaction | None = None) -> list[tuple[int, int, int, str]]:
         raise NotImplementedError  # cogs/private_views.py
 
     def forget_prefetched(self, keys: list[tuple[int, int, int, str]]) -> None:
@@ -151,34 +152,47 @@ class BoardPosting:
 
     # -- the message -------------------------------------------------------------------------
 
+    def start_drawing(self, snap: Snapshot) -> "asyncio.Future[bytes]":
+        """Start drawing the public board in the render pool: the words, buttons and private
+        messages that go with it are built while a worker draws."""
+        return self.renderer.start(self.uis[snap.game].board_job(snap, snap.locale))
+
     async def board_message(self, snap: Snapshot, narration: list[str],
-                            png_out: list[bytes] | None = None, dropped: int = 0) -> dict[str, Any]:
-        """The board post: narration, the PNG (drawn off the event loop) as an attachment,
-        buttons, mentions. ``png_out`` receives the PNG's bytes, for followers' copies;
-        ``dropped`` counts earlier lines of the narration no longer kept."""
+                            png_out: list[bytes] | None = None, dropped: int = 0,
+                            drawing: "asyncio.Future[bytes] | None" = None) -> dict[str, Any]:
+        """The board post: narration, the PNG (drawn off the event loop; ``drawing`` when
+        ``start_drawing`` started it already) as an attachment, buttons, mentions.
+        ``png_out`` receives the PNG's bytes, for followers' copies; ``dropped`` counts
+        earlier lines of the narration no longer kept."""
         ui = self.uis[snap.game]
         loc = snap.locale
-        embed = ui.board_embed(snap, loc)
-        if narration or dropped:
-            room = min(DESCRIPTION_ROOM, EMBED_ROOM - (len(embed) - len(embed.description or "")))
-            embed.description = told(narration, dropped, max(room, NOTE_ROOM * 2), loc)
-        message: dict[str, Any] = {"content": self.next_mentions(snap), "embed": embed,
-                                   "allowed_mentions": discord.AllowedMentions(users=True)}
+        drawing = drawing if drawing is not None else self.start_drawing(snap)
         try:
-            png = await self.renderer.run(ui.board_job(snap, loc))
+            embed = ui.board_embed(snap, loc)
+            if narration or dropped:
+                room = min(DESCRIPTION_ROOM, EMBED_ROOM - (len(embed) - len(embed.description or "")))
+                embed.description = told(narration, dropped, max(room, NOTE_ROOM * 2), loc)
+            message: dict[str, Any] = {"content": self.next_mentions(snap), "embed": embed,
+                                       "allowed_mentions": discord.AllowedMentions(users=True)}
+            if snap.status == "active":
+                message["view"] = view_of(ui.board_items(snap, loc))
+        except BaseException:
+            drawing.cancel()
+            raise
+        try:
+            png = await drawing
         except Exception:  # a broken drawing must not hide the move: post the text without it
             log.exception("board render failed for match %s", snap.match_id)
         else:
             message["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
             if png_out is not None:
                 png_out.append(png)
-        if snap.status == "active":
-            message["view"] = view_of(ui.board_items(snap, loc))
         return message
 
     # -- publishing ------------------------------------------------------------------------
 
-    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None) -> None:
+    async def publish(self, outcome: Outcome, interaction: discord.Interaction | None = None, *,
+                      early: "EarlyDrawing | None" = None) -> None:
         """Show a committed outcome: the board in the channel, private views to whoever acts.
 
         The move is already saved and its deadline armed (the service did both in the
@@ -186,33 +200,40 @@ class BoardPosting:
         falls back, then is logged, and ``/match status`` shows the board again.
         """
         row = outcome.match
-        snap = snapshot(row)  # one public view and one set of prompts for everything below
-        ui = self.uis[row.game]
-        narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
-                               moves=outcome.moves)
-        actor = interaction.user.id if interaction is not None else None
-        dms, news = self.private_targets(snap, outcome, actor)
-        # the DM pictures are drawn while the board is (a worker each); sent after the board
-        prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)))
+        taken = early.take(row) if early is not None else None
+        # one public view and one set of prompts for everything below; the board is drawn
+        # (started while the move was saved, when it could be) while the words, buttons and
+        # DMs are built
+        snap, drawing = taken if taken is not None else (snapshot(row), None)
+        drawing = drawing if drawing is not None else self.start_drawing(snap)
+        prefetched: list[tuple[int, int, int, str]] = []
         try:
+            ui = self.uis[row.game]
+            narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
+                                   moves=outcome.moves)
+            actor = interaction.user.id if interaction is not None else None
+            dms, news = self.private_targets(snap, outcome, actor)
+            here = [seat for seat in snap.waiting if row.status == "active" and not row.seats[seat].get("bot")
+                    and row.seats[seat]["user_id"] == actor]
+            # the DM pictures are drawn while the board is (a worker each); sent after the board
+            prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)), here, interaction)
             drawn: list[bytes] = []
             async with self.posting_lock(row.id):
                 post = await self.turn_of(row.id)
                 fresh = self.new_turn(post, snap, outcome)
-                message, shown = await self.turn_message(snap, post, narration, fresh, drawn)
+                message, shown = await self.turn_message(snap, post, narration, fresh, drawn, drawing)
                 posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
             await self.tell_followers(snap, message, drawn[0] if drawn else None)
             if not posted and interaction is not None:
                 await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
-            for seat in snap.waiting if row.status == "active" else ():
-                if not row.seats[seat].get("bot") and row.seats[seat]["user_id"] == actor:
-                    # the player is right here and keeps acting: a light text-only update
-                    await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
+            for seat in here:  # the player is right here and keeps acting: a light text-only update
+                await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
             for seat in dms:
                 await self.send_private(snap, seat)
             for seat in news:
                 await self.send_private(snap, seat, news=True)
         finally:
+            drawing.cancel()  # already taken unless something above failed
             self.forget_prefetched(prefetched)
         await settle_ack(interaction)
 
@@ -269,12 +290,13 @@ class BoardPosting:
         return post.posted_at is None or self.service.clock() - post.posted_at > TURN_MESSAGE_AGE
 
     async def turn_message(self, snap: Snapshot, post: TurnPost, narration: list[str], fresh: bool,
-                           drawn: list[bytes]) -> tuple[dict[str, Any], TurnPost]:
+                           drawn: list[bytes], drawing: "asyncio.Future[bytes] | None" = None,
+                           ) -> tuple[dict[str, Any], TurnPost]:
         """The message to show and the turn as it will be once shown (``post`` is left as it is)."""
         shown = dataclasses.replace(post, narration=[] if fresh else list(post.narration),
                                     dropped=0 if fresh else post.dropped)
         shown.told(narration)
-        message = await self.board_message(snap, shown.narration, drawn, dropped=shown.dropped)
+        message = await self.board_message(snap, shown.narration, drawn, dropped=shown.dropped, drawing=drawing)
         return message, shown
 
     async def show_turn(self, row: MatchRow, snap: Snapshot, post: TurnPost, shown: TurnPost,
@@ -282,9 +304,14 @@ class BoardPosting:
         """Edit the turn message, or post a new one (and take the old one's buttons). True
         when the board reached Discord."""
         if not fresh and post.message_id is not None:
-            if await self.edit_message(row, post.message_id, message):
+            # the turn is saved while the edit goes (a refused edit is posted anew and saved again)
+            remembered = asyncio.ensure_future(self.remember_turn(row, shown))
+            try:
+                edited = await self.edit_message(row, post.message_id, message)
+            finally:
+                await remembered
+            if edited:
                 self.unposted.discard(row.id)
-                await self.remember_turn(row, shown)
                 return True
             log.info("board of match %s not edited: posted anew", row.id)
         posted = await self.post_board(row, message, interaction)
@@ -383,6 +410,37 @@ class BoardPosting:
                 rewind_file(message)
         self.unposted.add(row.id)
         return None
+
+
+class EarlyDrawing:
+    """A move's board, drawing from the moment the service has computed the move while the
+    move is being saved (``MatchService.act``'s ``computed``). ``publish`` takes it for that
+    very row; a move judged again (its row was stale) starts again on the new row."""
+
+    def __init__(self, posting: BoardPosting):
+        self.posting = posting
+        self.row: MatchRow | None = None
+        self.started: tuple[Snapshot, "asyncio.Future[bytes]"] | None = None
+
+    def start(self, row: MatchRow) -> None:
+        self.cancel()
+        snap = snapshot(row)
+        self.row, self.started = row, (snap, self.posting.start_drawing(snap))
+
+    def take(self, row: MatchRow) -> tuple[Snapshot, "asyncio.Future[bytes]"] | None:
+        """The snapshot and drawing of ``row`` if they were started for it as it is now."""
+        started, self.started = self.started, None
+        if started is None or self.row is not row or started[0].version != row.version \
+                or started[0].status != row.status:
+            if started is not None:
+                started[1].cancel()
+            return None
+        return started
+
+    def cancel(self) -> None:
+        if self.started is not None:
+            self.started[1].cancel()
+            self.started = None
 
 
 def echoes(event: Event, outcome: Outcome) -> bool:

@@ -16,7 +16,7 @@ from gamehost.service import MatchService, Outcome, ServiceError, seat_of
 from gamehost.snapshot import SeatSnapshot, Snapshot, snapshot
 from gamehost.store import MatchRow
 from gamehost.workers import Renderer
-from cogs.board_post import BoardPosting
+from cogs.board_post import BoardPosting, EarlyDrawing
 from cogs.private_views import PrivateViews
 from cogs.channels import cached_channel, match_channel
 from cogs.items import GameButton, view_of
@@ -234,29 +234,36 @@ class Host(PrivateViews, BoardPosting):
         if not confirmed and await self.needs_confirmation(interaction, mine, move):
             return None
         snap = mine.match
-        outcome = await self.service.act(snap.match_id, interaction.user.id, move,
-                                         expected_version=expected_version, origin=origin(interaction))
         quiet = bool(move.split()) and mine.info(move).quiet
+        early = EarlyDrawing(self) if not quiet else None  # the board is drawn while the move is saved
+        try:
+            outcome = await self.service.act(snap.match_id, interaction.user.id, move,
+                                             expected_version=expected_version, origin=origin(interaction),
+                                             computed=early.start if early is not None else None)
+        except BaseException:
+            if early is not None:
+                early.cancel()
+            raise
         if quiet and not outcome.prompted_changed and outcome.result is None:
             await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
             return outcome
         if interaction.channel_id != snap.channel_id:
             await send_ephemeral(interaction, t(done_key, locale_of(interaction)))
-            await self.publish(outcome)
+            await self.publish(outcome, early=early)
             if not outcome.prompted_changed and outcome.match.status == "active" \
                     and mine.seat in snapshot(outcome.match).waiting:
                 # the same decision again (e.g. a draft that picks twice in a row): publish sent no
                 # new DM, so the mover's next choices come here, as to a mover in the channel
                 await self.send_private(outcome.match, mine.seat, interaction, ephemeral=True, image=False)
         else:
-            await self.publish(outcome, interaction)
+            await self.publish(outcome, interaction, early=early)
         return outcome
 
     async def needs_confirmation(self, interaction: discord.Interaction, mine: SeatSnapshot, move: str) -> bool:
         """Before a move that would lose the mover the game (a Blood Price paid with the last
         fort health, ...): a private warning with Confirm / Cancel instead, and True. The
         check replays the move on a copy, off the event loop."""
-        if not await asyncio.to_thread(mine.loses_by, move):
+        if not mine.judges_losing_moves or not await asyncio.to_thread(mine.loses_by, move):
             return False
         snap, locale = mine.match, locale_of(interaction)
         items = [GameButton(snap.match_id, snap.version, "confirm", arg=move[:60], label=t("host.btn.confirm", locale),

@@ -50,7 +50,9 @@ class PrivateViews:
 
     def init_private(self) -> None:
         self.prefetched = {}
-        self.built: dict[PrefetchKey, tuple[Any, str]] = {}  # the private message and its digest, by prefetch
+        # the private message and its digest, built by prefetch: (key, True) to DM with its
+        # picture, (key, False) the mover's own text-only update
+        self.built: dict[tuple[PrefetchKey, bool], tuple[Any, str]] = {}
         self.told_dms_closed = set()
 
     async def private_locale(self, snap: Snapshot, seat: int,
@@ -60,27 +62,36 @@ class PrivateViews:
             return locale_of(interaction)
         return await self.service.user_locale(user_id) or snap.locale
 
-    async def prefetch(self, snap: Snapshot, seats: list[int]) -> list[PrefetchKey]:
-        """Start drawing the DM pictures of ``seats`` whose private view changed (the keys of
-        the drawings started; ``forget_prefetched`` drops what no send took)."""
+    async def prefetch(self, snap: Snapshot, seats: list[int], here: list[int] | None = None,
+                       interaction: discord.Interaction | None = None) -> list[PrefetchKey]:
+        """Build the private messages a publish will send while its board is drawn: the DMs of
+        ``seats`` (starting to draw the pictures of those whose private view changed) and the
+        text-only updates of the seats ``here`` (the mover's, answering ``interaction``). The
+        keys of what was built; ``forget_prefetched`` drops what no send took."""
         keys: list[PrefetchKey] = []
         ui = self.uis[snap.game]
+        for seat in here or ():
+            locale = await self.private_locale(snap, seat, interaction)
+            key = (snap.match_id, seat, snap.version, locale)
+            self.built[(key, False)] = (ui.private_message(snap.for_seat(seat), locale, image=False), "")
+            keys.append(key)
         for seat in seats:
             locale = await self.private_locale(snap, seat, None)
             key = (snap.match_id, seat, snap.version, locale)
             private = ui.private_message(snap.for_seat(seat), locale, image=True)
             digest = private_digest_of(snap, seat, private.embed, private.png_job is not None)
-            self.built[key] = (private, digest)  # send_private takes it rather than building it again
+            self.built[(key, True)] = (private, digest)  # send_private takes it rather than building it again
             keys.append(key)
             if private.png_job is None or digest == await self.last_private(snap.match_id, seat):
                 continue
             if key not in self.prefetched:
-                self.prefetched[key] = asyncio.ensure_future(self.renderer.run(private.png_job))
+                self.prefetched[key] = self.renderer.start(private.png_job)
         return keys
 
     def forget_prefetched(self, keys: list[PrefetchKey]) -> None:
         for key in keys:
-            self.built.pop(key, None)
+            self.built.pop((key, True), None)
+            self.built.pop((key, False), None)
             task = self.prefetched.pop(key, None)
             if task is not None and not task.done():
                 task.cancel()
@@ -104,7 +115,9 @@ class PrivateViews:
         ui = self.uis[snap.game]
         locale = await self.private_locale(snap, seat, interaction)
         here = ephemeral and interaction is not None
-        built = self.built.pop((snap.match_id, seat, snap.version, locale), None) if image and not here else None
+        kind = True if image and not here else False if here and not image else None  # as prefetch built it
+        built_key = (snap.match_id, seat, snap.version, locale)
+        built = self.built.pop((built_key, kind), None) if kind is not None else None
         private = built[0] if built else ui.private_message(snap.for_seat(seat), locale, image=image)
         job = private.pages_job if here and private.pages_job else private.png_job
         digest = "" if here else built[1] if built else private_digest_of(snap, seat, private.embed, job is not None)
@@ -113,8 +126,7 @@ class PrivateViews:
         kwargs: dict[str, Any] = {"embed": private.embed}
         pngs: list[bytes] = []
         if job is not None:
-            key = None if here else (snap.match_id, seat, snap.version, locale)
-            pngs = await self.draw_private(job, key)
+            pngs = await self.draw_private(job, None if here else built_key)
             if pngs:  # plain attachments: Discord shows them large (an embed image is a thumbnail)
                 kwargs["files"] = [discord.File(io.BytesIO(png), filename="hand.png" if n == 0 else f"page{n + 1}.png")
                                    for n, png in enumerate(pngs[:10])]

@@ -374,7 +374,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
     # -- play ----------------------------------------------------------------------------
 
     async def act(self, match_id: int, user_id: int, action, *, expected_version: int | None = None,
-                  origin: Origin | None = None) -> Outcome:
+                  origin: Origin | None = None, computed: Callable[[MatchRow], None] | None = None) -> Outcome:
         """Apply a seated player's action (an engine action or its text notation), exactly once
         (gamehost/once.py): ``origin`` says where it came from. A press drawn before the
         presser's last decision is refused as ``already_done``; a typed command sent twice
@@ -385,12 +385,12 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         and this one's cache had not heard yet), or a refusal judged on a cached row older
         than the stored one, is judged again on the stored row, every check included, up to
         STALE_RETRIES times; a press for a board version that is no longer the match's stays
-        ``stale``.
+        ``stale``. ``computed`` sees the new row before it is committed (to start drawing it).
         """
         async with self.lock(match_id):
             for attempt in range(STALE_RETRIES):
                 try:
-                    return await self._act(match_id, user_id, action, expected_version, origin)
+                    return await self._act(match_id, user_id, action, expected_version, origin, computed)
                 except (ServiceError, IllegalAction) as refusal:
                     last = attempt == STALE_RETRIES - 1
                     if last or not (isinstance(refusal, StaleRow) or await self.cache_behind(match_id)):
@@ -398,7 +398,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
             raise AssertionError("unreachable")
 
     async def _act(self, match_id: int, user_id: int, action, expected_version: int | None,
-                   origin: Origin | None) -> Outcome:
+                   origin: Origin | None, computed: Callable[[MatchRow], None] | None) -> Outcome:
         row = await self.load(match_id)
         if row.status != "active":
             raise ServiceError("not_active")
@@ -431,6 +431,8 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
 
         def typed(updated: MatchRow) -> None:  # the clock read last before the commit
             mark_typed(updated, seat, text, origin, self.clock())
+            if computed is not None:
+                computed(updated)
 
         return await self._commit_step(row, seat, user_id, "action", step, decides=not preference,
                                        before_commit=typed)
@@ -568,32 +570,6 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
     async def my_matches(self, guild_id: int | None, user_id: int) -> list[MatchRow]:
         rows = await self.store.open_matches_for_user(guild_id, user_id)
         return [newest(self.cache.peek(r.id), r) for r in rows if seat_of(r, user_id) is not None]
-
-    async def log(self, match_id: int) -> list[LoggedAction]:
-        """The full log, hidden moves included: for the service and tests, never for display."""
-        return await self.store.action_log(match_id)
-
-    async def log_for(self, row: MatchRow, viewer_user_id: int | None) -> list[LoggedAction]:
-        """The log as this person may see it now: the engine redacts other seats' hidden moves
-        (a secret deck, a hidden stack, a private setting) until its rules make them public."""
-        engine = plugin(row.game).engine
-        viewer = seat_of(row, viewer_user_id) if viewer_user_id is not None else None
-        shown = []
-        for entry in await self.store.action_log(row.id):
-            text = entry.action
-            if entry.kind not in ("concede", "abandon") and row.state is not None:
-                text = engine.log_text(row.state, entry.seat, viewer, entry.action)
-            shown.append(LoggedAction(entry.seq, entry.seat, entry.user_id, entry.kind, text, entry.at))
-        return shown
-
-    # -- users ---------------------------------------------------------------------------
-
-    async def user_locale(self, user_id: int) -> str | None:
-        return await self.store.locale(user_id)
-
-    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
-        if await self.store.dms_closed(user_id) != closed:
-            await self.store.set_dms_closed(user_id, closed)
 
 
 __all__ = ["MatchService", "ServiceError", "Outcome", "IllegalAction", "replay", "seat_of",

@@ -31,6 +31,7 @@ class Snapshot:
     view: dict                       # the public view (viewer None)
     prompts: tuple[Prompt, ...]
     _row: MatchRow = field(repr=False, compare=False)
+    _seat_snaps: dict[int, "SeatSnapshot"] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -42,7 +43,12 @@ class Snapshot:
         return sorted({p.seat for p in self.prompts if p.seat < len(self.seats)})
 
     def for_seat(self, seat: int) -> "SeatSnapshot":
-        return SeatSnapshot(self, seat)
+        """The seat's own snapshot, made once: its view and legal moves are computed at most
+        once per publish however many messages (buttons, DM, ephemeral update) use them."""
+        mine = self._seat_snaps.get(seat)
+        if mine is None:
+            mine = self._seat_snaps[seat] = SeatSnapshot(self, seat)
+        return mine
 
 
 class SeatSnapshot:
@@ -91,6 +97,11 @@ class SeatSnapshot:
         """The move a Continue button makes now, or None."""
         action = self._engine.continue_action(self._state, self.seat)
         return None if action is None else self._engine.format_action(action)
+
+    @property
+    def judges_losing_moves(self) -> bool:
+        """Whether the game can tell a move that loses by itself (``loses_by`` may say True)."""
+        return getattr(self._engine, "self_destructive", None) is not None
 
     def loses_by(self, text: str) -> bool:
         """Whether the move ``text`` would lose this seat the game by itself (the engine's

@@ -104,9 +104,9 @@ async def test_a_killed_render_worker_is_503_named_until_a_new_pool_draws(db_pat
         status, body = await healthz(server)
         assert status == 503 and body["failed"] == ["gateway"] and body["render_workers"] is True
         pool = workers._POOLS[1]
-        for pid in list(pool._processes):
+        for pid in pool.pids():
             os.kill(pid, signal.SIGKILL)
-        for _ in range(400):  # the pool's own thread notices the dead worker
+        for _ in range(400):  # the worker's reader thread notices it died
             status, body = await healthz(server)
             if not body["render_workers"]:
                 break

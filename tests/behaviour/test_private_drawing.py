@@ -13,34 +13,50 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 def record_drawings(bot) -> list[tuple[str, str]]:
-    """("start" | "end", drawing function) for every picture the host draws from now on."""
+    """("start" | "end", drawing function) for every picture the host draws from now on
+    (``Renderer.start`` submits a job at once; ``run`` goes through it)."""
     events: list[tuple[str, str]] = []
     renderer = bot.host.renderer
-    run = renderer.run
+    start = renderer.start
 
-    async def recorded(job):
-        events.append(("start", job[0].__name__))
-        try:
-            return await run(job)
-        finally:
-            events.append(("end", job[0].__name__))
+    def recorded(job):
+        name = job[0].__name__
+        events.append(("start", name))
+        future = start(job)
+        future.add_done_callback(lambda _: events.append(("end", name)))
+        return future
 
-    renderer.run = recorded
+    renderer.start = recorded
     return events
 
 
+def record_shown(bot, events: list[tuple[str, str]]) -> None:
+    """("shown", "board") when the host shows a board (posts or edits its turn message)."""
+    host = bot.host
+    show_turn = host.show_turn
+
+    async def recorded(*args, **kwargs):
+        events.append(("shown", "board"))
+        return await show_turn(*args, **kwargs)
+
+    host.show_turn = recorded
+
+
 async def test_the_next_players_hand_is_drawn_while_the_board_is(world):
+    """The board starts drawing as soon as the move is computed (while it is saved), the next
+    player's hand before the board is shown: neither waits for the other's drawing to end."""
     await duel(world)
     _row, _seat, actor, _notation = await card_to_play(world)
     events = record_drawings(world.bot)
+    record_shown(world.bot, events)
     assert moved(await actor.slash(world.channel, "clash end"))
     _row, _seat, next_actor = await prompted_actor(world)
     assert next_actor is not actor and next_actor.user.dm_channel.history(), "the hand went by DM"
     names = [name for when, name in events if when == "start"]
     assert names.count("board_png") == 1 and names.count("private_png") == 1, events
-    private_start = events.index(("start", "private_png"))
-    board_end = events.index(("end", "board_png"))
-    assert private_start < board_end, f"the hand waited for the board: {events}"
+    assert events.index(("start", "board_png")) < events.index(("start", "private_png")), events
+    assert events.index(("start", "private_png")) < events.index(("shown", "board")), \
+        f"the hand waited for the board to be shown: {events}"
 
 
 async def test_an_unchanged_private_view_is_neither_sent_nor_drawn(world):

@@ -78,8 +78,13 @@ class Bot:
 
 
 class Renderer:
+    def start(self, job):
+        drawn = asyncio.get_running_loop().create_future()
+        drawn.set_result(b"\x89PNG\r\n\x1a\n")
+        return drawn
+
     async def run(self, job):
-        return b"\x89PNG\r\n\x1a\n"
+        return await self.start(job)
 
 
 class Response:

@@ -24,38 +24,25 @@ Usage::
                                           [--write docs/cloudspire/difficulty.md]
 
 ``--only`` takes modes (``solo``, ``coop``, ``endless``), encounter ids, or a mode and a campaign
-number (``solo:3``, ``coop:6``). ``--write PATH`` writes the tables (no prose) to PATH.
+number (``solo:3``, ``coop:6``). ``--write PATH`` writes the tables (no prose) to PATH. The options
+every study has, the worker processes and the table pieces are tools/difficulty.py's.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
 import time
-from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-from engine.base import JSON  # noqa: E402
 from engine.cloudspire import GAME, modes  # noqa: E402
-from engine.playout import Policy, StopPlayout  # noqa: E402
-from engine.playout import play as play_out  # noqa: E402
+from tools.difficulty import CUT, Study, cells, finish, head, losses, mean, mean_se, option, row, win  # noqa: E402
+from tools.difficulty import main as run  # noqa: E402
 
-DIFFICULTIES = modes.DIFFICULTIES
-CUT = "cut off"
 SHORT = {"gate_broken": "gate", "deadline": "deadline", "well_taken": "well", "run_over": "gate",
          "conceded": "conceded", CUT: "cut off"}
-
-
-def timed(policy: Policy, t0: float, max_seconds: float) -> Policy:
-    """``policy``, ending the game (``StopPlayout``) once ``max_seconds`` passed since ``t0``."""
-    def act(st: JSON, seat: int) -> JSON:
-        if time.time() - t0 > max_seconds:
-            raise StopPlayout
-        return policy(st, seat)
-    return act
 
 
 def options_of(eid: str, difficulty: str) -> dict:
@@ -70,9 +57,8 @@ def play(task: tuple) -> dict:
     eid, people, difficulty, seed, max_moves, max_seconds = task
     t0 = time.time()
     options = options_of(eid, difficulty)
-    seats = people + modes.cloud_seats(options)
-    st = GAME.setup(seats, options, seed)
-    finished = play_out(GAME, st, timed(GAME.bot_action, t0, max_seconds), stop_after=max_moves)
+    st = GAME.setup(people + modes.cloud_seats(options), options, seed)
+    finished = finish(GAME, st, GAME.bot_action, t0, max_moves, max_seconds)
     st = finished.state
     result = GAME.result(st)
     if result is None:
@@ -83,15 +69,6 @@ def play(task: tuple) -> dict:
     return {"encounter": eid, "people": people, "difficulty": difficulty, "seed": seed, "won": won,
             "reason": reason, "waves": st["designed"]["waves_survived"], "wave": st.get("wave"),
             "moves": finished.moves, "seconds": time.time() - t0}
-
-
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
 
 
 def pick(only: list[str] | None) -> tuple[list[str], bool]:
@@ -128,103 +105,83 @@ def label(eid: str) -> str:
     return f"{e['number']} {e['name']['en']}"
 
 
-def _pct(games: list[dict]) -> str:
-    m, se = _mean_se([1.0 if g["won"] else 0.0 for g in games])
-    return f"{100 * m:.0f}% ± {100 * se:.0f}"
+def tasks(args: argparse.Namespace) -> list[tuple]:
+    """Every encounter x people count x difficulty x seed, then endless's runs."""
+    encounters, endless = pick(args.only)
+    endless_n = args.n if args.endless_n is None else args.endless_n
+    out = [(eid, p, d, args.seed + k, args.max_moves, args.max_seconds)
+           for eid in encounters for p in people_counts(eid, args.coop_people)
+           for d in args.difficulty for k in range(args.n)]
+    if endless:
+        out += [("endless", 1, d, args.seed + k, args.max_moves, args.max_seconds)
+                for d in args.difficulty for k in range(endless_n)]
+    return out
 
 
-def _losses(games: list[dict]) -> str:
-    c = Counter(SHORT.get(g["reason"], g["reason"]) for g in games if not g["won"])
-    return ", ".join(f"{k} {v}" for k, v in sorted(c.items())) or "-"
+def _objective(eid: str) -> str:
+    ob = modes.ENCOUNTERS[eid]["objective"]
+    what = ob["kind"] + (f" by {ob['by']}" if "by" in ob else f" ({ob['well']})" if "well" in ob else "")
+    return what + f", {modes.ENCOUNTERS[eid]['waves']} waves"
 
 
-def report(results: list[dict], encounters: list[str], difficulties: list[str]) -> list[str]:
-    cells: dict[tuple, list[dict]] = {}
-    for g in results:
-        cells.setdefault((g["encounter"], g["people"], g["difficulty"]), []).append(g)
+def _win_rates(by: dict[tuple, list[dict]], encounters: list[str], difficulties: list[str]) -> list[str]:
     out: list[str] = []
     for mode in ("solo", "coop"):
-        rows = sorted({(e, p) for (e, p, _d) in cells if e in encounters and modes.ENCOUNTERS[e]["mode"] == mode},
+        rows = sorted({(e, p) for (e, p, _d) in by if e in encounters and modes.ENCOUNTERS[e]["mode"] == mode},
                       key=lambda k: (encounters.index(k[0]), k[1]))
         if not rows:
             continue
         out += [f"### {'Solo' if mode == 'solo' else 'Co-op'}: people's win rate (± standard error)", "",
-                "| encounter | objective | people | " + " | ".join(difficulties) + " |",
-                "|---|---|---|" + "---|" * len(difficulties)]
+                *head(["encounter", "objective", "people", *difficulties])]
         for eid, p in rows:
-            ob = modes.ENCOUNTERS[eid]["objective"]
-            what = ob["kind"] + (f" by {ob['by']}" if "by" in ob else f" ({ob['well']})" if "well" in ob else "")
-            what += f", {modes.ENCOUNTERS[eid]['waves']} waves"
-            row = [_pct(cells[(eid, p, d)]) if (eid, p, d) in cells else "-" for d in difficulties]
-            out.append(f"| {label(eid)} | {what} | {p} | " + " | ".join(row) + " |")
+            out.append(row([label(eid), _objective(eid), p, *(win(by.get((eid, p, d))) for d in difficulties)]))
         out.append("")
-    if any(e == "endless" for (e, _p, _d) in cells):
-        out += ["### Endless: waves survived", "",
-                "| difficulty | runs | mean ± se | median | max | cut off |", "|---|---|---|---|---|---|"]
-        for d in difficulties:
-            runs = cells.get(("endless", 1, d))
-            if runs:
-                w = [float(g["waves"]) for g in runs]
-                m, se = _mean_se(w)
-                out.append(f"| {d} | {len(runs)} | {m:.2f} ± {se:.2f} | {statistics.median(w):g} | {max(w):g} "
-                           f"| {sum(g['reason'] == CUT for g in runs)} |")
-        out.append("")
-    out += ["### Every cell", "",
-            "Losses: gate = a person's gate broken, well = the protected well taken, deadline = no Cloud "
-            "gate broken in time, cut off = past the move or time cap (a loss).", "",
-            "| encounter | people | difficulty | games | win | waves survived | s/game | losses |",
-            "|---|---|---|---|---|---|---|---|"]
-    for (eid, p, d), games in sorted(cells.items(), key=lambda kv: (
-            (encounters + ["endless"]).index(kv[0][0]), kv[0][1], difficulties.index(kv[0][2]))):
-        name = "endless" if eid == "endless" else f"{modes.ENCOUNTERS[eid]['mode']} {label(eid)}"
-        out.append(f"| {name} | {p} | {d} | {len(games)} | {_pct(games)} "
-                   f"| {sum(g['waves'] for g in games) / len(games):.1f} "
-                   f"| {sum(g['seconds'] for g in games) / len(games):.2f} | {_losses(games)} |")
-    out.append("")
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("-n", type=int, default=30, help="games per encounter, people count and difficulty (default 30)")
-    ap.add_argument("--endless-n", type=int, default=None, help="endless runs per difficulty (default: -n)")
-    ap.add_argument("--seed", type=int, default=0, help="first engine seed (game k uses seed + k)")
-    ap.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--difficulty", nargs="+", choices=DIFFICULTIES, default=list(DIFFICULTIES))
-    ap.add_argument("--only", nargs="+", help="solo, coop, endless, encounter ids or solo:N / coop:N")
-    ap.add_argument("--coop-people", nargs="+", type=int, default=[2], choices=(2, 3),
-                    help="people counts for co-op encounters (default 2; 3 where allowed)")
-    ap.add_argument("--max-moves", type=int, default=20_000, help="decisions before a game is cut off")
-    ap.add_argument("--max-seconds", type=float, default=60.0, help="wall seconds before a game is cut off")
-    ap.add_argument("--write", help="also write the tables to this Markdown file")
-    args = ap.parse_args(argv)
+def _endless(by: dict[tuple, list[dict]], difficulties: list[str]) -> list[str]:
+    if not any(e == "endless" for (e, _p, _d) in by):
+        return []
+    out = ["### Endless: waves survived", "", *head(["difficulty", "runs", "mean ± se", "median", "max", "cut off"])]
+    for d in difficulties:
+        runs = by.get(("endless", 1, d))
+        if runs:
+            w = [float(g["waves"]) for g in runs]
+            m, se = mean_se(w)
+            out.append(row([d, len(runs), f"{m:.2f} ± {se:.2f}", f"{statistics.median(w):g}", f"{max(w):g}",
+                            sum(g["reason"] == CUT for g in runs)]))
+    return out + [""]
 
-    encounters, endless = pick(args.only)
-    endless_n = args.n if args.endless_n is None else args.endless_n
-    tasks = [(eid, p, d, args.seed + k, args.max_moves, args.max_seconds)
-             for eid in encounters for p in people_counts(eid, args.coop_people)
-             for d in args.difficulty for k in range(args.n)]
-    if endless:
-        tasks += [("endless", 1, d, args.seed + k, args.max_moves, args.max_seconds)
-                  for d in args.difficulty for k in range(endless_n)]
-    t0 = time.time()
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(play, tasks, chunksize=4))
-    else:
-        results = [play(t) for t in tasks]
-    for g in results:
-        if g["reason"] == CUT or g["seconds"] > 10:
-            print(f"{'cut off' if g['reason'] == CUT else 'slow'} game: {g}", file=sys.stderr)
-    lines = report(results, encounters, list(args.difficulty))
-    cut = sum(g["reason"] == CUT for g in results)
-    lines.append(f"_{len(tasks)} games ({cut} cut off), {time.time() - t0:.1f} s wall, {args.jobs} job(s)_")
-    print("\n".join(lines))
-    if args.write:
-        with open(args.write, "w", encoding="utf-8") as f:
-            f.write("\n".join(lines) + "\n")
-    return 0
+
+def report(results: list[dict], args: argparse.Namespace) -> list[str]:
+    encounters, difficulties = pick(args.only)[0], list(args.difficulty)
+    by = cells(results, "encounter", "people", "difficulty")
+    out = _win_rates(by, encounters, difficulties) + _endless(by, difficulties)
+    out += ["### Every cell", "",
+            "Losses: gate = a person's gate broken, well = the protected well taken, deadline = no Cloud "
+            "gate broken in time, cut off = past the move or time cap (a loss).", "",
+            *head(["encounter", "people", "difficulty", "games", "win", "waves survived", "s/game", "losses"])]
+    for (eid, p, d), games in sorted(by.items(), key=lambda kv: (
+            (encounters + ["endless"]).index(kv[0][0]), kv[0][1], difficulties.index(kv[0][2]))):
+        name = "endless" if eid == "endless" else f"{modes.ENCOUNTERS[eid]['mode']} {label(eid)}"
+        out.append(row([name, p, d, len(games), win(games), f"{mean(games, 'waves'):.1f}",
+                        f"{mean(games, 'seconds'):.2f}", losses(games, SHORT)]))
+    return out + [""]
+
+
+STUDY = Study(
+    doc=__doc__ or "", play=play, tasks=tasks, report=report,
+    tally=lambda results: f"{sum(g['reason'] == CUT for g in results)} cut off",
+    n=30, n_help="games per encounter, people count and difficulty", max_moves=20_000,
+    difficulties=modes.DIFFICULTIES, chunksize=4, list_cut_off=True, write=True,
+    after_n=[option("--endless-n", type=int, default=None, help="endless runs per difficulty (default: -n)")],
+    options=[option("--only", nargs="+", help="solo, coop, endless, encounter ids or solo:N / coop:N"),
+             option("--coop-people", nargs="+", type=int, default=[2], choices=(2, 3),
+                    help="people counts for co-op encounters (default 2; 3 where allowed)")])
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(STUDY, argv)
 
 
 if __name__ == "__main__":

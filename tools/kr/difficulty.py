@@ -23,11 +23,13 @@ Usage::
                                   [--difficulty easy normal hard] [--seats 1 2 3 4]
                                   [--scenario ID_OR_NUMBER ...] [--random ID_OR_NUMBER ...]
                                   [--random-n N] [--max-moves M] [--max-seconds S]
+
+The options every study has, the worker processes and the table pieces are
+tools/difficulty.py's.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -38,15 +40,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from engine.base import JSON  # noqa: E402
 from engine.kr import GAME  # noqa: E402
-from engine.playout import Policy, StopPlayout  # noqa: E402
-from engine.playout import play as play_out  # noqa: E402
 from engine.kr.content import SCENARIOS  # noqa: E402
+from engine.playout import Policy  # noqa: E402
+from tools.difficulty import CUT, Study, cells, finish, head, losses, mean, option, row, win  # noqa: E402
+from tools.difficulty import main as run  # noqa: E402
 
-DIFFICULTIES = ("easy", "normal", "hard")
-LOSSES = ("kingdom_destroyed", "portal_reached_kingdom", "boss_reached_kingdom", "cut off")
+LOSSES = ("kingdom_destroyed", "portal_reached_kingdom", "boss_reached_kingdom", CUT)
 RANDOM_CAP = 6      # a random seat's actions per round and phase before it is made to pass ("done")
 SHORT = {"kingdom_destroyed": "hearts", "portal_reached_kingdom": "portal",
-         "boss_reached_kingdom": "boss", "cut off": "cut off"}
+         "boss_reached_kingdom": "boss", CUT: "cut off"}
 
 
 def random_team(rnd: random.Random) -> Policy:
@@ -63,15 +65,6 @@ def random_team(rnd: random.Random) -> Policy:
     return act
 
 
-def timed(policy: Policy, t0: float, max_seconds: float) -> Policy:
-    """``policy``, ending the game (``StopPlayout``) once ``max_seconds`` passed since ``t0``."""
-    def act(st: JSON, seat: int) -> JSON:
-        if time.time() - t0 > max_seconds:
-            raise StopPlayout
-        return policy(st, seat)
-    return act
-
-
 def play(task: tuple) -> dict:
     """One game: ``task`` = (scenario id, seats, difficulty, seed, team "bot" | "random",
     max moves[, max seconds]), played by ``engine.playout`` through ``apply``."""
@@ -81,26 +74,15 @@ def play(task: tuple) -> dict:
     st = GAME.setup(seats, {"scenario": scenario, "difficulty": difficulty}, seed)
     start = st["hearts"]
     policy = GAME.bot_action if team == "bot" else random_team(random.Random(seed * 7919 + seats))
-    if max_seconds is not None:
-        policy = timed(policy, t0, max_seconds)
-    finished = play_out(GAME, st, policy, stop_after=max_moves, inplace=False)
+    finished = finish(GAME, st, policy, t0, max_moves, max_seconds, inplace=False)
     st, moves = finished.state, finished.moves
     result = GAME.result(st)
     won = bool(result and result.winners)
-    reason = result.reason if result is not None else "cut off"
+    reason = result.reason if result is not None else CUT
     return {"scenario": scenario, "seats": seats, "difficulty": difficulty, "team": team, "seed": seed,
             "won": won, "reason": reason, "rounds": st["round"],
             "hearts": max(0, st["hearts"]) / start if start else 0.0, "moves": moves,
             "seconds": time.time() - t0}
-
-
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
 
 
 def _pick(names: list[str] | None) -> list[str]:
@@ -121,111 +103,77 @@ def _label(sid: str) -> str:
     return f"{SCENARIOS[sid]['number']} {SCENARIOS[sid]['name']['en']}"
 
 
-def _cell(games: list[dict]) -> dict:
-    wins, se = _mean_se([1.0 if g["won"] else 0.0 for g in games])
-    return {"n": len(games), "win": wins, "se": se,
-            "rounds": sum(g["rounds"] for g in games) / len(games),
-            "hearts": sum(g["hearts"] for g in games) / len(games),
-            "losses": Counter(g["reason"] for g in games if not g["won"])}
+def tasks(args: argparse.Namespace) -> list[tuple]:
+    """Bot teams: every scenario x seats x difficulty x seed; then the random teams."""
+    out = [(sid, p, d, args.seed + k, "bot", args.max_moves, args.max_seconds)
+           for sid in _pick(args.scenario) for p in args.seats for d in args.difficulty for k in range(args.n)]
+    if args.random:
+        out += [(sid, p, "normal", args.seed + k, "random", args.max_moves, args.max_seconds)
+                for sid in _pick(args.random) for p in args.seats for k in range(args.random_n)]
+    return out
 
 
-def _losses(c: Counter) -> str:
-    return ", ".join(f"{SHORT.get(r, r)} {c[r]}" for r in LOSSES if c.get(r)) or "-"
+def _figures(games: list[dict]) -> list[str]:
+    """A cell's games, win rate, rounds, hearts left and losses."""
+    return [str(len(games)), win(games), f"{mean(games, 'rounds'):.1f}", f"{100 * mean(games, 'hearts'):.0f}%",
+            losses(games, SHORT, LOSSES)]
 
 
-def report(results: list[dict], scenarios: list[str], seats: list[int], difficulties: list[str]) -> list[str]:
-    cells: dict[tuple, list[dict]] = {}
-    for g in results:
-        cells.setdefault((g["team"], g["scenario"], g["seats"], g["difficulty"]), []).append(g)
+def _curves(by: dict[tuple, list[dict]], scenarios: list[str], seats: list[int], difficulties: list[str]) -> list[str]:
     out: list[str] = []
     for d in difficulties:
         out += [f"### Bot teams, {d}: win rate (± standard error)", "",
-                "| scenario | " + " | ".join(f"{p}P" for p in seats) + " | all |",
-                "|---|" + "---|" * (len(seats) + 1)]
+                *head(["scenario", *(f"{p}P" for p in seats), "all"])]
         for sid in scenarios:
-            row, everything = [], []
-            for p in seats:
-                games = cells.get(("bot", sid, p, d), [])
-                everything += games
-                if games:
-                    c = _cell(games)
-                    row.append(f"{100 * c['win']:.0f}% ± {100 * c['se']:.0f}")
-                else:
-                    row.append("-")
-            overall = _cell(everything) if everything else None
-            row.append(f"{100 * overall['win']:.0f}%" if overall else "-")
-            out.append(f"| {_label(sid)} | " + " | ".join(row) + " |")
+            by_seats = [by.get(("bot", sid, p, d), []) for p in seats]
+            out.append(row([_label(sid), *map(win, by_seats), win(sum(by_seats, []), se=False)]))
         out.append("")
+    return out
+
+
+def report(results: list[dict], args: argparse.Namespace) -> list[str]:
+    scenarios, seats, difficulties = _pick(args.scenario), args.seats, args.difficulty
+    by = cells(results, "team", "scenario", "seats", "difficulty")
+    out = _curves(by, scenarios, seats, difficulties)
     out += ["### Bot teams: every cell", "",
             "Hearts: Kingdom hearts left at the end as % of the start (0 when the Kingdom fell). "
             "Losses: hearts = Kingdom destroyed, portal = a portal reached the Kingdom, boss = the "
             "boss did.", "",
-            "| scenario | players | difficulty | games | win | rounds | hearts left | losses |",
-            "|---|---|---|---|---|---|---|---|"]
-    for sid in scenarios:
-        for p in seats:
-            for d in difficulties:
-                cell = cells.get(("bot", sid, p, d))
-                if not cell:
-                    continue
-                c = _cell(cell)
-                out.append(f"| {_label(sid)} | {p} | {d} | {c['n']} | {100 * c['win']:.0f}% ± {100 * c['se']:.0f} "
-                           f"| {c['rounds']:.1f} | {100 * c['hearts']:.0f}% | {_losses(c['losses'])} |")
+            *head(["scenario", "players", "difficulty", "games", "win", "rounds", "hearts left", "losses"])]
+    out += [row([_label(sid), p, d, *_figures(by[("bot", sid, p, d)])])
+            for sid in scenarios for p in seats for d in difficulties if by.get(("bot", sid, p, d))]
     out.append("")
     rand = sorted({(g["scenario"], g["seats"]) for g in results if g["team"] == "random"},
                   key=lambda k: (scenarios.index(k[0]) if k[0] in scenarios else 99, k[1]))
     if rand:
         out += ["### Random teams against bot teams (normal difficulty)", "",
-                "| scenario | players | random: games | win | rounds | hearts left | losses "
-                "| bot: win | hearts left |", "|---|---|---|---|---|---|---|---|---|"]
+                *head(["scenario", "players", "random: games", "win", "rounds", "hearts left", "losses",
+                       "bot: win", "hearts left"])]
         for sid, p in rand:
-            c = _cell(cells[("random", sid, p, "normal")])
-            b = cells.get(("bot", sid, p, "normal"))
-            bc = _cell(b) if b else None
-            out.append(f"| {_label(sid)} | {p} | {c['n']} | {100 * c['win']:.0f}% ± {100 * c['se']:.0f} "
-                       f"| {c['rounds']:.1f} | {100 * c['hearts']:.0f}% | {_losses(c['losses'])} | "
-                       + (f"{100 * bc['win']:.0f}% | {100 * bc['hearts']:.0f}% |" if bc else "- | - |"))
+            b = by.get(("bot", sid, p, "normal"))
+            out.append(row([_label(sid), p, *_figures(by[("random", sid, p, "normal")]), win(b, se=False),
+                            f"{100 * mean(b, 'hearts'):.0f}%" if b else "-"]))
         out.append("")
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-n", type=int, default=20, help="bot games per cell (default 20)")
-    ap.add_argument("--seed", type=int, default=0, help="first engine seed (game k uses seed + k)")
-    ap.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--difficulty", nargs="+", choices=DIFFICULTIES, default=list(DIFFICULTIES))
-    ap.add_argument("--seats", nargs="+", type=int, choices=(1, 2, 3, 4), default=[1, 2, 3, 4])
-    ap.add_argument("--scenario", nargs="+", help="scenario ids or numbers (default: all)")
-    ap.add_argument("--random", nargs="*", default=None,
-                    help="scenarios (ids or numbers) also played by random teams at normal difficulty")
-    ap.add_argument("--random-n", type=int, default=10, help="random games per player count (default 10)")
-    ap.add_argument("--max-moves", type=int, default=4000, help="decisions before a game is cut off")
-    ap.add_argument("--max-seconds", type=float, default=60.0, help="wall seconds before a game is cut off")
-    args = ap.parse_args(argv)
+def _tally(results: list[dict]) -> str:
+    bots = sum(1 for g in results if g["team"] == "bot")
+    return f"{bots} bot-team, {len(results) - bots} random-team"
 
-    scenarios = _pick(args.scenario)
-    tasks = [(sid, p, d, args.seed + k, "bot", args.max_moves, args.max_seconds)
-             for sid in scenarios for p in args.seats for d in args.difficulty for k in range(args.n)]
-    if args.random:
-        tasks += [(sid, p, "normal", args.seed + k, "random", args.max_moves, args.max_seconds)
-                  for sid in _pick(args.random) for p in args.seats for k in range(args.random_n)]
-    t0 = time.time()
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(play, tasks, chunksize=1))
-    else:
-        results = [play(t) for t in tasks]
-    for g in results:
-        if g["seconds"] > 10:
-            print(f"slow game: {g}", file=sys.stderr)
-    lines = report(results, scenarios, args.seats, args.difficulty)
-    bots = sum(1 for t in tasks if t[4] == "bot")
-    lines.append(f"_{len(tasks)} games ({bots} bot-team, {len(tasks) - bots} random-team), "
-                 f"{time.time() - t0:.1f} s wall, {args.jobs} job(s)_")
-    print("\n".join(lines))
-    return 0
+
+STUDY = Study(
+    doc=__doc__ or "", play=play, tasks=tasks, report=report, tally=_tally,
+    n=20, n_help="bot games per cell", max_moves=4000,
+    options=[option("--seats", nargs="+", type=int, choices=(1, 2, 3, 4), default=[1, 2, 3, 4]),
+             option("--scenario", nargs="+", help="scenario ids or numbers (default: all)"),
+             option("--random", nargs="*", default=None,
+                    help="scenarios (ids or numbers) also played by random teams at normal difficulty"),
+             option("--random-n", type=int, default=10, help="random games per player count (default 10)")])
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(STUDY, argv)
 
 
 if __name__ == "__main__":
