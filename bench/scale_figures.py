@@ -255,6 +255,7 @@ def _baseline_bytes() -> int:
     after each has drawn boards and private views of every game in every catalog language
     (their font, tile and picture caches grow to some 90-120 MB each). A worker's pages
     shared with the forkserver are counted in every worker, so this errs high."""
+    from gamehost.render_pool import ProcessPool
     from gamehost.workers import Renderer, _pool, default_workers
 
     script = ("import importlib\n"
@@ -287,7 +288,7 @@ def _baseline_bytes() -> int:
 
     asyncio.run(draw_all())
     pool = _pool(renderer.workers)
-    workers = [_rss_bytes(pid) for pid in getattr(pool, "_processes", {})]
+    workers = [_rss_bytes(pid) for pid in (pool.pids() if isinstance(pool, ProcessPool) else ())]
     return bot_rss + sum(workers)
 
 
