@@ -29,6 +29,7 @@ import asyncio
 import functools
 import gc
 import json
+import multiprocessing
 import os
 import shutil
 import statistics
@@ -253,10 +254,10 @@ def _baseline_bytes() -> int:
     registered game's cog, engine and renderer imported and a board drawn (fonts loaded),
     plus the render worker processes of the real bot (``bot.main``: one per core, at most 4)
     after each has drawn boards and private views of every game in every catalog language
-    (their font, tile and picture caches grow to some 90-120 MB each). A worker's pages
+    (their fonts at every size drawn, tiles and picture caches: some 200 MB each). A worker's pages
     shared with the forkserver are counted in every worker, so this errs high."""
     from gamehost.render_pool import ProcessPool
-    from gamehost.workers import Renderer, _pool, default_workers
+    from gamehost.workers import PRELOAD, default_workers
 
     script = ("import importlib\n"
               "import bot, cogs.lobby\n"
@@ -273,8 +274,11 @@ def _baseline_bytes() -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     bot_rss = int(subprocess.run([sys.executable, "-c", script], cwd=root, check=True, capture_output=True,
                                  text=True).stdout.split()[-1])
-    renderer = Renderer(default_workers())
-    renderer.warm()
+    # workers of their own (a fresh pool, as the bot starts with): the shared pool's have
+    # drawn whatever the figures before this one drew
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    pool = ProcessPool(default_workers(), context)
     jobs = []
     for lang in sized(LOCALES, LOCALES[:1]):  # every catalog's fonts, as a bot serving every language has
         for game_id in game_ids():
@@ -282,13 +286,12 @@ def _baseline_bytes() -> int:
             for state in largest_states(game_id):
                 jobs.append(board_job(game_id, seats, state, lang))
                 jobs.append(private_job(game_id, seats, state, 0, lang))
-
-    async def draw_all():
-        await asyncio.gather(*(renderer.run(job) for job in jobs * sized(renderer.workers, 1)))
-
-    asyncio.run(draw_all())
-    pool = _pool(renderer.workers)
-    workers = [_rss_bytes(pid) for pid in (pool.pids() if isinstance(pool, ProcessPool) else ())]
+    try:
+        for done in [pool.submit(draw, kwargs) for draw, kwargs in jobs * sized(default_workers(), 1)]:
+            done.result()
+        workers = [_rss_bytes(pid) for pid in pool.pids()]
+    finally:
+        pool.shutdown()
     return bot_rss + sum(workers)
 
 

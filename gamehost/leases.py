@@ -42,7 +42,8 @@ LEASE_SECONDS = 1.0
 MAX_HOLD_SECONDS = 30.0
 #: how often every process looks for due rows it does not know of (``claim_due``), read when
 #: the watching starts; 0: never (one process alone: its own timer knows every deadline)
-SCHEDULER_PERIOD = 2.0
+DEFAULT_SCHEDULER_PERIOD = 2.0
+SCHEDULER_PERIOD = DEFAULT_SCHEDULER_PERIOD
 #: rows claimed by one poll statement (the poll repeats while it gets a full batch)
 CLAIM_BATCH = 20
 #: the rows of each table that can come due
