@@ -254,7 +254,7 @@ def _baseline_bytes() -> int:
     registered game's cog, engine and renderer imported and a board drawn (fonts loaded),
     plus the render worker processes of the real bot (``bot.main``: one per core, at most 4)
     after each has drawn boards and private views of every game in every catalog language
-    (their fonts at every size drawn, tiles and picture caches: some 200 MB each). A worker's pages
+    (their fonts at every size drawn, tiles and picture caches: some 170 MB each). A worker's pages
     shared with the forkserver are counted in every worker, so this errs high."""
     from gamehost.render_pool import ProcessPool
     from gamehost.workers import PRELOAD, default_workers
