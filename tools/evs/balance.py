@@ -19,7 +19,6 @@ all ``{"terrain": "on", "morale": "on", "advanced": "on"}``.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -30,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.base import JSON  # noqa: E402
 from engine.playout import play as play_out  # noqa: E402
 from gamehost.registry import plugin  # noqa: E402
+from tools.difficulty import mean_se  # noqa: E402
 
 GAME = "evs"
 SETS: dict[str, dict] = {
@@ -72,20 +72,10 @@ def play(task: tuple) -> dict:
             "turns": state["turn"], "moves": moves, "reason": reason}
 
 
-def _rate(values: list[float]) -> tuple[float, float]:
-    """Mean and its standard error."""
-    n = len(values)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
-
-
 def _pct(values: list[float], se: bool = True) -> str:
     if not values:
         return "-"
-    mean, err = _rate(values)
+    mean, err = mean_se(values)
     return f"{100 * mean:.1f}% ± {100 * err:.1f}" if se else f"{100 * mean:.1f}%"
 
 
