@@ -7,6 +7,7 @@ adds what that seat may know and do. What is secret is decided only by the engin
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -122,12 +123,41 @@ class SeatSnapshot:
         return engine.format_action(engine.timeout_action(self._state, self.seat))
 
 
+#: the latest snapshots made, by match: the next command in a match usually reads the very
+#: row the last publish showed, whose seats' legal moves and views that snapshot computed
+RECENT_SNAPSHOTS = 64
+_recent: OrderedDict[int, tuple[tuple, Snapshot]] = OrderedDict()
+
+
+def _made_of(row: MatchRow, seats: tuple[dict, ...]) -> tuple:
+    """What a snapshot of ``row`` is made of: the row and state objects themselves (held, so
+    compared by identity) and every value the snapshot copies that may change in place."""
+    return (row, row.state, row.version, row.status, row.locale, row.deadline_at, seats, row.result)
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    return a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
+
+
 def snapshot(row: MatchRow) -> Snapshot:
+    """The snapshot of ``row``: the one made last for this very row when nothing it shows has
+    changed since (its computed views and legal moves kept), else a new one."""
+    seats = tuple(public_seat(s) for s in row.seats)
+    made_of = _made_of(row, seats)
+    recent = _recent.get(row.id)
+    if recent is not None and _same(recent[0], made_of):
+        _recent.move_to_end(row.id)
+        return recent[1]
     engine = plugin(row.game).engine
     active = row.state is not None
-    return Snapshot(match_id=row.id, game=row.game, channel_id=row.channel_id, version=row.version,
-                    status=row.status, locale=row.locale, seats=tuple(public_seat(s) for s in row.seats), options=dict(row.options),
+    made = Snapshot(match_id=row.id, game=row.game, channel_id=row.channel_id, version=row.version,
+                    status=row.status, locale=row.locale, seats=seats, options=dict(row.options),
                     result=row.result, deadline_at=row.deadline_at,
                     view=engine.view(row.state, None) if active else {},
                     prompts=tuple(engine.prompts(row.state)) if active and row.status == "active" else (),
                     _row=row)
+    _recent[row.id] = (made_of, made)
+    _recent.move_to_end(row.id)
+    while len(_recent) > RECENT_SNAPSHOTS:
+        _recent.popitem(last=False)
+    return made
