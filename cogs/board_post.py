@@ -217,9 +217,6 @@ class BoardPosting:
                     and row.seats[seat]["user_id"] == actor]
             # the DM pictures are drawn while the board is (a worker each); sent after the board
             prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)), here, interaction)
-            for seat in here:  # the player is right here and keeps acting: a light text-only
-                # update, sent while the board is drawn (it does not show the board)
-                await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
             drawn: list[bytes] = []
             async with self.posting_lock(row.id):
                 post = await self.turn_of(row.id)
@@ -229,6 +226,10 @@ class BoardPosting:
             await self.tell_followers(snap, message, drawn[0] if drawn else None)
             if not posted and interaction is not None:
                 await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
+            # the player is right here and keeps acting: a light text-only update, after the
+            # board (the acknowledged reply says first whether the board could not be shown)
+            for seat in here:
+                await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
             for seat in dms:
                 await self.send_private(snap, seat)
             for seat in news:
