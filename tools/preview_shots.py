@@ -2,11 +2,13 @@
 and at phone width, to look at boards where people see them.
 
     .venv/bin/python -m tools.preview_shots <game> [--moves N] [--seats N] [--lang en|zh-CN] [--out DIR]
+        [--new OPTION=VALUE ...]     # more options of /<game> new, e.g. --new mode=solo --seats 1
 
 Starts the bot against SimCord (as ``python -m playground`` does), opens a live match of
 ``<game>`` with N members, plays N random legal moves through ``/<game> act`` (each seat's
 own legal moves, seeded), then opens the preview in headless Chromium through Playwright and
-saves ``<out>/<game>_desktop.png`` (1280 x 900) and ``<out>/<game>_phone.png`` (400 x 860).
+saves ``<out>/<game>_desktop.png`` (1280 x 900) and ``<out>/<game>_phone.png`` (400 x 860)
+(with ``--new``, the option values join the name: ``cloudspire_solo_desktop.png``).
 Needs the ``shots`` extra (``./scripts/setup.sh test,playground,shots``) and a Chromium
 (``apt-get install chromium``; ``--chromium PATH`` if it is elsewhere).
 """
@@ -83,7 +85,8 @@ async def main(args: argparse.Namespace) -> None:
         guild = env.create_guild("Playground")
         channel = guild.create_text_channel("games")
         members = [guild.add_member(env.create_user(name)) for name in MEMBERS[:max(args.seats, 2)]]
-        await members[0].slash(channel, f"{args.game} new", pace="live", language=args.lang)
+        extra = dict(option.split("=", 1) for option in args.new)
+        await members[0].slash(channel, f"{args.game} new", pace="live", language=args.lang, **extra)
         assert channel.last_message is not None, "the lobby was not posted"
         lobby_id = channel.last_message.id
 
@@ -96,7 +99,7 @@ async def main(args: argparse.Namespace) -> None:
         os.makedirs(args.out, exist_ok=True)
         async with env.preview(channel, viewers=members, layout="channel") as preview:
             for name, size in VIEWPORTS.items():
-                path = os.path.join(args.out, f"{args.game}_{name}.png")
+                path = os.path.join(args.out, "_".join([args.game, *extra.values(), name]) + ".png")
                 await shoot(preview.url, path, size, args.chromium)
                 print(path)
     assert bot.host is not None  # made by the bot's setup_hook
@@ -121,6 +124,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--lang", default="en", choices=("en", "zh-CN"))
     parser.add_argument("--out", default="/tmp/preview_shots")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--new", nargs="*", default=[], metavar="OPTION=VALUE",
+                        help="more options of /<game> new (e.g. mode=solo)")
     return parser.parse_args(argv)
 
 

@@ -6,6 +6,7 @@ table (engine/cloudspire/notation.py): the kind of each argument, also in
 ``ActionInfo.kinds`` for a command's arguments; this module only words each kind."""
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Callable
 
 from engine.cloudspire.notation import GRAMMAR, NO_SPIRE, STAY
@@ -461,7 +462,9 @@ class CloudspireNarrator:
         return self.say("cloudspire.ev.spire_held", spire=self.spire(p.get("spire"), i, p.get("pos"))), 1
 
     def ev_spire_upgraded(self, i, p):
-        chips = [t(f"cloudspire.chip.{c}", self.locale) for c in p.get("chips") or ""]
+        # the chips in stack order, a run of the same one counted ("fortification ×2")
+        runs = [(chip, len(list(run))) for chip, run in groupby(p.get("chips") or "")]
+        chips = [t(f"cloudspire.chip.{c}", self.locale) + (f" ×{n}" if n > 1 else "") for c, n in runs]
         return self.say("cloudspire.ev.spire_upgraded", seat=self.player(p.get("seat")),
                         spire=self.spire(p.get("spire"), i, p.get("pos"), owned=False), cost=p.get("cost"),
                         chips=t("cloudspire.narr.sep", self.locale).join(chips) or "-"), 1

@@ -93,3 +93,20 @@ def test_the_designed_modes_objective_and_endless_are_told_in_both_languages():
             assert all(m in text for m in must), (kind, locale, text)
             seen.add(text)
     assert len(seen) == 2 * len(cases)  # every case its own sentence, in each language
+
+
+def test_an_upgrade_counts_a_run_of_the_same_chip():
+    """Two fortifications at once read "fortification ×2", not the word twice; the stack's
+    order is kept (a different chip between them is its own entry)."""
+    step, upgrade = next((s, e) for s in steps(GAME) for e in s.events if e.kind == "spire_upgraded")
+    ui = ui_of(GAME)
+    snap = snapshot(step.row())
+
+    def told(chips: str) -> str:
+        return ui.narrate(snap, [Event("spire_upgraded", {**upgrade.params, "chips": chips})], "en")[0]
+
+    one = told("f")
+    word = one.split(" with ")[1].split(" (")[0]
+    assert "×" not in one
+    assert f"{word} ×2" in told("ff") and told("ff").count(word) == 1
+    assert "×" not in told("faf") and told("faf").count(word) == 2
