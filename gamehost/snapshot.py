@@ -7,6 +7,7 @@ adds what that seat may know and do. What is secret is decided only by the engin
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -127,6 +128,7 @@ class SeatSnapshot:
 #: row the last publish showed, whose seats' legal moves and views that snapshot computed
 RECENT_SNAPSHOTS = 64
 _recent: OrderedDict[int, tuple[tuple, Snapshot]] = OrderedDict()
+_recent_lock = threading.Lock()  # replays and reviews make snapshots in threads too
 
 
 def _made_of(row: MatchRow, seats: tuple[dict, ...]) -> tuple:
@@ -144,10 +146,11 @@ def snapshot(row: MatchRow) -> Snapshot:
     changed since (its computed views and legal moves kept), else a new one."""
     seats = tuple(public_seat(s) for s in row.seats)
     made_of = _made_of(row, seats)
-    recent = _recent.get(row.id)
-    if recent is not None and _same(recent[0], made_of):
-        _recent.move_to_end(row.id)
-        return recent[1]
+    with _recent_lock:
+        recent = _recent.get(row.id)
+        if recent is not None and _same(recent[0], made_of):
+            _recent.move_to_end(row.id)
+            return recent[1]
     engine = plugin(row.game).engine
     active = row.state is not None
     made = Snapshot(match_id=row.id, game=row.game, channel_id=row.channel_id, version=row.version,
@@ -156,8 +159,9 @@ def snapshot(row: MatchRow) -> Snapshot:
                     view=engine.view(row.state, None) if active else {},
                     prompts=tuple(engine.prompts(row.state)) if active and row.status == "active" else (),
                     _row=row)
-    _recent[row.id] = (made_of, made)
-    _recent.move_to_end(row.id)
-    while len(_recent) > RECENT_SNAPSHOTS:
-        _recent.popitem(last=False)
+    with _recent_lock:
+        _recent[row.id] = (made_of, made)
+        _recent.move_to_end(row.id)
+        while len(_recent) > RECENT_SNAPSHOTS:
+            _recent.popitem(last=False)
     return made

@@ -59,6 +59,26 @@ async def test_the_next_players_hand_is_drawn_while_the_board_is(world):
         f"the hand waited for the board to be shown: {events}"
 
 
+async def test_a_moves_board_starts_drawing_before_the_move_is_saved_and_once(world):
+    """The board of a move starts drawing as soon as the move is computed, before its commit
+    is written (MatchService.act's ``computed``), and publish takes that drawing: one board
+    drawn per move."""
+    await duel(world)
+    _row, _seat, actor, _notation = await card_to_play(world)
+    events = record_drawings(world.bot)
+    service = world.bot.host.service
+    save = service._save
+
+    async def recorded(*args, **kwargs):
+        events.append(("commit", "match"))
+        return await save(*args, **kwargs)
+
+    service._save = recorded
+    assert moved(await actor.slash(world.channel, "clash end"))
+    assert events.index(("start", "board_png")) < events.index(("commit", "match")), events
+    assert [name for when, name in events if when == "start"].count("board_png") == 1, events
+
+
 async def test_an_unchanged_private_view_is_neither_sent_nor_drawn(world):
     await duel(world)
     row, seat, actor = await prompted_actor(world)
