@@ -33,6 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
+from engine.jsoncopy import deep_copy
+
 FORT = "FORT"
 LANES = ("top", "bottom")
 LANE_INDEX = {"top": 0, "bottom": 1}
@@ -71,9 +73,9 @@ def copy_state(s: dict) -> dict:
     if ai is not None:
         n["ai"] = {"deck": list(ai["deck"]), "discard": list(ai["discard"]), "side": ai["side"]}
     if s.get("setup") is not None:
-        n["setup"] = _deep(s["setup"])
+        n["setup"] = deep_copy(s["setup"])
     if s.get("result") is not None:
-        n["result"] = _deep(s["result"])
+        n["result"] = deep_copy(s["result"])
     # "options" and "solo" are never mutated after setup, so they can be shared.
     return n
 
@@ -86,13 +88,6 @@ def _copy_player(p: dict) -> dict:
     return q
 
 
-def _deep(x: Any) -> Any:
-    t = type(x)
-    if t is dict:
-        return {k: _deep(v) for k, v in x.items()}
-    if t is list:
-        return [_deep(v) for v in x]
-    return x
 
 
 def is_ai(st: dict, seat: int) -> bool:

@@ -1,13 +1,13 @@
 """``apply`` (engine.base contract): check an action, carry it out, run the automatic steps;
 standing policies (``pol``), refusals that say why, conceding, and the result.
 
-``apply`` deep-copies; ``apply_inplace`` is the fast path used by playouts."""
+``apply`` copies the state (``engine.jsoncopy``); ``apply_inplace`` is the fast path used by playouts."""
 from __future__ import annotations
 
-import copy
 import json
 
 from ..base import Event, IllegalAction, Result
+from ..jsoncopy import deep_copy
 from . import build
 from .advance import advance
 from .bot.defaults import timeout_action
@@ -25,7 +25,7 @@ AUTOPLAY_LIMIT = 5000
 
 
 def apply(st: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
-    new = copy.deepcopy(st)
+    new = deep_copy(st)
     events = apply_inplace(new, seat, action, check=True)
     return new, events
 
@@ -114,7 +114,7 @@ def result(st: State) -> Result | None:
 
 
 def concede(st: State, seat: Seat, reason: str) -> tuple[State, list[Event]]:
-    new = copy.deepcopy(st)
+    new = deep_copy(st)
     events: Events = []
     ev(events, "conceded", seat=seat, reason=reason)
     if new["phase"] != "over":

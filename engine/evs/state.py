@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from engine.base import Event
+from engine.jsoncopy import deep_copy
 
 from . import grid
 from .content import COMMANDS, UNITS
@@ -62,13 +63,6 @@ def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
     raise GameOver()
 
 
-def _deep(x: Any) -> Any:
-    t = type(x)
-    if t is dict:
-        return {k: _deep(v) for k, v in x.items()}
-    if t is list:
-        return [_deep(v) for v in x]
-    return x
 
 
 def _copy_player(p: dict) -> dict:
@@ -94,7 +88,7 @@ def _copy_morale(m: dict) -> dict:
     q["seats"] = [{**side, "zone": [dict(e) for e in side["zone"]]} for side in m["seats"]]
     q["piles"] = [p[:] for p in m["piles"]]
     q["turn"] = {**m["turn"], "checked": m["turn"]["checked"][:]}
-    q["just_drawn"] = _deep(m["just_drawn"])
+    q["just_drawn"] = deep_copy(m["just_drawn"])
     q["factions"] = m["factions"][:]
     return q  # the seats' "track" dicts are never changed after setup and are shared
 
@@ -110,7 +104,7 @@ def copy_state(st: dict) -> dict:
     mutated after setup and are shared."""
     n = dict(st)  # the scalars, and the shared options
     rng = st["rng"]
-    n["rng"] = {"s": rng["s"], "forced": rng["forced"][:]} if len(rng) == 2 and "forced" in rng else _deep(rng)
+    n["rng"] = {"s": rng["s"], "forced": rng["forced"][:]} if len(rng) == 2 and "forced" in rng else deep_copy(rng)
     n["players"] = [_copy_player(p) for p in st["players"]]
     n["units"] = {k: u.copy() for k, u in st["units"].items()}
     n["battle"] = [b.copy() for b in st["battle"]]
@@ -122,7 +116,7 @@ def copy_state(st: dict) -> dict:
     for k in ("vanguard", "pending", "result", "offers", "suspended"):
         v = st.get(k)
         if v is not None:
-            n[k] = _deep(v)
+            n[k] = deep_copy(v)
     t = st.get("terrain")
     if t is not None:
         n["terrain"] = _copy_terrain(t)
@@ -131,7 +125,7 @@ def copy_state(st: dict) -> dict:
         n["morale"] = _copy_morale(m) if m else {}
     if not _KNOWN.issuperset(st):
         for k in st.keys() - _KNOWN:
-            n[k] = _deep(st[k])
+            n[k] = deep_copy(st[k])
     return n
 
 

@@ -11,10 +11,12 @@ staging turns stay public.
 """
 from __future__ import annotations
 
+from engine.jsoncopy import deep_copy
+
 from . import action, deploy, engage, movement, setup, track, turn, vanguard
 from .board import expansion
 from .content import FACTIONS, UNITS
-from .state import _deep, basic, battle_entry, hand_commands, hand_units, uid_num
+from .state import basic, battle_entry, hand_commands, hand_units, uid_num
 from .track import collapse_square
 
 
@@ -109,7 +111,7 @@ def _pending(st: dict) -> dict | None:
         return {"kind": kind, "seat": pending["seat"], "target": pending["target"],
                 "attackers": list(pending["attackers"]), "power": power, "morale": morale,
                 "defence": engage.defender_power(st, pending["target"], pending["attackers"])}
-    pend = _deep(pending)  # every other decision is public (ES-TER-6: drawn cards are shown)
+    pend = deep_copy(pending)  # every other decision is public (ES-TER-6: drawn cards are shown)
     if kind == "penalty" and st["phase"] == "turn":
         pend["cell"] = pending["cells"][0]
         pend["options"] = movement.options(st)
