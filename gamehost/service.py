@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable, TypeVar
 
 from engine.base import Event, IllegalAction
+from gamehost import lost_commit
 from gamehost.cache import OPEN_STATUSES, MatchCache
 from gamehost.campaigns import Campaigns
 from gamehost.endless_records import EndlessRecords
@@ -553,7 +554,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         """Commit, then arm (or disarm) the match's deadline: the committed state alone decides
         whether a match waits for someone, whatever happens to the messages about it later."""
         try:
-            await self.store.save_match(row, expected_version, write, snapshot, due_at=self.due_at(row))
+            await lost_commit.save_match(self.store, row, expected_version, write, snapshot, self.due_at(row))
         except VersionConflict:
             self.cache.drop(row.id)
             raise StaleRow() from None

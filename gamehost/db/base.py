@@ -26,6 +26,18 @@ INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (IntegrityError,)
 MISSING_TABLE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.OperationalError,
                                                          asyncpg.UndefinedTableError)
 
+#: what a statement raises when its connection went away under it (the server restarted,
+#: ``pg_terminate_backend``, the network dropped): the statement may be tried again on another
+#: connection. SQLite's file never goes away; its errors are never these.
+LOST_CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.exceptions.OperatorInterventionError,
+    ConnectionError)
+
+
+def connection_lost(error: BaseException) -> bool:
+    return isinstance(error, LOST_CONNECTION_ERRORS)
+
+
 Notice = Callable[[str], Awaitable[None] | None]
 
 
