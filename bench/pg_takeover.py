@@ -46,6 +46,7 @@ async def _serve(url: str, name: str, events: str, matches: int) -> None:
     store = Store(url)
     await store.open()
     service = MatchService(store, time.time, reminder_fraction=0.5)
+    await service.follow_other_processes()  # as bot.py: other processes' commits and leases heard
     doomed = name == "doomed"
 
     async def on_remind(row) -> None:

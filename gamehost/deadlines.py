@@ -4,6 +4,7 @@ step), kept apart so the service stays small."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from typing import TYPE_CHECKING, Awaitable, Callable
 
@@ -13,7 +14,7 @@ from gamehost.outcome import Outcome
 from gamehost.registry import plugin
 from gamehost.cache import MatchCache
 from gamehost import leases as lease_settings
-from gamehost.leases import CLAIM_BATCH, Leases
+from gamehost.leases import CLAIM_BATCH, Leases, read_lease_notice
 from gamehost.store import MatchRow, Store
 from gamehost.timers import DeadlineScheduler
 
@@ -111,7 +112,15 @@ class MatchDeadlines:
         ``leases.SCHEDULER_PERIOD``; 0: never), until ``close``."""
         period = lease_settings.SCHEDULER_PERIOD if period is None else period
         if period > 0:
-            self.deadlines.poll_every(period, self.poll_deadlines)
+            self.deadlines.poll_every(period, self.poll_deadlines,
+                                      functools.partial(self.leases.next_expiry, "matches"))
+
+    def lease_heard(self, payload: str) -> None:
+        """Another process took the lease of a due match: poll when it runs out, in case that
+        process dies holding it (gamehost/due_poll.py)."""
+        notice = read_lease_notice(payload)
+        if notice is not None and notice[0] == "matches" and notice[1] != self.leases.owner:
+            self.deadlines.poll_at(notice[2])
 
     async def poll_deadlines(self) -> int:
         """Claim the due matches nobody holds and fire them; how many were claimed. The first

@@ -17,6 +17,8 @@ on the stored row); this module keeps reads and refusals right:
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from gamehost.cache import MatchCache
 from gamehost.data_version import DataVersion
 from gamehost.db.urls import dialect_of, sqlite_path
@@ -29,6 +31,7 @@ class MatchFreshness:
 
     store: Store
     cache: MatchCache
+    lease_heard: Callable[[str], None]  # gamehost/deadlines.py
 
     def init_freshness(self) -> None:
         self.news: MatchNews | None = None
@@ -40,7 +43,7 @@ class MatchFreshness:
     async def follow_other_processes(self) -> None:
         """On PostgreSQL, start listening for other processes' commits (idempotent)."""
         if self.news is None and dialect_of(self.store.url) == "postgresql":
-            self.news = MatchNews(self.store, self.cache)
+            self.news = MatchNews(self.store, self.cache, on_lease=self.lease_heard)
             await self.news.start()
 
     async def stop_following(self) -> None:

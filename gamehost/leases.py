@@ -14,8 +14,10 @@ A process fires a due moment only once it holds the lease:
   next (a save of the row drops the lease too: it belongs to the version it was taken at).
 - ``holding``: while a claimed row is being fired, its lease is renewed every third of a lease
   (``renew``), so a lease can be short: a process killed in the middle of firing frees its row
-  within ``LEASE_SECONDS``, and the next poll of a live process (``SCHEDULER_PERIOD``) takes
-  it over. A fire that hangs stops being renewed after ``MAX_HOLD_SECONDS``.
+  within ``LEASE_SECONDS``, and a live process takes it over at the first poll after that: a
+  poll that sees due rows held by others polls again when the first of their leases runs out
+  (``next_expiry``), sooner than the ``SCHEDULER_PERIOD``; and every claim is announced on
+  ``LEASE_CHANNEL``, so a process that has not polled since still polls when that lease ends. A fire that hangs stops being renewed after ``MAX_HOLD_SECONDS``.
 
 The lease only keeps processes from doing the same work twice; what makes a timeout move
 exactly-once is still the match's version check, and a reminder's the ``reminded`` flag.
@@ -34,8 +36,8 @@ from gamehost.store import Store
 
 log = logging.getLogger(__name__)
 
-#: how long a claim holds unless renewed (a process that died holding one is taken over after
-#: this plus at most one scheduler period); renewed every third of it while the row is fired
+#: how long a claim holds unless renewed (a process that died holding one is taken over about
+#: this long after its last renewal); renewed every third of it while the row is fired
 LEASE_SECONDS = 1.0
 #: a fire still running after this many seconds is no longer renewed (it hangs: let another
 #: process try; the version check keeps a late finish from moving the match twice)
@@ -46,8 +48,23 @@ DEFAULT_SCHEDULER_PERIOD = 2.0
 SCHEDULER_PERIOD = DEFAULT_SCHEDULER_PERIOD
 #: rows claimed by one poll statement (the poll repeats while it gets a full batch)
 CLAIM_BATCH = 20
+#: PostgreSQL channel of the notices "a process took a lease" (``lease_notice``)
+LEASE_CHANNEL = "lease_taken"
 #: the rows of each table that can come due
 OPEN = {"matches": "status = 'active'", "tournaments": "status IN ('checkin', 'running')"}
+
+
+def lease_notice(table: str, owner: str, until: float) -> str:
+    return f"{table} {owner} {until!r}"
+
+
+def read_lease_notice(payload: str) -> tuple[str, str, float] | None:
+    """(table, owner, until) of a ``LEASE_CHANNEL`` notice; None when unreadable."""
+    parts = payload.split(" ")
+    try:
+        return (parts[0], parts[1], float(parts[2])) if len(parts) == 3 else None
+    except ValueError:
+        return None
 
 
 def new_owner() -> str:
@@ -78,7 +95,18 @@ class Leases:
             f"AND (lease_until IS NULL OR lease_until < ?) ORDER BY due_at LIMIT ?{self._skip_locked()}) "
             "AND (lease_until IS NULL OR lease_until < ?) RETURNING id, version",
             (self.owner, now + self.lease_seconds, now, now, limit, now))
+        if rows:
+            await self._announce(table, now + self.lease_seconds)
         return [(int(r[0]), int(r[1])) for r in rows]
+
+    async def next_expiry(self, table: str) -> float | None:
+        """When the first lease another process holds on a due row of ``table`` runs out (its
+        holder stops renewing only when it died or hangs): the poll after that takes it over."""
+        now = self.clock()
+        value = await self.store.database.fetchval(
+            f"SELECT min(lease_until) FROM {table} WHERE {OPEN[table]} AND due_at <= ? "
+            "AND lease_until >= ? AND lease_owner <> ?", (now, now, self.owner))
+        return None if value is None else float(value)
 
     async def claim(self, table: str, row_id: int, version: int) -> bool:
         """Lease one row at ``version`` if nobody holds it (this process included)."""
@@ -87,7 +115,15 @@ class Leases:
             f"UPDATE {table} SET lease_owner = ?, lease_until = ? WHERE id = ? AND version = ? "
             "AND (lease_until IS NULL OR lease_until < ?)",
             (self.owner, now + self.lease_seconds, row_id, version, now))
+        if changed == 1:
+            await self._announce(table, now + self.lease_seconds)
         return changed == 1
+
+    async def _announce(self, table: str, until: float) -> None:
+        """Tell the other processes (PostgreSQL) that this one holds a lease of ``table`` until
+        ``until``: should it die holding it, they poll right when it runs out (gamehost/due_poll.py)."""
+        if self.store.dialect == "postgresql":
+            await self.store.database.notify(LEASE_CHANNEL, lease_notice(table, self.owner, until))
 
     async def release(self, table: str, row_id: int, version: int, due_at: float | None) -> None:
         """Drop this process's lease on the row at ``version``; ``due_at``: what it needs next."""

@@ -11,6 +11,9 @@ network cut seen by TCP keepalive) the notices sent meanwhile are gone: until it
 again the process re-polls, every POLL_SECONDS, the stored versions of the matches it caches
 (by primary key, in chunks), and it re-polls once right after listening again. Polling the
 cached ids rather than ``updated_at`` needs no index and reads only rows that matter.
+
+The same connection hears the notices of leases other processes took (gamehost/leases.py),
+handed to ``on_lease``.
 """
 from __future__ import annotations
 
@@ -18,11 +21,12 @@ import asyncio
 import logging
 import socket
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
 
 import asyncpg
 
 from gamehost.cache import MatchCache
+from gamehost.leases import LEASE_CHANNEL
 from gamehost.store import Store
 
 CHANNEL = "match_changed"
@@ -50,8 +54,10 @@ def keep_alive(connection: asyncpg.Connection) -> None:
 
 
 class MatchNews:
-    def __init__(self, store: Store, cache: MatchCache, *, poll_seconds: float = POLL_SECONDS):
+    def __init__(self, store: Store, cache: MatchCache, *, poll_seconds: float = POLL_SECONDS,
+                 on_lease: Callable[[str], None] | None = None):
         self.store = store
+        self.on_lease = on_lease  # notices on leases.LEASE_CHANNEL, heard on the same connection
         self.cache = cache
         self.poll_seconds = poll_seconds
         self.listening = asyncio.Event()  # set while notices are heard
@@ -129,6 +135,9 @@ class MatchNews:
         # connection calls back, and only then does a task poll and reconnect
         connection.add_termination_listener(lambda c: self._lost(c, None))
         await connection.add_listener(CHANNEL, heard)
+        if self.on_lease is not None:
+            on_lease = self.on_lease
+            await connection.add_listener(LEASE_CHANNEL, lambda _c, _p, _ch, payload: on_lease(payload))
         await self.poll()  # what was committed while nobody listened
         self.listening.set()
 

@@ -13,11 +13,11 @@ import logging
 from typing import Awaitable, Callable
 
 from gamehost import metrics
+from gamehost.due_poll import DuePoller, Poll, Sooner
 
 log = logging.getLogger(__name__)
 
 Callback = Callable[[int, int], Awaitable[None]]
-Poll = Callable[[], Awaitable[object]]
 
 
 class DeadlineScheduler:
@@ -30,23 +30,18 @@ class DeadlineScheduler:
         self._runner: asyncio.Task | None = None
         self._runner_wakes_at: float | None = None
         self._handling = False  # the runner is inside a callback: never cancel it there
-        self._poller: asyncio.Task | None = None
+        self._poller: DuePoller | None = None
 
-    def poll_every(self, period: float, poll: Poll) -> None:
-        """Besides the armed moments, call ``poll`` every ``period`` seconds (due rows other
-        processes armed, gamehost/leases.py) until ``cancel_all``; a failed poll is logged and
-        the next one runs all the same (a dropped database connection comes back)."""
-        if self._poller is not None and not self._poller.done():
-            return
+    def poll_every(self, period: float, poll: Poll, sooner: Sooner | None = None) -> None:
+        """Besides the armed moments, call ``poll`` every ``period`` seconds, sooner when a
+        lease another process holds runs out (gamehost/due_poll.py), until ``cancel_all``."""
+        if self._poller is None or self._poller.task.done():
+            self._poller = DuePoller(self.clock, period, poll, sooner)
 
-        async def polling() -> None:
-            while True:
-                try:
-                    await poll()
-                except Exception as error:
-                    log.warning("polling for due deadlines failed: %s: %s", type(error).__name__, error)
-                await asyncio.sleep(period)
-        self._poller = asyncio.get_running_loop().create_task(polling(), name="deadline-poll")
+    def poll_at(self, at: float) -> None:
+        """Bring the next poll forward to ``at`` (on ``clock``), if polling."""
+        if self._poller is not None:
+            self._poller.poll_at(at)
 
     def arm(self, match_id: int, version: int, deadline_at: float, remind_at: float | None) -> None:
         self.armed[match_id] = (version, deadline_at, remind_at)
@@ -64,8 +59,8 @@ class DeadlineScheduler:
         if self._runner is not None and self._runner is not asyncio.current_task():
             self._runner.cancel()
         self._runner = None
-        if self._poller is not None and self._poller is not asyncio.current_task():
-            self._poller.cancel()
+        if self._poller is not None and self._poller.task is not asyncio.current_task():
+            self._poller.task.cancel()
         self._poller = None
 
     def _current(self, match_id: int, version: int) -> bool:

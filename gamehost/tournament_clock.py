@@ -14,6 +14,7 @@ again, and the periodic claim covers what was missed meanwhile.
 """
 from __future__ import annotations
 
+import functools
 import logging
 from typing import TYPE_CHECKING, Awaitable, Callable
 
@@ -60,7 +61,8 @@ class TournamentClock:
         period = lease_settings.SCHEDULER_PERIOD if period is None else period
         if period <= 0:
             return  # one process alone: its own timers know every tournament
-        self.timers.poll_every(period, self.poll_tournaments)
+        self.timers.poll_every(period, self.poll_tournaments,
+                               functools.partial(self.leases.next_expiry, "tournaments"))
         self.__dict__["_stop_listening"] = await self.store.database.listen(CHANNEL, self._heard)
 
     @property
