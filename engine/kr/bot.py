@@ -36,10 +36,11 @@ from engine.base import IllegalAction
 from . import bot_plan, rounds
 from .content import TOWERS
 from .hero_suggest import score
-from .hordegrid import covered_mask, placements_beside, soldier_cells_beside
+from .hordegrid import covered_mask, gains_beside, masked_placements, soldier_cells_beside
 from .shapes import FACINGS
-from .state import copy_state, geo, grid
-from .towers import build_refusal, check_site, other_target, targets, tile_shapes, upgrade_options
+from .state import Discard, copy_state, geo, grid, trays_by_cell
+from .towers import (build_refusal, check_site, is_soldier_tower, other_target, targets, tile_shapes,
+                     upgrade_options)
 
 
 def _covered(g: Any, taken: int) -> tuple[int, int]:
@@ -47,11 +48,43 @@ def _covered(g: Any, taken: int) -> tuple[int, int]:
     return (sum(1 for e in g.enemies if e.mask & taken == e.mask), bin(g.enemy_mask & taken).count("1"))
 
 
-class _Work:
-    """Covers of the trays as the suggested placements change them (never the state's)."""
+class _Look:
+    """What the suggestions of one listing ask of its state, which none of them changes,
+    each worked out once: the trays an attack reaches (by the content's attack, kept for
+    the process), the seat's sites by kind of tower, the trays' covered masks."""
 
     def __init__(self, st: dict) -> None:
         self.st = st
+        self.on = trays_by_cell(st)
+        self.found: dict[tuple[str, str, int], list[str]] = {}
+        self.sites: dict[tuple[int, bool], list[str]] = {}
+        self.masks: dict[str, int] = {}
+
+    def targets(self, site: str, facing: str, attack: Any) -> list[str]:
+        key = (site, facing, id(attack))
+        got = self.found.get(key)
+        if got is None:
+            got = self.found[key] = targets(self.st, site, facing, attack, self.on)
+        return got
+
+    def own_sites(self, seat: int, card: str) -> list[str]:
+        key = (seat, is_soldier_tower(card))       # check_site's only question about the card
+        if key not in self.sites:
+            self.sites[key] = own_sites(self.st, seat, card)
+        return self.sites[key]
+
+    def mask(self, tid: str) -> int:
+        if tid not in self.masks:
+            self.masks[tid] = covered_mask(grid(self.st["trays"][tid]["card"]), self.st["trays"][tid]["cover"])
+        return self.masks[tid]
+
+
+class _Work:
+    """Covers of the trays as the suggested placements change them (never the state's)."""
+
+    def __init__(self, st: dict, look: _Look) -> None:
+        self.st = st
+        self.look = look
         self.masks: dict[str, int] = {}
         self.soldiers = st["soldiers"]
 
@@ -60,7 +93,7 @@ class _Work:
 
     def mask(self, tid: str) -> int:
         if tid not in self.masks:
-            self.masks[tid] = covered_mask(self.grid(tid), self.st["trays"][tid]["cover"])
+            self.masks[tid] = self.look.mask(tid)
         return self.masks[tid]
 
     def cover(self, tid: str) -> dict:
@@ -100,11 +133,10 @@ def _best_on(card: str, taken: int, shapes: tuple, damage: str) -> tuple[tuple[i
     """The first placement of a tile (``shapes``) on horde ``card`` with ``taken`` covered
     that newly covers the most enemies, then the most enemy squares: ((gains), cells)."""
     g = grid(card)
-    before = _covered(g, taken)
+    gain = gains_beside(g, taken)
     best = None
-    for p in placements_beside(g, taken, shapes, damage):
-        after = _covered(g, taken | g.inside_mask(p.cells))
-        score = (after[0] - before[0], after[1] - before[1])
+    for p, added in masked_placements(g, taken, shapes, damage):
+        score = gain(added)
         if best is None or score > best[0]:
             best = (score, p.cells)
     return best
@@ -157,16 +189,18 @@ PORTAL_CLOSED = 40      # the portal is fully covered: destroyed in phase 3 (KR-
 TOWER_LOST = 8          # per level of the tower turned face down by attacking a portal (KR-PRT-5/10)
 
 
-def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, portals: bool = False
-                  ) -> tuple[int, dict] | None:
+def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, portals: bool = False,
+                  look: _Look | None = None) -> tuple[int, dict] | None:
     """(value of the placements, a complete legal build) or None when no attack reaches a
     target or the suggestion is refused. ``portals``: aim at the portals in reach first
-    (None when the build would place nothing on a portal)."""
-    w = _Work(st)
+    (None when the build would place nothing on a portal). ``look``: the listing's."""
+    look = look or _Look(st)
+    w = _Work(st, look)
     attacks, total, reached = [], 0, False
-    others = not portals and other_target(st, card, site, facing)     # KR-PRT-7, for the tower
+    others = not portals and other_target(st, card, site, facing,
+                                          lambda attack: look.targets(site, facing, attack))   # KR-PRT-7
     for attack in TOWERS[card]["attacks"]:
-        allowed = targets(st, site, facing, attack)
+        allowed = look.targets(site, facing, attack)
         reached |= bool(allowed)
         placed, gained = _fill_attack(w, card, facing, attack, allowed, portals, others)
         attacks.append(placed)
@@ -177,7 +211,7 @@ def suggest_build(st: dict, seat: int, card: str, site: str, facing: str, portal
     if portals and bonus is None:
         return None
     action = {"type": "build", "card": card, "site": site, "facing": facing, "attacks": attacks}
-    if build_refusal(st, seat, action) is not None:
+    if build_refusal(st, seat, action, None if portals else others) is not None:
         return None
     return total + (bonus or 0), action
 
@@ -188,7 +222,7 @@ def _portal_value(st: dict, w: _Work, level: int) -> int | None:
     value, touched = 0, False
     for tid, mask in w.masks.items():
         g = w.grid(tid)
-        before = covered_mask(g, st["trays"][tid]["cover"])
+        before = w.look.mask(tid)
         if g.kind != "portal" or mask == before:
             continue
         touched = True
@@ -205,12 +239,13 @@ def portal_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
     if not levels:
         return []
     out = []
+    look = _Look(st)
     for card in sorted(set(st["seats"][seat]["hand"])):
         if TOWERS[card]["level"] < min(lv for lv in levels if lv is not None):
             continue
-        for site in own_sites(st, seat, card):
-            for facing in distinct_facings(st, card, site):
-                got = suggest_build(st, seat, card, site, facing, portals=True)
+        for site in look.own_sites(seat, card):
+            for facing in distinct_facings(st, card, site, look):
+                got = suggest_build(st, seat, card, site, facing, portals=True, look=look)
                 if got is not None:
                     out.append(got)
     return out
@@ -219,7 +254,10 @@ def portal_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
 def own_sites(st: dict, seat: int, card: str) -> list[str]:
     """The sites ``seat`` may build ``card`` on now (KR-TWR-2/3, KR-SOL-9..11, KR-SOLO-3/4)."""
     out = []
+    colours = st["seats"][seat]["colours"]
     for s in geo(st).sites_for(len(st["seats"])):
+        if s.colour != "white" and s.colour not in colours:
+            continue                            # check_site's not_your_site, without making the error
         try:
             out.append(check_site(st, seat, card, s.cell))
         except IllegalAction:
@@ -227,21 +265,27 @@ def own_sites(st: dict, seat: int, card: str) -> list[str]:
     return sorted(out)
 
 
-def facing_key(st: dict, card: str, site: str, facing: str) -> tuple:
+def facing_key(st: dict, card: str, site: str, facing: str, look: _Look | None = None) -> tuple:
     """What a build's placements depend on besides the covers: the trays each attack
     reaches and the orientations its tiles may take there. Two facings with the same key
     give the same suggestion but for the facing."""
-    return tuple((tuple(found), tuple(tile_shapes(st, tid, tile, facing, attack) for tid in found for tile in attack["tiles"]))
-                 for attack in TOWERS[card]["attacks"] for found in [targets(st, site, facing, attack)])
+    look = look or _Look(st)
+    key = []
+    for attack in TOWERS[card]["attacks"]:
+        found = look.targets(site, facing, attack)
+        key.append((tuple(found), tuple(tile_shapes(st, tid, tile, facing, attack)
+                                        for tid in found for tile in attack["tiles"])))
+    return tuple(key)
 
 
-def distinct_facings(st: dict, card: str, site: str) -> list[str]:
+def distinct_facings(st: dict, card: str, site: str, look: _Look | None = None) -> list[str]:
     """The facings of ``card`` on ``site`` that reach a tray, the first of each
     ``facing_key`` only."""
+    look = look or _Look(st)
     seen: set = set()
     out = []
     for facing in FACINGS:
-        key = facing_key(st, card, site, facing)
+        key = facing_key(st, card, site, facing, look)
         if key not in seen and any(found for found, _shapes in key):
             seen.add(key)
             out.append(facing)
@@ -252,10 +296,11 @@ def build_suggestions(st: dict, seat: int) -> list[tuple[int, dict]]:
     """Every suggested build for ``seat``: card (each distinct card once) x site x facing,
     facings that would place alike tried once (``distinct_facings``)."""
     out = []
+    look = _Look(st)
     for card in sorted(set(st["seats"][seat]["hand"])):
-        for site in own_sites(st, seat, card):
-            for facing in distinct_facings(st, card, site):
-                got = suggest_build(st, seat, card, site, facing)
+        for site in look.own_sites(seat, card):
+            for facing in distinct_facings(st, card, site, look):
+                got = suggest_build(st, seat, card, site, facing, look=look)
                 if got is not None:
                     out.append(got)
     return out
@@ -356,7 +401,7 @@ def _best_spell(st: dict, seat: int) -> dict | None:
     for action in mod.suggest_spell_actions(st, seat):
         work = copy_state(st)
         try:
-            mod.apply_spell(work, seat, action, [])
+            mod.apply_spell(work, seat, action, Discard())
         except IllegalAction:
             continue
         gain = score(work)[1] - before[1]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -499,6 +500,7 @@ def map_dict(scenario: str) -> dict:
     return _thaw(SCENARIOS[scenario]["map"])
 
 
+@lru_cache(maxsize=None)         # the content is frozen: kept per family, and per tower below
 def tower_family_levels(family: str) -> tuple[str, ...]:
     """The family's five tower ids in the order L1, L2, L3, L4a, L4b."""
     by_slot = {(t["level"], t["variant"]): t["id"] for t in TOWERS.values() if t["family"] == family}
@@ -507,6 +509,7 @@ def tower_family_levels(family: str) -> tuple[str, ...]:
     return tuple(by_slot[s] for s in SLOTS)
 
 
+@lru_cache(maxsize=None)
 def tower_upgrades(tower: str) -> tuple[str, ...]:
     """The cards one level up in the same family (two for an L3, none for an L4; KR-PASS-2, KR-AMB-13)."""
     t = TOWERS[tower]

@@ -24,15 +24,16 @@ chosen greedily (most enemies newly covered first) and recorded; they pass the v
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from .content import HEROES, SHAPES
-from .hordegrid import (HordeGrid, add_soldier, add_tile, covered_enemies, covered_mask, placements,
-                        soldier_placements, soldier_problem, tile_problem)
+from .hordegrid import (HordeGrid, Placement, covered_enemies, covered_mask, gains_beside, masked_placements,
+                        soldier_cells_beside, soldier_placements, soldier_problem, tile_problem, with_soldier,
+                        with_tile)
 from .hero_moves import as_pair
-from .shapes import Shape, oriented, shape
-from .state import WILDCAT, ev, geo, grid, trays_at
-from .towers import err
+from .shapes import Shape, shape
+from .state import WILDCAT, ev, geo, grid, trays_at, trays_by_cell
+from .towers import err, named_shapes
 
 Cell = tuple[int, int]
 Check = Callable[[str, Shape, list], bool]     # (tray, cells, cells placed there before) -> ok
@@ -91,12 +92,17 @@ def tray_kind(st: dict, tid: str) -> str:
     return grid(st["trays"][tid]["card"]).kind
 
 
-def reach_trays(st: dict, squares: Any) -> tuple[list[str], dict[str, str]]:
-    """The top tray of each square (targets) and the trays that may not be targeted, with why."""
+def reach_trays(st: dict, squares: Any, on: Mapping[str, list[str]] | None = None
+                ) -> tuple[list[str], dict[str, str]]:
+    """The top tray of each square (targets) and the trays that may not be targeted, with why;
+    ``on``: ``trays_by_cell(st)`` when known."""
     ok: list[str] = []
     blocked: dict[str, str] = {}
+    if on is None:
+        squares = squares if type(squares) in (tuple, list) else tuple(squares)
+        on = trays_by_cell(st, squares)
     for cell in squares:
-        here = trays_at(st, cell)
+        here = on.get(cell)
         if not here:
             continue
         for tid in here[1:]:
@@ -160,14 +166,6 @@ def gain(g: HordeGrid, before: dict, after: dict) -> tuple[int, int]:
     return len(covered_enemies(g, after)) - len(covered_enemies(g, before)), bin(a & ~b).count("1")
 
 
-def _gain_masks(g: HordeGrid, before: int, added: int) -> tuple[int, int]:
-    """``gain`` from covered masks: ``before`` the cover's, ``added`` the squares a legal
-    placement adds (what ``gain(g, cover, add_tile(...))`` gives, without building covers)."""
-    after = before | added
-    full = sum(1 for e in g.enemies if e.mask & after == e.mask) - sum(1 for e in g.enemies if e.mask & before == e.mask)
-    return full, bin(after & g.enemy_mask & ~(before & g.enemy_mask)).count("1")
-
-
 def enemies_under(g: HordeGrid, cells: Iterable[Cell]) -> int:
     """Enemies with at least one square under ``cells`` (KR-IGN-1/2)."""
     mask = g.mask(cells) or 0
@@ -205,8 +203,8 @@ class _Run:
         return self.ctx.st
 
     def shapes(self, tid: str, i: int) -> tuple[Shape, ...]:
-        return oriented(SHAPES[self.attack["tiles"][i]], self.facing, self.st["trays"][tid]["facing"],
-                        self.attack.get("free", False))
+        return named_shapes(self.attack["tiles"][i], self.facing, self.st["trays"][tid]["facing"],
+                            bool(self.attack.get("free", False)))
 
     def slot_free(self, i: int, tid: str) -> bool:
         return ((i, tid) if self.attack.get("each") else i) not in self.used
@@ -220,8 +218,14 @@ class _Run:
 
     def fits(self, i: int, tid: str) -> list:
         t = self.st["trays"][tid]
-        return [p for p in placements(grid(t["card"]), t["cover"], self.shapes(tid, i), self.damage)
-                if self.check is None or self.check(tid, p.cells, self.mine.get(tid, []))]
+        g = grid(t["card"])
+        return [p for p, _mask in self.masked_fits(i, tid, g, covered_mask(g, t["cover"]))]
+
+    def masked_fits(self, i: int, tid: str, g: HordeGrid, taken: int) -> list[tuple[Placement, int]]:
+        """``fits`` on the tray's grid ``g`` whose covered squares are ``taken``, each with
+        the mask of its cells."""
+        return [pm for pm in masked_placements(g, taken, self.shapes(tid, i), self.damage)
+                if self.check is None or self.check(tid, pm[0].cells, self.mine.get(tid, []))]
 
     def soldier_room(self) -> list[str]:
         if self.soldiers >= self.attack.get("soldiers", 0) or self.st["soldiers"] < 1:
@@ -284,7 +288,7 @@ def _one(run: _Run, p: dict) -> None:
                       cells=[list(c) for c in cells])
         if run.attack.get("distinct") and tid in run.mine:
             raise err("distinct", f"{run.label} puts each tile on a different tray", tray=tid)
-        t["cover"] = add_tile(g, t["cover"], cells, run.damage, source=run.actor)
+        t["cover"] = with_tile(t["cover"], cells, run.damage, source=run.actor)
         run.used.add((i, tid) if run.attack.get("each") else i)
         run.mine.setdefault(tid, []).append(cells)
         run.placed.append((tid, cells))
@@ -301,7 +305,7 @@ def _one(run: _Run, p: dict) -> None:
         reason = soldier_problem(g, t["cover"], cell, run.damage)
         if reason:
             raise err(reason, f"a soldier cannot stand on {list(cell)} of {tid}: {reason}", tray=tid, cell=list(cell))
-        t["cover"] = add_soldier(g, t["cover"], cell, run.damage)
+        t["cover"] = with_soldier(t["cover"], cell)
         st["soldiers"] -= 1
         run.soldiers += 1
         run.soldier_trays.add(tid)
@@ -355,10 +359,11 @@ def _best(run: _Run, optional: bool) -> dict | None:
             t = run.st["trays"][tid]
             g = grid(t["card"])
             taken = covered_mask(g, t["cover"])
-            for pl in run.fits(i, tid):         # legal placements: adding one only adds its squares
-                score = _gain_masks(g, taken, g.inside_mask(pl.cells))
+            gain = gains_beside(g, taken)
+            for pl, added in run.masked_fits(i, tid, g, taken):   # legal: adding one only adds its squares
+                score = gain(added)
                 if best is None or score > best[0]:
-                    best = (score, {"tray": tid, "cells": [list(c) for c in pl.cells], "tile": i})
+                    best = (score, tid, pl.cells, i)
         if best is not None:
             break
     if best is None:
@@ -366,10 +371,14 @@ def _best(run: _Run, optional: bool) -> dict | None:
             t = run.st["trays"][tid]
             g = grid(t["card"])
             taken = covered_mask(g, t["cover"])
-            for cell in soldier_placements(g, t["cover"], run.damage):
-                score = _gain_masks(g, taken, g.bit(cell))
+            gain = gains_beside(g, taken)
+            for cell in soldier_cells_beside(g, taken, run.damage):
+                score = gain(g.bit(cell))
                 if best is None or score > best[0]:
-                    best = (score, {"tray": tid, "cell": list(cell)})
+                    best = (score, tid, cell, None)
     if best is None or (optional and best[0] <= (0, 0)):
         return None
-    return best[1]
+    _, tid, at, i = best
+    if i is None:
+        return {"tray": tid, "cell": list(at)}
+    return {"tray": tid, "cells": [list(c) for c in at], "tile": i}

@@ -15,12 +15,14 @@ heroes KR-SOLO-7); the caller settles it.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .content import HEROES
 from .hordegrid import add_hero, hero_placements, hero_problem
 from .phases import leave_tray
-from .state import WILDCAT, ev, geo, grid, tower_cells, trays_at
+from .state import WILDCAT, ev, geo, grid, scenario_geo, tower_cells, trays_at
 from .towers import err
 
 Cell = tuple[int, int]
@@ -33,12 +35,14 @@ def as_pair(x: Any) -> Cell | None:
     return None
 
 
-def stop_problem(st: dict, cell: str) -> str | None:
+def stop_problem(st: dict, cell: str, on: Mapping[str, list[str]] | None = None,
+                 towers: Collection[str] | None = None) -> str | None:
     """Why no figure may end its movement on ``cell`` whatever the base: a tower (KR-HERO-6),
-    a portal or a boss (KR-PRT-11, KR-HERO-13); None if it may."""
-    if cell in tower_cells(st):
+    a portal or a boss (KR-PRT-11, KR-HERO-13); None if it may. ``on``, ``towers``:
+    ``trays_by_cell(st)`` and ``tower_cells(st)`` when known."""
+    if cell in (tower_cells(st) if towers is None else towers):
         return "cannot_stop_there"
-    kinds = {grid(st["trays"][tid]["card"]).kind for tid in trays_at(st, cell)}
+    kinds = {grid(st["trays"][tid]["card"]).kind for tid in (trays_at(st, cell) if on is None else on.get(cell, ()))}
     if "portal" in kinds:
         return "portal"
     if "boss" in kinds:
@@ -46,9 +50,10 @@ def stop_problem(st: dict, cell: str) -> str | None:
     return None
 
 
-def room(st: dict, figure: str, cell: str) -> list[Cell] | None:
-    """The legal base squares on the top tray of ``cell`` (None: no tray there)."""
-    here = trays_at(st, cell)
+def room(st: dict, figure: str, cell: str, on: Mapping[str, list[str]] | None = None) -> list[Cell] | None:
+    """The legal base squares on the top tray of ``cell`` (None: no tray there); ``on``:
+    ``trays_by_cell(st)`` when known."""
+    here = trays_at(st, cell) if on is None else on.get(cell)
     if not here:
         return None
     t = st["trays"][here[0]]
@@ -181,12 +186,17 @@ def put_wildcat(st: dict, cell: str, base: Any, events: list, cause: str, strict
 def paths_from(st: dict, figure: str, moves: int) -> dict[str, list[str]]:
     """A shortest path to every square ``figure`` could end on within ``moves`` moves, ignoring
     what stands there (the suggestions' helper; KR-HERO-4/5/7)."""
-    g = geo(st)
+    return {c: list(p) for c, p in _paths(st["scenario"], st["heroes"][figure]["cell"], moves)}
+
+
+@lru_cache(maxsize=4096)
+def _paths(scenario: str, start: str | None, moves: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``paths_from`` on the map alone (kept per map, start square and moves)."""
+    g = scenario_geo(scenario)
     squares = g.hero_squares
-    start = st["heroes"][figure]["cell"]
     if start is None:
         if moves < 1:
-            return {}
+            return ()
         best: dict[str, list[str]] = {g.entry: [g.entry]}
     else:
         best = {start: []}
@@ -199,4 +209,4 @@ def paths_from(st: dict, figure: str, moves: int) -> dict[str, list[str]]:
             if there in squares and there not in best:
                 best[there] = best[here] + [there]
                 queue.append(there)
-    return {c: p for c, p in best.items() if p}
+    return tuple((c, tuple(p)) for c, p in best.items() if p)

@@ -12,17 +12,19 @@ covered), at most ``limit``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.base import IllegalAction
+from engine.jsoncopy import deep_copy
 
-from .content import HEROES, SHAPES
+from .content import HEROES
 from .hero_attacks import reach_trays, wildcat_of
 from .hero_moves import paths_from, room, stop_problem
 from .hordegrid import covered_mask
-from .shapes import oriented
-from .state import WILDCAT, copy_state, geo, grid, trays_at
+from .state import WILDCAT, Discard, copy_state, geo, grid, tower_cells, trays_at, trays_by_cell
 from .hero_activation import resolve_hero
+from .towers import named_shapes
 
 FACINGS = ("N", "E", "S", "W")
 DEFAULT_CHOICE: dict[str, dict] = {"cant_touch_this": {"basic": True}}
@@ -32,13 +34,42 @@ def score(st: dict) -> tuple[int, int]:
     """(trays fully covered, enemies covered) over the map, portals and bosses left out."""
     full = enemies = 0
     for t in st["trays"].values():
-        g = grid(t["card"])
-        if g.kind in ("portal", "boss"):
-            continue
-        taken = covered_mask(g, t["cover"])     # covered_enemies and fully_covered, one mask
-        enemies += sum(1 for e in g.enemies if e.mask & taken == e.mask)
-        full += g.enemy_mask & taken == g.enemy_mask
+        f, e = _tray_score(t)
+        full += f
+        enemies += e
     return full, enemies
+
+
+def _tray_score(t: dict) -> tuple[int, int]:
+    """``score`` of one tray."""
+    g = grid(t["card"])
+    if g.kind in ("portal", "boss"):
+        return 0, 0
+    taken = covered_mask(g, t["cover"])     # covered_enemies and fully_covered, one mask
+    return int(g.enemy_mask & taken == g.enemy_mask), sum(1 for e in g.enemies if e.mask & taken == e.mask)
+
+
+class _Scores:
+    """``score`` of ``st`` and of states made from a copy of it: a tray holding the card and
+    the cover it holds on ``st`` keeps its score there, the others are scored again."""
+
+    def __init__(self, st: dict) -> None:
+        self.known = {tid: (t["card"], t["cover"], _tray_score(t)) for tid, t in st["trays"].items()}
+        self.before = (sum(k[2][0] for k in self.known.values()), sum(k[2][1] for k in self.known.values()))
+
+    def of(self, work: dict) -> tuple[int, int]:
+        full = enemies = 0
+        for tid, t in work["trays"].items():
+            k = self.known.get(tid)
+            c = t["cover"]
+            if k is not None and k[0] == t["card"] and k[1]["tiles"] == c["tiles"] and (
+                    k[1]["soldiers"] == c["soldiers"] and k[1]["heroes"] == c["heroes"]):
+                f, e = k[2]
+            else:
+                f, e = _tray_score(t)
+            full += f
+            enemies += e
+        return full, enemies
 
 
 def _try(st: dict, seat: int, action: dict) -> tuple[tuple[int, int], dict] | None:
@@ -49,23 +80,24 @@ def _try(st: dict, seat: int, action: dict) -> tuple[tuple[int, int], dict] | No
     return got[0], got[1]
 
 
-def _auto(st: dict, seat: int, action: dict, before: tuple[int, int] | None = None
+def _auto(st: dict, seat: int, action: dict, scores: _Scores | None = None
           ) -> tuple[tuple[int, int], dict, dict] | None:
     """(gain, completed action in full, completed action as resolved) with the placements
-    chosen greedily, or None when refused; ``before`` is ``score(st)`` when known."""
+    chosen greedily, or None when refused; ``scores``: ``_Scores(st)`` when known."""
     work = copy_state(st)
     try:
-        done = resolve_hero(work, seat, _deep(action), [], auto=True)
+        done = resolve_hero(work, seat, deep_copy(action), Discard(), auto=True)
     except IllegalAction:
         return None
-    before, after = before or score(st), score(work)
+    scores = scores or _Scores(st)
+    before, after = scores.before, scores.of(work)
     return (after[0] - before[0], after[1] - before[1]), full(done, st["heroes"][done["figure"]]["facing"]), done
 
 
 def _replays(st: dict, seat: int, done: dict) -> bool:
     """The completed action, placements given, is accepted as a player's action would be."""
     try:
-        resolve_hero(copy_state(st), seat, _deep(done), [])
+        resolve_hero(copy_state(st), seat, deep_copy(done), Discard())
     except IllegalAction:
         return False
     return True
@@ -82,7 +114,8 @@ class _Offers:
 
     def __init__(self, st: dict, seat: int) -> None:
         self.st, self.seat = st, seat
-        self.before = score(st)
+        self.on, self.towers = trays_by_cell(st), tower_cells(st)     # for the queries on ``st``
+        self.scores = _Scores(st)
         self.tried: dict[tuple[int, str], tuple | None] = {}
         self.replayed: dict[tuple[int, str], bool] = {}
         self.offers: list[tuple[tuple[int, int], int, dict, tuple[int, str]]] = []
@@ -91,7 +124,7 @@ class _Offers:
         """(its key, ``_auto``), once per distinct action (the state does not change)."""
         key = (by, repr(action))
         if key not in self.tried:
-            self.tried[key] = _auto(self.st, by, action, self.before)
+            self.tried[key] = _auto(self.st, by, action, self.scores)
         return key, self.tried[key]
 
     def legal(self, key: tuple[int, str]) -> bool:
@@ -127,22 +160,16 @@ def full(action: dict, facing: str) -> dict:
             "placements": list(action.get("placements") or []), "choice": action.get("choice") or {}}
 
 
-def _deep(o: Any) -> Any:
-    if isinstance(o, dict):
-        return {k: _deep(v) for k, v in o.items()}
-    if isinstance(o, list):
-        return [_deep(v) for v in o]
-    return o
 
 
-def _stops(st: dict, figure: str, moves: int) -> list[tuple[list[str], Any]]:
+def _stops(st: dict, figure: str, moves: int, offers: _Offers) -> list[tuple[list[str], Any]]:
     """(path, base) for staying and for every square the figure may stop on, the base covering
     the most enemies on a tray (KR-HERO-9..14)."""
     out: list[tuple[list[str], Any]] = [([], None)] if st["heroes"][figure]["cell"] is not None else []
     for cell, path in sorted(paths_from(st, figure, moves).items()):
-        if stop_problem(st, cell):
+        if stop_problem(st, cell, offers.on, offers.towers):
             continue
-        spots = room(st, figure, cell)
+        spots = room(st, figure, cell, offers.on)
         if spots is None:
             out.append((path, None))
         elif spots:
@@ -172,12 +199,12 @@ def suggest_hero_actions(st: dict, seat: int, limit: int = 8) -> list[dict]:
         _hero_actions(st, hero, offers)
     w = wildcat_of(st, hero)
     if w is not None and st["heroes"][w]["cell"] is not None and not st["heroes"][w]["activated"]:
-        for path, base in _stops(st, w, HEROES[hero]["wildcat"]["move"]):
+        for path, base in _stops(st, w, HEROES[hero]["wildcat"]["move"], offers):
             if base is not None:
                 offer({"type": "hero", "figure": WILDCAT, "path": path, "base": base})
     if st["options"].get("solo") and not any(e.get("kind") == "bench" for e in st["effects"]):
         for bench in st["solo"]["bench"][:1]:
-            _bench_actions(st, bench, offer)
+            _bench_actions(st, bench, offers)
     return offers.best(limit)
 
 
@@ -186,11 +213,11 @@ def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
     h = st["heroes"][hero]
     if h["health"] < h["max"] or not all(h["abilities"].values()):
         offer({"type": "hero", "figure": hero, "path": [], "act": "recover"})
-    stops = _stops(st, hero, HEROES[hero]["move"])
+    stops = _stops(st, hero, HEROES[hero]["move"], offers)
     best: list[tuple[tuple[int, int], list, Any, str, tuple]] = []
     idle = False
     for path, base in stops:
-        facings = distinct_facings(st, hero, path[-1] if path else h["cell"])
+        facings = distinct_facings(st, hero, path[-1] if path else h["cell"], offers.on)
         if not facings:                 # nothing to attack from there: one such stop is enough
             if idle:
                 continue
@@ -223,22 +250,25 @@ def _hero_actions(st: dict, hero: str, offers: _Offers) -> None:
         offer({"type": "hero", "figure": hero, "path": tray_stops[0][0], "base": tray_stops[0][1]})
 
 
-def distinct_facings(st: dict, hero: str, cell: str | None) -> list[str]:
+def distinct_facings(st: dict, hero: str, cell: str | None, on: Mapping[str, list[str]] | None = None
+                     ) -> list[str]:
     """The facings for a basic attack from ``cell``, the first of those reaching the same
     trays with the same tile orientations only (the others would place the same); none when
-    no facing reaches a tray."""
+    no facing reaches a tray. ``on``: ``trays_by_cell(st)`` when known."""
     if cell is None:
         return list(FACINGS)
     basic = HEROES[hero]["basic"]
+    on = trays_by_cell(st) if on is None else on
+    g = geo(st)
     seen: set = set()
     out = []
     for facing in FACINGS:
-        found = reach_trays(st, geo(st).reach(cell, facing, basic["arrows"]) if basic["arrows"] else ())[0]
+        found = reach_trays(st, g.reach(cell, facing, basic["arrows"]) if basic["arrows"] else (), on)[0]
         if basic["melee"]:          # the tray under the hero after the move, whatever the facing
-            found = found + [t for t in trays_at(st, cell)[:1] if t not in found]
+            found = found + [t for t in on.get(cell, [])[:1] if t not in found]
         if not found:
             continue
-        key = (tuple(found), tuple(oriented(SHAPES[tile], facing, st["trays"][tid]["facing"], basic["free"])
+        key = (tuple(found), tuple(named_shapes(tile, facing, st["trays"][tid]["facing"], bool(basic["free"]))
                                    for tid in found for tile in basic["tiles"]))
         if key not in seen:
             seen.add(key)
@@ -267,12 +297,13 @@ def _ability_choice(st: dict, hero: str, ability: str) -> dict:
     return dict(DEFAULT_CHOICE.get(ability, {}))
 
 
-def _bench_actions(st: dict, bench: str, offer: Any) -> None:
+def _bench_actions(st: dict, bench: str, offers: _Offers) -> None:
+    offer = offers.offer
     g = geo(st)
     for cell in sorted(g.hero_squares):
-        if stop_problem(st, cell):
+        if stop_problem(st, cell, offers.on, offers.towers):
             continue
-        spots = room(st, bench, cell)
+        spots = room(st, bench, cell, offers.on)
         if not spots:
             continue
         base = list(_best_base(st, bench, cell, spots))

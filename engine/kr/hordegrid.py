@@ -22,7 +22,7 @@ Reasons a placement is illegal (``*_problem`` return one, ``add_*`` raise it):
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -76,6 +76,11 @@ class HordeGrid:
     magic_resistant: int
     deadly: int
 
+    def __hash__(self) -> int:
+        # kept by dataclass (an explicit __hash__): grids key the placement caches, and the
+        # generated hash would walk every enemy each time; equal grids have equal ids
+        return hash(self.id)
+
     def bit(self, cell: Cell) -> int:
         c, r = cell
         return 1 << (r * self.width + c)
@@ -87,10 +92,11 @@ class HordeGrid:
     def mask(self, cells: Iterable[Cell]) -> int | None:
         """The bit mask of ``cells``; None if any lies outside the grid."""
         total = 0
-        for cell in cells:
-            if not self.inside(cell):
+        w, h = self.width, self.height
+        for c, r in cells:                    # ``inside`` and ``bit``, inlined: a hot loop
+            if not (0 <= c < w and 0 <= r < h):
                 return None
-            total |= self.bit(cell)
+            total |= 1 << (r * w + c)
         return total
 
     def inside_mask(self, cells: Iterable[Cell]) -> int:
@@ -315,8 +321,14 @@ def placements(grid: HordeGrid, cover: Mapping[str, Any], shapes: Iterable[Itera
 def placements_beside(grid: HordeGrid, taken: int, shapes: Iterable[Iterable[Cell]],
                       damage: str) -> list[Placement]:
     """``placements`` on a cover whose covered squares are the mask ``taken``."""
+    return [p for p, _mask in masked_placements(grid, taken, shapes, damage)]
+
+
+def masked_placements(grid: HordeGrid, taken: int, shapes: Iterable[Iterable[Cell]],
+                      damage: str) -> list[tuple[Placement, int]]:
+    """``placements_beside``, each with the bit mask of its cells."""
     key = tuple(tuple((c, r) for c, r in s) for s in shapes)
-    return [p for p, mask in _tile_candidates(grid, key, damage) if not mask & taken]
+    return [pm for pm in _tile_candidates(grid, key, damage) if not pm[1] & taken]
 
 
 def soldier_placements(grid: HordeGrid, cover: Mapping[str, Any], damage: str) -> list[Cell]:
@@ -356,8 +368,14 @@ def add_tile(grid: HordeGrid, cover: Mapping[str, Any], cells: Iterable[Iterable
     reason = tile_problem(grid, cover, cells, damage, shapes)
     if reason:
         raise IllegalPlacement(reason)
+    return with_tile(cover, cells, damage, source)
+
+
+def with_tile(cover: Mapping[str, Any], cells: Iterable[Iterable[int]], damage: str,
+              source: str = "") -> dict[str, Any]:
+    """``add_tile`` for a tile ``tile_problem`` has just found legal on ``cover``."""
     new = _copy(cover)
-    new["tiles"].append({"cells": cells, "damage": damage, "source": source})
+    new["tiles"].append({"cells": [list(_pair(x)) for x in cells], "damage": damage, "source": source})
     return new
 
 
@@ -366,6 +384,11 @@ def add_soldier(grid: HordeGrid, cover: Mapping[str, Any], cell: Iterable[int], 
     reason = soldier_problem(grid, cover, cell, damage)
     if reason:
         raise IllegalPlacement(reason)
+    return with_soldier(cover, cell)
+
+
+def with_soldier(cover: Mapping[str, Any], cell: Iterable[int]) -> dict[str, Any]:
+    """``add_soldier`` for a soldier ``soldier_problem`` has just found legal on ``cover``."""
     new = _copy(cover)
     new["soldiers"].append(list(_pair(cell)))
     return new
@@ -443,6 +466,18 @@ def kingdom_damage(grid: HordeGrid, cover: Mapping[str, Any]) -> int:
     """Hearts the Kingdom loses when this horde reaches it: 1 per uncovered normal enemy, 4 per
     large enemy not fully covered (KR-ADV-11, KR-ICN-11, KR-AMB-24)."""
     return sum(4 if e.large else 1 for e in uncovered_enemies(grid, cover))
+
+
+def gains_beside(grid: HordeGrid, taken: int) -> Callable[[int], tuple[int, int]]:
+    """What covering the squares ``added`` too gives on a cover whose covered mask is ``taken``:
+    ``gain(added)`` is (enemies newly covered, enemy squares newly covered)."""
+    still = [e.mask for e in grid.enemies if e.mask & taken != e.mask]
+    free = grid.enemy_mask & ~taken
+
+    def gain(added: int) -> tuple[int, int]:
+        after = taken | added
+        return sum(1 for m in still if m & after == m), (added & free).bit_count()
+    return gain
 
 
 # --- group rules -----------------------------------------------------------------------------

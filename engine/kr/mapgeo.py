@@ -52,7 +52,8 @@ class MapGeo:
     _branch: Mapping[str, int] = field(repr=False)
     _rank: Mapping[int, int] = field(repr=False)
     _squares: frozenset[str] = field(repr=False, default=frozenset())   # every square's name
-    _memo: dict[str, dict] = field(repr=False, default_factory=lambda: {"step": {}, "adjacent": {}, "arrow": {}, "reach": {}, "sites": {}})
+    _memo: dict[str, dict] = field(repr=False, default_factory=lambda: {
+        "step": {}, "adjacent": {}, "arrow": {}, "reach": {}, "sites": {}, "road": {}, "site_map": {}})
 
     @classmethod
     def from_dict(cls, m: Mapping[str, Any]) -> MapGeo:
@@ -131,7 +132,10 @@ class MapGeo:
     @property
     def road_squares(self) -> tuple[str, ...]:
         """Every road square, row by row (the targets of a precise attack, KR-TWR-8)."""
-        return tuple(sorted(self.road, key=_row_major))
+        memo = self._memo["road"]
+        if "squares" not in memo:
+            memo["squares"] = tuple(sorted(self.road, key=_row_major))
+        return memo["squares"]
 
     def _road(self, cell: str) -> str:
         if cell not in self.road:
@@ -250,9 +254,12 @@ class MapGeo:
         if type(arrows) in (list, tuple) and all(type(a) in (dict, MappingProxyType) for a in arrows):
             key = (origin, facing, tuple((a.get("dir"), a.get("reach"), type(a.get("reach"))) for a in arrows))
             try:
-                return self._memo["reach"][key]
+                got = self._memo["reach"][key]
             except (KeyError, TypeError):
-                pass
+                got = None
+            if got is not None:
+                self._remember_reach(origin, facing, arrows, got)
+                return got
         found = {c for squares in self.arrow_targets(origin, facing, arrows) for c in squares}
         got = tuple(sorted(found, key=_row_major))
         if key is not None and type(origin) is str:
@@ -260,16 +267,24 @@ class MapGeo:
                 self._memo["reach"][key] = got
             except TypeError:
                 pass
-            if type(arrows) is tuple and all(type(a) is MappingProxyType for a in arrows):
-                self._memo["reach"][(origin, facing, id(arrows))] = (arrows, got)
+            self._remember_reach(origin, facing, arrows, got)
         return got
+
+    def _remember_reach(self, origin: str, facing: str, arrows: Any, got: tuple[str, ...]) -> None:
+        """The fast entry for the content's arrows (immutable tuples), also when another
+        arrows tuple of the same content filled the memo first."""
+        if type(origin) is str and type(arrows) is tuple and all(type(a) is MappingProxyType for a in arrows):
+            self._memo["reach"][(origin, facing, id(arrows))] = (arrows, got)
 
     # --- heroes (KR-HERO-4..7, KR-SPN-7, KR-AMB-16/17/27/61) -----------------------------------
 
     @property
     def hero_squares(self) -> frozenset[str]:
         """Squares a hero may enter: road squares and building sites (KR-AMB-16)."""
-        return frozenset(self.road) | frozenset(self.sites)
+        memo = self._memo["road"]
+        if "hero" not in memo:
+            memo["hero"] = frozenset(self.road) | frozenset(self.sites)
+        return memo["hero"]
 
     def hero_reach(self, start: str | None, moves: int,
                    forbidden: Collection[str] = ()) -> dict[str, int]:
@@ -316,6 +331,13 @@ class MapGeo:
         if players not in memo:
             memo[players] = tuple(self.sites[c] for c in sorted(self.sites, key=_row_major)
                                   if players in self.sites[c].players)
+        return memo[players]
+
+    def site_map(self, players: int) -> Mapping[str, Site]:
+        """``sites_for(players)`` by square (kept per map: read it, never change it)."""
+        memo = self._memo["site_map"]
+        if players not in memo:
+            memo[players] = {s.cell: s for s in self.sites_for(players)}
         return memo[players]
 
 

@@ -25,6 +25,20 @@ FACINGS: tuple[str, ...] = ("N", "E", "S", "W")   # clockwise, so the index is t
 def shape(cells: Iterable[Iterable[int]]) -> Shape:
     """The normalised shape of some cells (lists from JSON are fine): translated so that the
     smallest column and row are 0, sorted, duplicates dropped."""
+    if type(cells) in (tuple, list):
+        try:
+            return _shape_of(tuple(cells))
+        except TypeError:               # cells that are lists: not hashable
+            pass
+    return _shape(cells)
+
+
+@lru_cache(maxsize=8192)
+def _shape_of(cells: tuple) -> Shape:
+    return _shape(cells)
+
+
+def _shape(cells: Iterable[Iterable[int]]) -> Shape:
     pairs = {(int(c), int(r)) for c, r in cells}
     if not pairs:
         raise ValueError("a shape needs at least one cell")

@@ -43,6 +43,7 @@ tray's id in ``tray``; a hero on an empty road square or a site has ``tray`` Non
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 from typing import Any, NoReturn
 
@@ -62,7 +63,20 @@ class GameOver(Exception):
     """Raised the moment the players lose (KR-END-3..5); the phase functions catch it."""
 
 
+class Discard(list):
+    """The events of a trial run that nobody reads (a suggestion tried on a copy): ``ev``
+    makes none, and whatever else is added is dropped."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def extend(self, items: Any) -> None:
+        pass
+
+
 def ev(events: list, kind: str, visible_to: int | None = None, **params: Any) -> None:
+    if events.__class__ is Discard:
+        return
     events.append(Event(kind, params, visible_to))
 
 
@@ -94,15 +108,16 @@ def geo(st: dict) -> MapGeo:
     return _geo(st["scenario"])
 
 
+def scenario_geo(scenario: str) -> MapGeo:
+    """``geo`` of a state of ``scenario``."""
+    return _geo(scenario)
+
+
 def is_flying(card: str) -> bool:
     return any(a["area"] == "flying" for a in HORDES[card].get("areas", ()))
 
 
 # --- copying -----------------------------------------------------------------------------------
-
-def _cover(c: dict) -> dict:
-    return {"tiles": c["tiles"][:], "soldiers": c["soldiers"][:], "heroes": dict(c["heroes"])}
-
 
 def copy_state(st: dict) -> dict:
     """A structural copy. Covers' tiles and soldier cells are never changed in place (hordegrid
@@ -110,21 +125,40 @@ def copy_state(st: dict) -> dict:
     n = dict(st)
     rng = st["rng"]
     n["rng"] = {"s": rng["s"], "forced": rng.get("forced", [])[:]}
-    n["seats"] = [{**s, "colours": s["colours"][:], "hand": s["hand"][:], "pending": s["pending"][:]}
-                  for s in st["seats"]]
-    n["trays"] = {k: {**t, "cover": _cover(t["cover"])} for k, t in st["trays"].items()}
+    # plain loops rather than comprehensions: the collections are small and this is hot
+    seats = []
+    for s in st["seats"]:
+        s = dict(s)
+        s["colours"], s["hand"], s["pending"] = s["colours"][:], s["hand"][:], s["pending"][:]
+        seats.append(s)
+    n["seats"] = seats
+    trays = {}
+    for k, t in st["trays"].items():
+        t = dict(t)
+        c = t["cover"]
+        t["cover"] = {"tiles": c["tiles"][:], "soldiers": c["soldiers"][:], "heroes": dict(c["heroes"])}
+        trays[k] = t
+    n["trays"] = trays
     n["decks"] = {k: d[:] for k, d in st["decks"].items()}
     n["ghost_deck"] = st["ghost_deck"][:]
     n["pioneer_cards"] = dict(st["pioneer_cards"])
     n["opened"] = st["opened"][:]
     n["supply"] = dict(st["supply"])
-    n["sites"] = {k: [dict(t) for t in v] for k, v in st["sites"].items()}
-    n["heroes"] = {k: {**h, "abilities": dict(h["abilities"])} for k, h in st["heroes"].items()}
-    n["effects"] = [dict(e) for e in st["effects"]]
+    sites = {}
+    for k, v in st["sites"].items():
+        sites[k] = [dict(t) for t in v]
+    n["sites"] = sites
+    heroes = {}
+    for k, h in st["heroes"].items():
+        h = dict(h)
+        h["abilities"] = dict(h["abilities"])
+        heroes[k] = h
+    n["heroes"] = heroes
+    n["effects"] = [dict(e) for e in st["effects"]] if st["effects"] else []
     n["solo"] = {**st["solo"], "bench": st["solo"]["bench"][:]}
     n["proposals"] = [{**p, "buys": [b[:] for b in p["buys"]], "takes": [x[:] for x in p.get("takes", [])],
                        "approved": p["approved"][:]}
-                      for p in st["proposals"]]
+                      for p in st["proposals"]] if st["proposals"] else []
     n["portals"] = dict(st["portals"])
     if "white" in st:
         n["white"] = [dict(w) for w in st["white"]]
@@ -159,6 +193,26 @@ def trays_at(st: dict, cell: str) -> list[str]:
     if len(here) < 2:
         return here
     return sorted(here, key=lambda tid: -st["trays"][tid]["layer"])
+
+
+def trays_by_cell(st: dict, cells: Collection[str] | None = None) -> dict[str, list[str]]:
+    """``trays_at`` of every square holding a tray (of ``cells`` only, when given), from one
+    pass over the trays: square -> its trays, top first."""
+    trays = st["trays"]
+    if cells is not None and len(cells) > 8:
+        cells = set(cells)
+    found: dict[str, list[str]] = {}
+    for tid, t in trays.items():
+        cell = t["cell"]
+        if cells is None or cell in cells:
+            if cell in found:
+                found[cell].append(tid)
+            else:
+                found[cell] = [tid]
+    for here in found.values():
+        if len(here) > 1:
+            here.sort(key=lambda tid: -trays[tid]["layer"])
+    return found
 
 
 def tray_cells(st: dict) -> set[str]:

@@ -44,16 +44,18 @@ played on a copy whose contents then replace the state's (``state.all_or_nothing
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.base import IllegalAction
 
 from . import boss as bosses
 from .content import SCENARIOS, SHAPES, TOWERS, tower_upgrades
-from .hordegrid import (HordeGrid, add_soldier, add_tile, fully_covered, placements, remove_soldier,
-                        soldier_placements, soldier_problem, tile_problem)
+from .hordegrid import (HordeGrid, fully_covered, placements, remove_soldier, soldier_placements, soldier_problem,
+                        tile_problem, with_soldier, with_tile)
 from .shapes import FACINGS, Shape, oriented, shape
-from .state import all_or_nothing, copy_state, ev, geo, grid, trays_at
+from .state import Discard, all_or_nothing, copy_state, ev, geo, grid, trays_at, trays_by_cell
 
 Cell = tuple[int, int]
 
@@ -101,7 +103,7 @@ def level_cap(st: dict) -> int:
 def check_site(st: dict, seat: int, card: str, site: Any) -> str:
     """May ``seat`` put ``card`` on ``site`` (KR-TWR-2/3, KR-SOL-9..11, KR-WHT-1/2,
     KR-SOLO-2..4, KR-AMB-11/12/51/57)?"""
-    sites = {s.cell: s for s in geo(st).sites_for(len(st["seats"]))}
+    sites = geo(st).site_map(len(st["seats"]))
     if not isinstance(site, str) or site not in sites:
         raise err("not_a_site", f"{site!r} is not a building site in this game", site=site)
     colour = sites[site].colour
@@ -141,12 +143,17 @@ def reach_squares(st: dict, site: str, facing: str, attack: dict) -> tuple[str, 
     return geo(st).reach(site, facing, attack["arrows"], attack["precise"])
 
 
-def targets(st: dict, site: str, facing: str, attack: dict) -> list[str]:
+def targets(st: dict, site: str, facing: str, attack: dict,
+            on: Mapping[str, list[str]] | None = None) -> list[str]:
     """The trays an attack may target: the top tray of each square reached; a tray under a
-    flying tray cannot be attacked (KR-ICN-10), nor a shielded boss (boss.py)."""
+    flying tray cannot be attacked (KR-ICN-10), nor a shielded boss (boss.py). ``on``:
+    ``trays_by_cell(st)`` when known."""
+    squares = reach_squares(st, site, facing, attack)
+    if on is None:
+        on = trays_by_cell(st, squares)
     found = []
-    for cell in reach_squares(st, site, facing, attack):
-        here = trays_at(st, cell)
+    for cell in squares:
+        here = on.get(cell)
         if here and not bosses.shielded(st, here[0]):
             found.append(here[0])
     return found
@@ -158,7 +165,13 @@ def _portal_level(g: HordeGrid) -> int | None:
 
 def tile_shapes(st: dict, tid: str, tile: str, facing: str, attack: dict) -> tuple[Shape, ...]:
     """Allowed orientations of a tile on a tray (KR-DMG-7, KR-AMB-6)."""
-    return oriented(SHAPES[tile], facing, st["trays"][tid]["facing"], attack["free"])
+    return named_shapes(tile, facing, st["trays"][tid]["facing"], bool(attack["free"]))
+
+
+@lru_cache(maxsize=4096)
+def named_shapes(tile: str, facing: str, tray_facing: str, free: bool) -> tuple[Shape, ...]:
+    """``shapes.oriented`` of the tile named ``tile`` (``content.SHAPES``), kept by name."""
+    return oriented(SHAPES[tile], facing, tray_facing, free)
 
 
 def _fits(st: dict, tid: str, facing: str, attack: dict, damage: str, tiles: list[int]) -> int | None:
@@ -176,15 +189,17 @@ def _soldier_fits(st: dict, tid: str, damage: str) -> bool:
     return bool(soldier_placements(grid(t["card"]), t["cover"], damage))
 
 
-def other_target(st: dict, card: str, site: str, facing: str) -> bool:
+def other_target(st: dict, card: str, site: str, facing: str,
+                 reached: Callable[[Any], list[str]] | None = None) -> bool:
     """Whether ``card`` built on ``site`` facing ``facing`` has a possible target other than
     a portal on the current state (KR-PRT-7): a horde tray one of its attacks reaches on which
     a tile of that attack, or a soldier from the supply, has a legal placement. Then no
-    placement on a portal is compulsory for any of its attacks (towers._compulsory)."""
+    placement on a portal is compulsory for any of its attacks (towers._compulsory).
+    ``reached(attack)``: its ``targets``, when known."""
     damage = TOWERS[card]["damage"]
     for attack in TOWERS[card]["attacks"]:
         tiles = list(range(len(attack["tiles"])))
-        for tid in targets(st, site, facing, attack):
+        for tid in (reached(attack) if reached is not None else targets(st, site, facing, attack)):
             if _portal_level(grid(st["trays"][tid]["card"])) is not None:
                 continue
             if _fits(st, tid, facing, attack, damage, tiles) is not None or (
@@ -234,16 +249,30 @@ def play_tower(st: dict, seat: int, action: dict, events: list) -> None:
     all_or_nothing(st, events, _build, seat, action)
 
 
-def build_refusal(st: dict, seat: int, action: dict) -> IllegalAction | None:
-    """Why ``play_tower`` would refuse ``action`` (tried on one copy), or None."""
+def build_refusal(st: dict, seat: int, action: dict, others: bool | None = None) -> IllegalAction | None:
+    """Why ``play_tower`` would refuse ``action`` (tried on one copy), or None. ``others``:
+    ``other_target`` of the build on ``st``, when known."""
     try:
-        _build(copy_state(st), seat, action, [])
+        _build(_trial_copy(st, seat), seat, action, Discard(), others)
     except IllegalAction as e:
         return e
     return None
 
 
-def _build(st: dict, seat: int, action: dict, events: list) -> None:
+def _trial_copy(st: dict, seat: Any) -> dict:
+    """A copy of ``st`` as deep as ``_build`` needs: it changes the seat's hand, one site's
+    list of towers, the soldiers left and trays' covers (replaced, never changed in place)."""
+    if type(seat) is not int or not 0 <= seat < len(st["seats"]):
+        return copy_state(st)                  # _build refuses the seat
+    n = dict(st)
+    seats = n["seats"] = list(st["seats"])
+    seats[seat] = {**seats[seat], "hand": seats[seat]["hand"][:]}
+    n["sites"] = {k: v[:] for k, v in st["sites"].items()}
+    n["trays"] = {k: dict(t) for k, t in st["trays"].items()}
+    return n
+
+
+def _build(st: dict, seat: int, action: dict, events: list, others: bool | None = None) -> None:
     check_phase(st, 2)
     check_seat(st, seat)
     if not isinstance(action, dict) or action.get("type", "build") != "build":
@@ -258,7 +287,8 @@ def _build(st: dict, seat: int, action: dict, events: list) -> None:
     if not isinstance(chosen, list) or len(chosen) != len(printed) or not all(isinstance(a, list) for a in chosen):
         raise err("malformed", f"{card} needs one list of placements per attack ({len(printed)})",
                   attacks=len(printed))
-    others = other_target(st, card, site, facing)         # KR-PRT-7: decided for the tower
+    if others is None:                                    # KR-PRT-7: decided for the tower
+        others = other_target(st, card, site, facing)
     st["seats"][seat]["hand"].remove(card)
     tower = {"card": card, "seat": seat, "facing": facing, "face_down": False}
     st["sites"].setdefault(site, []).append(tower)
@@ -347,7 +377,7 @@ def _attack(st: dict, card: str, site: str, facing: str, index: int, attack: dic
             if reason:
                 raise err(reason, f"{attack['tiles'][i]} cannot go on {cells} of {tid}: {reason}",
                           tray=tid, cells=[list(c) for c in cells], tile=i)
-            t["cover"] = add_tile(g, t["cover"], cells, damage, source=card)
+            t["cover"] = with_tile(t["cover"], cells, damage, source=card)
             used.add(i)
             tile_trays.add(tid)
             ev(events, "tile_placed", tray=tid, cells=[list(c) for c in cells], damage=damage,
@@ -363,7 +393,7 @@ def _attack(st: dict, card: str, site: str, facing: str, index: int, attack: dic
             if reason:
                 raise err(reason, f"a soldier cannot stand on {list(cell)} of {tid}: {reason}",
                           tray=tid, cell=list(cell))
-            t["cover"] = add_soldier(g, t["cover"], cell, damage)
+            t["cover"] = with_soldier(t["cover"], cell)
             soldiers += 1
             ev(events, "soldier_placed", tray=tid, cell=list(cell), source=card, attack=index, moved_from=origin)
         portal |= _portal_level(g) is not None
