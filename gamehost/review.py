@@ -7,11 +7,11 @@ used. Replaying is CPU work: run ``review_steps`` in a thread.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
 from engine.base import Event
+from engine.jsoncopy import deep_copy
 from gamehost.registry import HostedGame, plugin
 from gamehost.store import LoggedAction, MatchRow
 
@@ -50,7 +50,7 @@ def position_at(row: MatchRow, log: list[LoggedAction], shown: list[LoggedAction
     if state is None:
         state = engine.setup(len(row.seats), row.options, row.seed)
     else:
-        state = copy.deepcopy(state)  # the stored snapshot stays as it was
+        state = deep_copy(state)  # the stored snapshot stays as it was
     if start >= move:
         return replace(row, state=state), None
     state = replay_onto(engine, state, log[start:move - 1])

@@ -11,7 +11,7 @@ the state the phase replays from (it holds the decks), or absent.
 """
 from __future__ import annotations
 
-import copy
+from engine.jsoncopy import deep_copy
 
 from . import boss as bosses
 from . import displacement
@@ -20,7 +20,7 @@ from .content import HORDES
 
 def view(st: dict, viewer: int | None = None) -> dict:
     """The state as anyone may see it (``viewer`` is ignored: nothing is private)."""
-    out = {k: copy.deepcopy(v) for k, v in st.items() if k not in ("rng", "decks", "ghost_deck", "displacement")}
+    out = {k: deep_copy(v) for k, v in st.items() if k not in ("rng", "decks", "ghost_deck", "displacement")}
     out["decks"] = {marker: {"count": len(deck), "top_crystals": HORDES[deck[0]]["crystals"] if deck else None}
                     for marker, deck in st["decks"].items()}
     out["ghost_deck"] = {"count": len(st["ghost_deck"])}
