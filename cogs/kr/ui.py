@@ -130,7 +130,7 @@ class KrUI(ActMenu):
         proposal = next((p.params.get("proposal") for p in snap.prompts if p.params.get("proposal")), None)
         text = t("kr.ui.footer", locale, phase=self.phase_word(snap.view, locale), players=waiting)
         if proposal:
-            text += "\n" + t("kr.ui.proposal", locale, proposal=buys_text(board, buys_of(proposal), locale))
+            text += " · " + t("kr.ui.proposal", locale, proposal=buys_text(board, buys_of(proposal), locale))
         return text
 
     def board_items(self, snap: Snapshot, locale: str) -> list[discord.ui.Item]:
