@@ -93,6 +93,15 @@ class PostgresTransaction:
         await self.connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
 
 
+async def keep_session(_connection: asyncpg.Connection) -> None:
+    """How a pooled connection is made ready for its next use, after asyncpg has rolled back
+    any transaction left open: nothing more. The store changes no session state on pooled
+    connections (``SET LOCAL`` and ``set_config(..., true)`` end with their transaction, the
+    advisory locks are transaction locks, LISTEN has a connection of its own), so asyncpg's
+    default reset query (``RESET ALL``, ``UNLISTEN *``, ``CLOSE ALL``, ...) would only cost
+    one more round trip every time a connection goes back to the pool."""
+
+
 class PostgresDatabase:
     dialect = "postgresql"
 
@@ -108,7 +117,7 @@ class PostgresDatabase:
 
     async def open(self) -> None:
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size,
-                                               timeout=CONNECT_TIMEOUT)
+                                               timeout=CONNECT_TIMEOUT, reset=keep_session)
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None  # first: a listener closed now is not made again
