@@ -14,6 +14,7 @@ import json
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable
 
+from gamehost import match_save
 from gamehost.db import Database, Executor, open_database
 from gamehost.db.migrate import current_revision
 from gamehost.db.urls import POSTGRES, SQLITE, sqlite_url
@@ -156,29 +157,10 @@ class Store:
         any lease on the row ends (gamehost/leases.py: it was taken for the old version)."""
         packed = pack_state(row.state)
         due = (row.deadline_at if due_at is None else due_at) if row.status == "active" else None
-        async with self.transaction() as db:
-            changed = await db.execute(
-                "UPDATE matches SET status=?, options=?, seats=?, state=?, version=?, deadline_at=?, "
-                "reminded=?, board_message_id=?, result=?, updated_at=?, seed=?, due_at=?, "
-                "lease_owner=NULL, lease_until=NULL WHERE id=? AND version=?",
-                (row.status, json.dumps(row.options), json.dumps(row.seats), packed, row.version,
-                 row.deadline_at, int(row.reminded), row.board_message_id,
-                 json.dumps(row.result) if row.result is not None else None, row.updated_at,
-                 row.seed, due, row.id, expected_version))
-            if changed != 1:
-                raise VersionConflict(row.id)
-            if self.dialect == "postgresql":  # other processes' caches (gamehost/match_news.py); sent on commit
-                await db.execute("SELECT pg_notify('match_changed', ?)", (f"{row.id}:{row.version}",))
-            if write:
-                await db.executemany(
-                    "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) "
-                    "VALUES (?,?,?,?,?,?,?)",
-                    [(row.id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at) for a in write.actions])
-            if snapshot and packed is not None:
-                seq = write.actions[-1].seq if write and write.actions else 0
-                await db.execute("INSERT INTO snapshots (match_id, seq, state) VALUES (?,?,?) "
-                                 "ON CONFLICT (match_id, seq) DO UPDATE SET state=excluded.state",
-                                 (row.id, seq, packed))
+        changed = await match_save.save(self.database, row, match_save.row_values(row, packed, due, expected_version),
+                                        write, packed if snapshot else None)
+        if changed != 1:
+            raise VersionConflict(row.id)
 
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         await self._write_bookkeeping("UPDATE matches SET board_message_id=? WHERE id=?", (message_id, match_id))

@@ -16,21 +16,22 @@ from gamehost.store import Store
 from tests.service.test_cross_processes import close_service, open_service, pg_url, started_match, stored  # noqa: F401
 from tests.service.test_multiprocess import turn_user
 
-UPDATE = "UPDATE matches SET status"
+SAVE = "WITH saved AS"  # gamehost/match_save.py: a match's save on PostgreSQL, one statement
 
 
 def terminate_before_update(monkeypatch, times: int) -> list[int]:
-    """The next ``times`` match commits lose their connection (the backend terminates
-    itself) just before their UPDATE; the list collects the terminated backends."""
-    real = postgres.PostgresTransaction.execute
+    """The next ``times`` match saves lose their connection (its backend terminates itself,
+    as a server restart does) when they are sent; the list collects the terminated backends."""
+    real = postgres.PostgresDatabase.fetchval
     killed: list[int] = []
 
-    async def execute(self, sql, params=()):
-        if sql.startswith(UPDATE) and len(killed) < times:
-            killed.append(await self.connection.fetchval("SELECT pg_backend_pid()"))
-            await self.connection.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+    async def fetchval(self, sql, params=()):
+        if sql.startswith(SAVE) and len(killed) < times:
+            async with self.pool.acquire() as connection:
+                killed.append(connection.get_server_pid())
+                await connection.execute("SELECT pg_terminate_backend(pg_backend_pid())")
         return await real(self, sql, params)
-    monkeypatch.setattr(postgres.PostgresTransaction, "execute", execute)
+    monkeypatch.setattr(postgres.PostgresDatabase, "fetchval", fetchval)
     return killed
 
 
