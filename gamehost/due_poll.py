@@ -31,11 +31,14 @@ class DuePoller:
         self.poll = poll
         self.sooner = sooner
         self._next = 0.0  # the next poll, on the event loop's clock
+        self._asked: float | None = None  # the earliest ``poll_at`` since the current poll began
         self._wake = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._polling(), name="deadline-poll")
 
     def poll_at(self, at: float) -> None:
-        """Poll at ``at`` (on ``clock``) if that comes before the next poll."""
+        """Poll at ``at`` (on ``clock``) if that comes before the next poll (asked while a
+        poll runs: when that poll has ended)."""
+        self._asked = at if self._asked is None else min(self._asked, at)
         due = asyncio.get_running_loop().time() + self._delay(at)
         if due < self._next:
             self._next = due
@@ -47,12 +50,13 @@ class DuePoller:
     async def _polling(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            wait = self.period
+            wait, self._asked = self.period, None
             try:
                 await self.poll()
                 at = await self.sooner() if self.sooner is not None else None
-                if at is not None:
-                    wait = self._delay(at)
+                for moment in (at, self._asked):
+                    if moment is not None:
+                        wait = min(wait, self._delay(moment))
             except Exception as error:  # the next poll runs all the same (a dropped connection comes back)
                 log.warning("polling for due deadlines failed: %s: %s", type(error).__name__, error)
             self._next = loop.time() + wait

@@ -101,11 +101,11 @@ class Leases:
 
     async def next_expiry(self, table: str) -> float | None:
         """When the first lease another process holds on a due row of ``table`` runs out (its
-        holder stops renewing only when it died or hangs): the poll after that takes it over."""
-        now = self.clock()
+        holder stops renewing only when it died or hangs), or ran out and nobody has claimed
+        the row since: the poll after that takes it over."""
         value = await self.store.database.fetchval(
             f"SELECT min(lease_until) FROM {table} WHERE {OPEN[table]} AND due_at <= ? "
-            "AND lease_until >= ? AND lease_owner <> ?", (now, now, self.owner))
+            "AND lease_owner <> ?", (self.clock(), self.owner))
         return None if value is None else float(value)
 
     async def claim(self, table: str, row_id: int, version: int) -> bool:

@@ -93,6 +93,12 @@ async def test_the_next_expiry_is_of_other_processes_leases_on_due_rows(pg_url):
         assert await mine.next_expiry("matches") is None  # its own lease: renewed while it lives
         ends = await other.next_expiry("matches")
         assert ends is not None and time.time() + 25 < ends <= time.time() + 30
+        await mine.release("matches", match_id, 2, time.time() - 1)  # due, free
+        brief = Leases(service.store, time.time, "brief", 0.05)
+        assert await brief.claim_due("matches") == [(match_id, 2)]
+        await asyncio.sleep(0.1)  # its lease ran out and nobody claimed the row since
+        ended = await mine.next_expiry("matches")
+        assert ended is not None and ended < time.time()  # still worth a poll, at once
     finally:
         await service.close()
         await service.store.close()
@@ -117,5 +123,20 @@ async def test_a_poll_brought_forward_runs_at_that_moment_and_the_period_resumes
         poller.poll_at(time.time() + LONG_PERIOD * 2)  # later than the next poll: changes nothing
         await asyncio.sleep(0.3)
         assert len(polls) == 2
+    finally:
+        poller.task.cancel()
+
+
+async def test_a_poll_asked_for_while_a_poll_runs_comes_after_it():
+    """A lease announced while this process is polling is not lost to that poll's wait."""
+    polls: list[float] = []
+
+    async def poll() -> None:
+        polls.append(time.time())
+        if len(polls) == 1:
+            poller.poll_at(time.time() + 0.1)
+    poller = DuePoller(time.time, LONG_PERIOD, poll)
+    try:
+        await wait_for(lambda: len(polls) == 2, "the poll asked for during the first")
     finally:
         poller.task.cancel()
