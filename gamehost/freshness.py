@@ -5,7 +5,7 @@ Writes are safe anyway (the version-checked commit fails and the service judges 
 on the stored row); this module keeps reads and refusals right:
 
 - **PostgreSQL**: every commit NOTIFYs ``match_changed`` with ``<id>:<version>`` in its own
-  transaction (gamehost/store.py ``save_match``), and ``MatchNews`` (gamehost/match_news.py)
+  transaction (gamehost/match_save.py), and ``MatchNews`` (gamehost/match_news.py)
   drops a cached row older than that; while its connection is down it re-polls the cached ids.
 - **SQLite** (one process per file in production; several in tests and the demo): the read
   paths that show a position (``in_channel``: /match status, a seat's private view) compare the
@@ -40,6 +40,7 @@ class MatchFreshness:
         self.data_version = DataVersion(sqlite_path(self.store.url)) if self.revalidate_reads else None
         self.checked_at: int | None = None  # the data version the rows in ``checked`` were compared at
         self.checked: set[int] = set()
+
     async def follow_other_processes(self) -> None:
         """On PostgreSQL, start listening for other processes' commits (idempotent)."""
         if self.news is None and dialect_of(self.store.url) == "postgresql":

@@ -17,7 +17,8 @@ A process fires a due moment only once it holds the lease:
   within ``LEASE_SECONDS``, and a live process takes it over at the first poll after that: a
   poll that sees due rows held by others polls again when the first of their leases runs out
   (``next_expiry``), sooner than the ``SCHEDULER_PERIOD``; and every claim is announced on
-  ``LEASE_CHANNEL``, so a process that has not polled since still polls when that lease ends. A fire that hangs stops being renewed after ``MAX_HOLD_SECONDS``.
+  ``LEASE_CHANNEL``, so a process that has not polled since still polls when that lease ends.
+  A fire that hangs stops being renewed after ``MAX_HOLD_SECONDS``.
 
 The lease only keeps processes from doing the same work twice; what makes a timeout move
 exactly-once is still the match's version check, and a reminder's the ``reminded`` flag.

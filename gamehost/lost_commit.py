@@ -14,9 +14,9 @@ from __future__ import annotations
 import logging
 
 from gamehost.db.base import connection_lost
+from gamehost.store import MatchRow, PendingWrite, Store
 
 __all__ = ["ATTEMPTS", "connection_lost", "landed", "save_match"]
-from gamehost.store import MatchRow, PendingWrite, Store
 
 ATTEMPTS = 3
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """Other processes' commits, heard through PostgreSQL LISTEN/NOTIFY (issue 23).
 
-Every commit of a match NOTIFYs ``match_changed`` with ``<match id>:<version>`` inside its
-transaction, so the notice goes out only when the commit does (gamehost/store.py). Each
+Every commit of a match NOTIFYs ``match_changed`` with ``<match id>:<version>`` in the commit
+itself, so the notice goes out only when the commit does (gamehost/match_save.py). Each
 process listens on a connection of its own and drops a cached row older than the notice;
 its next read takes the stored row. Its own commits come back too and change nothing (the
 cached version is the same).
@@ -27,9 +27,10 @@ import asyncpg
 
 from gamehost.cache import MatchCache
 from gamehost.leases import LEASE_CHANNEL
+from gamehost.match_save import CHANGED_CHANNEL
 from gamehost.store import Store
 
-CHANNEL = "match_changed"
+CHANNEL = CHANGED_CHANNEL
 POLL_SECONDS = 2.0       # re-poll period while not listening (and the wait between reconnects)
 KEEPALIVE = ((socket.SO_KEEPALIVE, 1),)  # a silent network cut ends the connection (the kernel probes it)
 CONNECT_TIMEOUT = 10.0
@@ -37,10 +38,6 @@ CHUNK = 500              # cached ids per poll query
 REMEMBERED = 10_000      # the latest notices kept, for reads that were in flight when one came
 
 log = logging.getLogger(__name__)
-
-
-def notice(match_id: int, version: int) -> str:
-    return f"{match_id}:{version}"
 
 
 def keep_alive(connection: asyncpg.Connection) -> None:

@@ -14,18 +14,21 @@ from typing import Any
 from gamehost.db import Database
 from gamehost.store_rows import MatchRow, PendingWrite
 
+#: PostgreSQL channel of the commit notices (gamehost/match_news.py listens), ``notice`` their words
+CHANGED_CHANNEL = "match_changed"
+_ACTION_COLUMNS = "match_id, seq, seat, user_id, kind, action, at"
 _SET = ("status=?, options=?, seats=?, state=?, version=?, deadline_at=?, reminded=?, board_message_id=?, "
         "result=?, updated_at=?, seed=?, due_at=?, lease_owner=NULL, lease_until=NULL")
 _UPDATE = f"UPDATE matches SET {_SET} WHERE id=? AND version=?"
-_INSERT_ACTIONS = "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) VALUES (?,?,?,?,?,?,?)"
+_INSERT_ACTIONS = f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
 _UPSERT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, state) VALUES (?,?,?) "
                     "ON CONFLICT (match_id, seq) DO UPDATE SET state=excluded.state")
 #: every part refers to ``saved``, so nothing is written or told unless the version matched;
 #: the main query reads every part, so each runs
 _POSTGRES = (
     f"WITH saved AS ({_UPDATE} RETURNING id), "
-    "told AS (SELECT pg_notify('match_changed', ?) IS NULL AS sent FROM saved), "
-    "logged AS (INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) "
+    f"told AS (SELECT pg_notify('{CHANGED_CHANNEL}', ?) IS NULL AS sent FROM saved), "
+    f"logged AS (INSERT INTO actions ({_ACTION_COLUMNS}) "
     "SELECT saved.id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at FROM saved, "
     "unnest(?::integer[], ?::integer[], ?::bigint[], ?::text[], ?::text[], ?::double precision[]) "
     "AS a(seq, seat, user_id, kind, action, at) RETURNING 1 AS one), "
@@ -33,6 +36,11 @@ _POSTGRES = (
     "ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state RETURNING 1 AS one) "
     "SELECT (SELECT count(*) FROM saved) + 0 * ((SELECT count(sent) FROM told) + (SELECT count(one) FROM logged) "
     "+ (SELECT count(one) FROM kept))")
+
+
+def notice(match_id: int, version: int) -> str:
+    """The words of a commit notice: which match, at which version."""
+    return f"{match_id}:{version}"
 
 
 def row_values(row: MatchRow, packed: bytes | str | None, due: float | None, expected_version: int) -> tuple:
@@ -50,7 +58,7 @@ async def save(database: Database, row: MatchRow, values: tuple, write: PendingW
     if database.dialect == "postgresql":
         columns = [list(c) for c in zip(*[(a.seq, a.seat, a.user_id, a.kind, a.action, a.at) for a in actions])]
         columns = columns or [[], [], [], [], [], []]
-        return int(await database.fetchval(_POSTGRES, (*values, f"{row.id}:{row.version}", *columns, seq,
+        return int(await database.fetchval(_POSTGRES, (*values, notice(row.id, row.version), *columns, seq,
                                                        snapshot_state, snapshot_state is not None)))
     async with database.transaction() as db:
         changed = await db.execute(_UPDATE, values)

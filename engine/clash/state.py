@@ -88,8 +88,6 @@ def _copy_player(p: dict) -> dict:
     return q
 
 
-
-
 def is_ai(st: dict, seat: int) -> bool:
     return st["mode"] == "solo" and seat == 1
 

@@ -63,8 +63,6 @@ def lose(st: dict, seat: int, reason: str, events: list) -> NoReturn:
     raise GameOver()
 
 
-
-
 def _copy_player(p: dict) -> dict:
     q = dict(p)
     q["hand"] = p["hand"][:]

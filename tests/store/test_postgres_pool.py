@@ -43,3 +43,11 @@ async def test_a_connection_released_inside_a_transaction_is_rolled_back(databas
     async with database.transaction() as tx:
         await tx.execute("INSERT INTO t VALUES (3)")
     assert await database.fetchval("SELECT count(*) FROM t") == 1
+
+
+async def test_a_connection_goes_back_to_the_pool_without_a_reset_query(database):
+    sent: list[str] = []
+    async with database.pool.acquire() as connection:  # the pool's only connection
+        connection.add_query_logger(lambda record: sent.append(record.query))
+    await database.fetchval("SELECT 1")
+    assert sent == ["SELECT 1"], sent  # asyncpg's default would have sent RESET ALL, UNLISTEN *, ...
