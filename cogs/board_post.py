@@ -94,6 +94,7 @@ class BoardPosting:
     uis: dict[str, "GameUI"]
     unposted: set[int]  # matches whose latest board could not be posted
     turns: dict[int, TurnPost]  # the turn message of each match, as last shown
+    shown_versions: dict[int, int]  # the match version each turn message was last shown for, here
     posting: dict[int, asyncio.Lock]  # one board post or edit at a time per match
     pause: Callable[[float], Awaitable[None]]  # waits out a rate limit (tests record it)
     private_sent: dict[tuple[int, int], str | None]  # (match, seat): digest of the last private DM
@@ -101,6 +102,7 @@ class BoardPosting:
     def init_posting(self) -> None:
         self.unposted = set()
         self.turns = {}
+        self.shown_versions = {}
         self.posting = {}
         self.pause = asyncio.sleep
         self.private_sent = {}
@@ -219,7 +221,7 @@ class BoardPosting:
             prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)), here, interaction)
             drawn: list[bytes] = []
             async with self.posting_lock(row.id):
-                post = await self.turn_of(row.id)
+                post = await self.turn_of(row.id, row.version)
                 fresh = self.new_turn(post, snap, outcome)
                 message, shown = await self.turn_message(snap, post, narration, fresh, drawn, drawing)
                 posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
@@ -262,9 +264,16 @@ class BoardPosting:
             lock = self.posting[match_id] = asyncio.Lock()
         return lock
 
-    async def turn_of(self, match_id: int) -> TurnPost:
+    async def turn_of(self, match_id: int, version: int | None = None) -> TurnPost:
+        """The match's turn message as this process last showed it; read from the store again
+        when ``version`` (about to be shown) does not follow the version shown here last:
+        another process may have posted meanwhile (a deadline it fired, gamehost/leases.py), and
+        sent DMs: what was last DMed is read again too."""
         post = self.turns.get(match_id)
-        if post is None:
+        if post is None or (version is not None and self.shown_versions.get(match_id) != version - 1):
+            stale = [key for key in self.private_sent if key[0] == match_id] if post is not None else []
+            for key in stale:
+                del self.private_sent[key]
             post = self.turns[match_id] = await turn_post(self.service.store, match_id)
         return post
 
@@ -329,11 +338,12 @@ class BoardPosting:
     async def remember_turn(self, row: MatchRow, post: TurnPost) -> None:
         if row.status != "active":  # nothing more to edit or DM: forget it here (the rows stay stored)
             self.turns.pop(row.id, None)
+            self.shown_versions.pop(row.id, None)
             self.posting.pop(row.id, None)
             for seat in range(len(row.seats)):
                 self.private_sent.pop((row.id, seat), None)
         else:
-            self.turns[row.id] = post
+            self.turns[row.id], self.shown_versions[row.id] = post, row.version
         await save_turn_post(self.service.store, post)
         if post.message_id is not None and post.message_id != row.board_message_id:
             await self.service.set_lobby_message(row.id, post.message_id)  # the match's current message

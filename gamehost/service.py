@@ -24,6 +24,7 @@ from gamehost.registry import plugin, normalize_options
 from gamehost.admission import MatchAdmission
 from gamehost.freshness import MatchFreshness
 from gamehost.house_seats import check_add_bot, lobby_limits, with_house_seats
+from gamehost.log_ends import LogEnds
 from gamehost.limits import Limits
 from gamehost.logs import set_match
 from gamehost.once import Origin, check_pressed, check_typed, mark_decided, mark_typed
@@ -66,6 +67,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self._locks: dict[int, asyncio.Lock] = {}
         self.cache = MatchCache(hot_matches, max(0, cached_matches - hot_matches))  # a total bound
+        self.log_ends = LogEnds(store)
         self.init_freshness()  # other processes' commits (gamehost/freshness.py)
         # Engine work (a move, bot replies, timeouts) runs in threads so the event loop keeps
         # answering Discord; matches nobody plays in (bots only) share one thread of their own.
@@ -364,7 +366,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
             updated.updated_at = self.clock()
             write = PendingWrite()
             if row.status == "active":
-                seq = await self.store.last_seq(row.id) + 1
+                seq = await self.log_ends.next_seq(row)
                 write.actions.append(LoggedAction(seq, seat_of(row, user_id), user_id, "abandon",
                                                   "abandon", self.clock()))
             await self._save(updated, before, write)
@@ -474,7 +476,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         """
         engine = plugin(row.game).engine
         before = row.version
-        first = await self.store.last_seq(row.id) + 1
+        first = await self.log_ends.next_seq(row)
         state = row.state
         assert state is not None, "an active match has a state"  # callers check it is active
 
@@ -558,6 +560,7 @@ class MatchService(MatchAdmission, MatchFreshness, MatchDeadlines, MatchQueries)
         except VersionConflict:
             self.cache.drop(row.id)
             raise StaleRow() from None
+        self.log_ends.saved(row, expected_version, write)
         self._remember(row)
         self._arm(row)
         if row.status == "finished" and await self.store.is_ranked(row.id):

@@ -7,11 +7,17 @@ messages than turns + 3 and no more DMs than private pictures that changed. Boar
 attachments (shown large), never embed images."""
 from __future__ import annotations
 
+import copy
+import time
+
 import pytest
 
 from cogs.board_post import TURN_MESSAGE_AGE, told
 from engine.clash import GAME as CLASH
 from engine.evs import GAME as EVS
+from gamehost.service import MatchService
+from gamehost.store import Store
+from gamehost.turn_store import private_digest
 from tests.behaviour.helpers import button_ids, create_match, finish_setup, last_board, moved, prompted_actor
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -211,3 +217,43 @@ async def test_a_100_move_empire_vs_steppe_game_posts_a_message_per_turn(world):
         seat = [s for s in range(2) if row.seats[s]["user_id"] == member.id][0]
         dms = len(member.user.dm_channel.history()) if member.user.dm_channel is not None else 0
         assert dms <= len(hands[seat]), (member.name, dms, len(hands[seat]), turns)
+
+
+# -- another process posted meanwhile ---------------------------------------------------------------
+
+async def test_a_turn_message_another_process_posted_is_the_one_edited_or_superseded(world, db_url):
+    """A deadline fired by another bot process (gamehost/leases.py) posts that process's own
+    turn message. This process's next post must take it over (read again from ``turn_posts``),
+    not the one it remembers: else the other one keeps live buttons."""
+    await duel(world)
+    row, seat, actor = await prompted_actor(world)
+    first = last_board(world.channel)
+    host = world.bot.host
+    remembered = copy.deepcopy((host.turns, host.shown_versions, host.private_sent))
+
+    store = Store(db_url)  # the other process: its own store and service on the same database
+    await store.open()
+    other = MatchService(store, time.time)
+    try:
+        ending = next(CLASH.format_action(a) for a in CLASH.legal_actions(row.state, seat)
+                      if CLASH.format_action(a).startswith("end"))
+        outcome = await other.act(row.id, actor.id, ending)
+        await host.publish(outcome)  # drawn and posted as that process would
+    finally:
+        await other.close()
+        await store.close()
+    host.turns, host.shown_versions, host.private_sent = remembered  # this process heard nothing of it
+    world.service.cache.drop(row.id)  # but the commit's notice (gamehost/match_news.py)
+    theirs = last_board(world.channel)
+    assert theirs.id != first.id and button_ids(theirs) and not button_ids(
+        next(m for m in world.channel.history() if m.id == first.id))
+
+    _row, _seat, next_actor = await prompted_actor(world)
+    assert moved(await next_actor.slash(world.channel, "clash end"))
+    live = [m.id for m in boards(world.channel) if button_ids(m)]
+    assert live == [last_board(world.channel).id] and theirs.id not in live, (
+        "only the newest board keeps buttons")
+    remembered_dms = {seat: digest for (match_id, seat), digest in host.private_sent.items() if match_id == row.id}
+    assert remembered_dms, "the hand-overs DMed someone"
+    for dm_seat, digest in remembered_dms.items():  # what the other process DMed is known here
+        assert digest == await private_digest(world.service.store, row.id, dm_seat)

@@ -344,19 +344,19 @@ async def test_a_rolled_back_transaction_never_undoes_another_matchs_commit(stor
     for row in conflicting:  # another writer got there first (a second process, say)
         async with store.transaction() as db:
             await db.execute("UPDATE matches SET version = version + 1 WHERE id = ?", (row.id,))
-    original_last_seq = store.last_seq
+    original_next_seq = service.log_ends.next_seq
     broken = {r.id for r in half_way}
 
-    async def stale_last_seq(match_id):
-        return 0 if match_id in broken else await original_last_seq(match_id)
+    async def stale_next_seq(row):
+        return 1 if row.id in broken else await original_next_seq(row)
 
-    store.last_seq = stale_last_seq  # -> INSERT of seq 1 again, after the UPDATE: rollback
+    service.log_ends.next_seq = stale_next_seq  # -> INSERT of seq 1 again, after the UPDATE: rollback
 
     # pressed on the boards drawn for these versions: a conflicting one, judged again on the
     # stored row, is a press for a board that is gone (a typed move would be judged afresh)
     results = await asyncio.gather(*(service.act(r.id, turn_user(r), "add 2", expected_version=r.version)
                                      for r in rows), return_exceptions=True)
-    store.last_seq = original_last_seq
+    service.log_ends.next_seq = original_next_seq
     by_id = dict(zip((r.id for r in rows), results))
     assert all(isinstance(by_id[r.id], ServiceError) and by_id[r.id].code == "stale" for r in conflicting)
     assert all(isinstance(by_id[r.id], sqlite3.IntegrityError) for r in half_way), [by_id[r.id] for r in half_way]
@@ -397,18 +397,18 @@ async def test_a_rolled_back_write_is_never_read_by_another_task(service, store)
     row = (await service.act(row.id, turn_user(row), "add 1")).match
     inserting, release = asyncio.Event(), asyncio.Event()
     original_executemany = store.database.tx.executemany
-    original_last_seq = store.last_seq
+    original_next_seq = service.log_ends.next_seq
 
     async def gated_executemany(sql, rows):
         inserting.set()
         await release.wait()
         return await original_executemany(sql, rows)
 
-    async def stale_last_seq(match_id):
-        return 0
+    async def stale_next_seq(row):
+        return 1
 
     store.database.tx.executemany = gated_executemany
-    store.last_seq = stale_last_seq
+    service.log_ends.next_seq = stale_next_seq
     move = asyncio.ensure_future(service.act(row.id, turn_user(row), "add 2"))
     await inserting.wait()
     service.cache.drop(row.id)  # e.g. evicted, or a slash command reads by channel
@@ -420,7 +420,7 @@ async def test_a_rolled_back_write_is_never_read_by_another_task(service, store)
         await move
     seen = await reading
     store.database.tx.executemany = original_executemany
-    store.last_seq = original_last_seq
+    service.log_ends.next_seq = original_next_seq
     committed = await store.match(row.id)
     assert (committed.version, committed.state) == (row.version, row.state)
     assert (seen.version, seen.state) == (committed.version, committed.state), (
