@@ -5,6 +5,7 @@ import asyncio
 import logging
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
@@ -36,6 +37,8 @@ def cog_extensions() -> list[str]:
     return [*SHARED_COGS, *(game.cog_module for game in plugins())]
 
 log = logging.getLogger("bot")
+#: seconds a stopping bot waits for the interactions under way (service managers allow 30)
+DRAIN_SECONDS = 10.0
 
 
 def utc_timestamp() -> float:
@@ -83,6 +86,9 @@ class GameTree(discord.app_commands.CommandTree):
             await super()._call(interaction)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        from cogs.served import open_for_work
+        if not await open_for_work(interaction):
+            return False
         if interaction.type is discord.InteractionType.application_command:
             host = getattr(self.client, "host", None)
             if host is not None:
@@ -119,6 +125,9 @@ class GameBot(commands.AutoShardedBot):
         self.tournaments: TournamentService | None = None  # set by cogs.tournament when it loads
         self.metrics = Metrics()  # this bot's figures (gamehost/metrics.py), installed in setup_hook
         self.health: HealthServer | None = None  # /healthz and /metrics, when HEALTH_PORT is set
+        self.in_flight: set[asyncio.Task] = set()  # the interactions being served (cogs/served.py)
+        self.closing = False  # stopping: new interactions are turned away (cogs/served.open_for_work)
+        self._stopping: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         from cogs.host import Host, reply_error
@@ -211,8 +220,29 @@ class GameBot(commands.AutoShardedBot):
         return lambda: next(counter)
 
     async def close(self) -> None:
+        """Stop: turn new interactions away, let those under way finish (``drain``: a move
+        being made is committed and its board posted), then close the services and Discord."""
+        if self._stopping is None:
+            self._stopping = asyncio.create_task(self._close_all())
+        await self._stopping
+
+    async def _close_all(self) -> None:
+        self.closing = True
+        await self.drain()
         await self.close_services()
         await super().close()
+
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> int:
+        """Wait, at most ``seconds``, for the interactions being served to finish; how many
+        were still under way when the wait ended."""
+        running = {task for task in self.in_flight if not task.done() and task is not asyncio.current_task()}
+        if not running:
+            return 0
+        log.info("stopping: waiting for %d interactions under way", len(running))
+        _done, pending = await asyncio.wait(running, timeout=seconds)
+        if pending:
+            log.warning("stopping with %d interactions still under way after %.0f s", len(pending), seconds)
+        return len(pending)
 
     async def close_services(self) -> None:
         """Stop the health endpoint, the tournaments and the match service and close the
@@ -262,6 +292,7 @@ def main() -> int:
     if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
         logging.getLogger("discord.client").setLevel(logging.WARNING)
     bot = create_bot(settings)
+    stop_on_sigterm(bot)
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
@@ -274,6 +305,18 @@ def main() -> int:
         return start_failed(f"Could not reach Discord ({unreachable(error)}). Check this machine's network connection "
                             "(DNS, proxy, firewall) and start the bot again.")
     return 0
+
+
+def stop_on_sigterm(bot: GameBot) -> None:
+    """SIGTERM (``kill``, most service managers) stops the bot as SIGINT (Ctrl+C) does: the
+    interactions under way finish, then the database, render workers and tournaments close.
+    Before the bot's event loop runs, it interrupts the start as Ctrl+C would."""
+    def stop(_signum: int, _frame: Any) -> None:
+        loop = bot.__dict__.get("loop")  # discord.py sets it when the bot starts
+        if not isinstance(loop, asyncio.AbstractEventLoop) or loop.is_closed():
+            raise KeyboardInterrupt
+        loop.call_soon_threadsafe(lambda: bot.__dict__.setdefault("_sigterm", asyncio.ensure_future(bot.close())))
+    signal.signal(signal.SIGTERM, stop)
 
 
 def start_failed(line: str) -> int:

@@ -7,7 +7,7 @@ from typing import Any, Protocol, Self, Sequence, runtime_checkable
 
 import discord
 
-from cogs.served import serving
+from cogs.served import open_for_work, serving
 
 _FIELDS = r":(?P<match>\d+):(?P<version>\d+):(?P<verb>[a-z_]+)(?::(?P<arg>[^:]{0,60}))?"
 BUTTON_TEMPLATE = "g" + _FIELDS  # buttons and selects need distinct templates: discord.py
@@ -56,6 +56,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
         return cls(int(match["match"]), int(match["version"]), match["verb"], label=item.label or "",
                    arg=match["arg"] or "", style=item.style)
 
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await open_for_work(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)
         async with serving(interaction, match_id=match_id, verb=verb):
@@ -78,6 +81,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
         return cls(int(match["match"]), int(match["version"]), match["verb"], options=item.options,
                    placeholder=item.placeholder or "", arg=match["arg"] or "",
                    min_values=item.min_values, max_values=item.max_values)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await open_for_work(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         match_id, version, verb, arg = parse(self.item.custom_id)

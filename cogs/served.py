@@ -3,6 +3,8 @@ logs (gamehost/logs.py). Commands reach the bot through the command tree (bot.py
 ``GameTree._call``), components through their dynamic items (cogs/items.py, the tournament
 hub's cogs/tournament_buttons.py); each wraps its work in ``serving``, which ends when the
 reply (the board, the private answer) is sent. (The help pager's page turns are not counted.)
+The interactions being served are the bot's ``in_flight`` tasks: a stopping bot lets them
+finish (bot.py ``GameBot.close``) and meanwhile answers new ones with ``open_for_work``.
 
 The outcome: ``ok``, or ``refused`` (a move or command the rules or limits turned down, told
 privately) and ``error`` (an internal failure), as the error reply marks it (``mark_outcome``,
@@ -10,6 +12,7 @@ called from ``cogs/host.reply_error``); an exception nobody answered is an ``err
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
@@ -17,8 +20,10 @@ from typing import Any, AsyncIterator
 import discord
 
 from gamehost import metrics
+from gamehost.i18n import t
 from gamehost.logs import bound
 from gamehost.registry import plugins
+from cogs.replies import locale_of, send_ephemeral
 
 OUTCOME = "outcome"  # interaction.extras: "refused" or "error", set when the reply says so
 UNKNOWN = "none"      # the game label of a command or component that belongs to no game
@@ -72,6 +77,9 @@ async def serving(interaction: discord.Interaction, *, match_id: int | None = No
             yield
             return
         started = time.perf_counter()  # not the event loop's clock: simulated time stands still
+        task, in_flight = asyncio.current_task(), getattr(client, "in_flight", None)
+        if task is not None and in_flight is not None:
+            in_flight.add(task)
         game = game_of_match(client, match_id) if match_id is not None else None
         failed = False
         try:
@@ -80,6 +88,8 @@ async def serving(interaction: discord.Interaction, *, match_id: int | None = No
             failed = True
             raise
         finally:
+            if task is not None and in_flight is not None:
+                in_flight.discard(task)
             if verb is None:
                 game, command = command_labels(interaction)
             else:
@@ -95,3 +105,15 @@ def _outcome(interaction: discord.Interaction, failed: bool) -> str:
     if marked:
         return str(marked)
     return "error" if failed or interaction.command_failed else "ok"
+
+
+async def open_for_work(interaction: discord.Interaction) -> bool:
+    """False, after telling the person privately, while the bot is stopping: the commands
+    already under way finish first (bot.py ``GameBot.close``), a new one would find the
+    database closed; nothing changed, try again when the bot is back."""
+    if not getattr(interaction.client, "closing", False):
+        return True
+    if interaction.type is discord.InteractionType.autocomplete:
+        return False  # no suggestions; there is nothing to say in an autocomplete
+    await send_ephemeral(interaction, t("host.restarting", locale_of(interaction)))
+    return False

@@ -8,7 +8,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import discord
 from discord.ext import commands
 
-from cogs.served import serving
+from cogs.served import open_for_work, serving
 
 TEMPLATE = r"t:(?P<tournament>\d+):(?P<verb>[a-z]+)"
 
@@ -40,6 +40,9 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button], template=TEMPL
         if not isinstance(item, discord.ui.Button):  # discord.py rebuilds a button from a button
             raise TypeError(f"a tournament button's custom ID on a {type(item).__name__}")
         return cls(int(match["tournament"]), match["verb"], label=item.label or "", style=item.style)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await open_for_work(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with serving(interaction, verb=f"tournament {self.verb}"):
