@@ -236,12 +236,17 @@ class GameBot(commands.AutoShardedBot):
         """Wait, at most ``seconds``, for the interactions being served to finish; how many
         were still under way when the wait ended."""
         running = {task for task in self.in_flight if not task.done() and task is not asyncio.current_task()}
+        if self.host is not None:  # and the reminders and timeouts being applied
+            running.add(asyncio.ensure_future(self.host.service.deadlines.settled()))
         if not running:
             return 0
-        log.info("stopping: waiting for %d interactions under way", len(running))
+        log.info("stopping: waiting for what is under way (%d interactions)", len(running) - (self.host is not None))
         _done, pending = await asyncio.wait(running, timeout=seconds)
+        for task in pending - self.in_flight:
+            task.cancel()  # the wait for deadlines
         if pending:
-            log.warning("stopping with %d interactions still under way after %.0f s", len(pending), seconds)
+            log.warning("stopping with %d interactions or deadlines still under way after %.0f s", len(pending),
+                        seconds)
         return len(pending)
 
     async def close_services(self) -> None:

@@ -8,9 +8,10 @@ event loop's clock, which is what lets tests (SimCord's ``advance_time``) move t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import logging
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, Iterator
 
 from gamehost import metrics
 from gamehost.due_poll import DuePoller, Poll, Sooner
@@ -31,12 +32,35 @@ class DeadlineScheduler:
         self._runner_wakes_at: float | None = None
         self._handling = False  # the runner is inside a callback: never cancel it there
         self._poller: DuePoller | None = None
+        self._firing = 0  # callbacks and polls under way (``settled`` waits for none)
+        self._settled = asyncio.Event()
+        self._settled.set()
 
     def poll_every(self, period: float, poll: Poll, sooner: Sooner | None = None) -> None:
         """Besides the armed moments, call ``poll`` every ``period`` seconds, sooner when a
         lease another process holds runs out (gamehost/due_poll.py), until ``cancel_all``."""
         if self._poller is None or self._poller.task.done():
-            self._poller = DuePoller(self.clock, period, poll, sooner)
+            async def counted() -> object:
+                with self._fire():
+                    return await poll()
+            self._poller = DuePoller(self.clock, period, counted, sooner)
+
+    async def settled(self) -> None:
+        """Return once no reminder, timeout or poll is under way (a stopping bot waits for
+        them: a timeout being applied is saved and shown before the database closes)."""
+        while self._firing:
+            await self._settled.wait()
+
+    @contextlib.contextmanager
+    def _fire(self) -> Iterator[None]:
+        self._firing += 1
+        self._settled.clear()
+        try:
+            yield
+        finally:
+            self._firing -= 1
+            if not self._firing:
+                self._settled.set()
 
     def poll_at(self, at: float) -> None:
         """Bring the next poll forward to ``at`` (on ``clock``), if polling."""
@@ -101,7 +125,8 @@ class DeadlineScheduler:
             metrics.current().deadlines_due.labels(kind=kind).inc()
             self._handling = True
             try:
-                await (self.on_remind if kind == "remind" else self.on_expire)(match_id, version)
+                with self._fire():
+                    await (self.on_remind if kind == "remind" else self.on_expire)(match_id, version)
             except Exception as error:
                 if getattr(error, "code", None) == "stale":  # another process handled it first: expected
                     log.info("deadline of match %s: handled by another process first", match_id)

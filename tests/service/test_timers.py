@@ -33,3 +33,41 @@ async def test_fires_reminders_and_deadlines_in_order_and_skips_superseded_ones(
     assert fired == [("remind", 1, 1), ("expire", 2, 1), ("expire", 1, 1), ("expire", 3, 2), ("expire", 1, 2)]
     assert scheduler.armed == {}
     scheduler.cancel_all()
+
+
+async def test_settled_waits_for_the_timeouts_and_polls_under_way():
+    """A stopping bot waits for these (bot.py ``GameBot.drain``)."""
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def expire(match_id, version):
+        started.set()
+        await release.wait()
+
+    async def nothing(match_id, version):
+        return None
+
+    clock = LoopClock()
+    scheduler = DeadlineScheduler(clock, nothing, expire)
+    await asyncio.wait_for(scheduler.settled(), 1)  # nothing under way
+    scheduler.arm(1, 1, clock(), None)
+    await asyncio.wait_for(started.wait(), 5)
+    waiting = asyncio.ensure_future(scheduler.settled())
+    await asyncio.sleep(0.02)
+    assert not waiting.done(), "a timeout is being applied"
+    release.set()
+    await asyncio.wait_for(waiting, 5)
+
+    polling, release_poll = asyncio.Event(), asyncio.Event()
+
+    async def poll():
+        polling.set()
+        await release_poll.wait()
+        return 0
+    scheduler.poll_every(60, poll)
+    await asyncio.wait_for(polling.wait(), 5)
+    waiting = asyncio.ensure_future(scheduler.settled())
+    await asyncio.sleep(0.02)
+    assert not waiting.done(), "a poll is firing what it claimed"
+    release_poll.set()
+    await asyncio.wait_for(waiting, 5)
+    scheduler.cancel_all()
