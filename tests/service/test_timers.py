@@ -35,6 +35,15 @@ async def test_fires_reminders_and_deadlines_in_order_and_skips_superseded_ones(
     scheduler.cancel_all()
 
 
+async def settles_after(scheduler: DeadlineScheduler, release: asyncio.Event) -> None:
+    """``settled`` waits while the work holds, and returns once ``release`` lets it end."""
+    waiting = asyncio.ensure_future(scheduler.settled())
+    await asyncio.sleep(0.02)
+    assert not waiting.done(), "work is under way"
+    release.set()
+    await asyncio.wait_for(waiting, 5)
+
+
 async def test_settled_waits_for_the_timeouts_and_polls_under_way():
     """A stopping bot waits for these (bot.py ``GameBot.drain``)."""
     started, release = asyncio.Event(), asyncio.Event()
@@ -51,11 +60,7 @@ async def test_settled_waits_for_the_timeouts_and_polls_under_way():
     await asyncio.wait_for(scheduler.settled(), 1)  # nothing under way
     scheduler.arm(1, 1, clock(), None)
     await asyncio.wait_for(started.wait(), 5)
-    waiting = asyncio.ensure_future(scheduler.settled())
-    await asyncio.sleep(0.02)
-    assert not waiting.done(), "a timeout is being applied"
-    release.set()
-    await asyncio.wait_for(waiting, 5)
+    await settles_after(scheduler, release)
 
     polling, release_poll = asyncio.Event(), asyncio.Event()
 
@@ -65,9 +70,5 @@ async def test_settled_waits_for_the_timeouts_and_polls_under_way():
         return 0
     scheduler.poll_every(60, poll)
     await asyncio.wait_for(polling.wait(), 5)
-    waiting = asyncio.ensure_future(scheduler.settled())
-    await asyncio.sleep(0.02)
-    assert not waiting.done(), "a poll is firing what it claimed"
-    release_poll.set()
-    await asyncio.wait_for(waiting, 5)
+    await settles_after(scheduler, release_poll)
     scheduler.cancel_all()
