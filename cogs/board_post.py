@@ -344,9 +344,7 @@ class BoardPosting:
                 self.private_sent.pop((row.id, seat), None)
         else:
             self.turns[row.id], self.shown_versions[row.id] = post, row.version
-        await save_turn_post(self.service.store, post)
-        if post.message_id is not None and post.message_id != row.board_message_id:
-            await self.service.set_lobby_message(row.id, post.message_id)  # the match's current message
+        await save_turn_post(self.service.store, post)  # (the match row's board_message_id stays the lobby's)
 
     async def edit_message(self, row: MatchRow, message_id: int, message: dict[str, Any], *,
                            board: bool = True) -> bool:

@@ -158,6 +158,7 @@ async def test_a_started_lobby_lists_no_open_seats(world):
     await world.alice.click(world.channel.last_message, label="Start")
     lobby = next(m for m in world.channel.history() if m.embeds and "lobby" in (m.embeds[0].title or "").lower())
     assert "open" not in lobby.embeds[0].description and lobby.embeds[0].description.count("<@") == 2
+    assert (await world.match()).board_message_id == lobby.id, "the row keeps the lobby's message; turns have theirs"
 
 
 # -- long narration -----------------------------------------------------------------------------
