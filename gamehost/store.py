@@ -39,6 +39,12 @@ async def open_store(url: str) -> Store:
     return store
 
 
+#: PostgreSQL: a write and, in the same statement (one round trip), its transaction told not to
+#: wait for the disk flush at commit; ``set_config(..., true)`` lasts only that transaction
+UNFLUSHED = ("WITH written AS ({write} RETURNING 1) "
+             "SELECT set_config('synchronous_commit', 'off', true), (SELECT count(*) FROM written)")
+
+
 class Store:
     def __init__(self, where: str):
         """``where``: a database URL, or the path of a SQLite file (``:memory:`` too)."""
@@ -98,9 +104,7 @@ class Store:
         if self.database.dialect != "postgresql":
             await self.database.execute(sql, params)
             return
-        async with self.database.transaction() as tx:
-            await tx.execute("SET LOCAL synchronous_commit TO OFF")
-            await tx.execute(sql, params)
+        await self.database.fetchval(UNFLUSHED.format(write=sql), params)
 
     async def schema_version(self) -> int:
         """The Alembic revision the database is at, as a number (0009 = user_version 9)."""

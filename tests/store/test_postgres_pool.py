@@ -51,3 +51,32 @@ async def test_a_connection_goes_back_to_the_pool_without_a_reset_query(database
         connection.add_query_logger(lambda record: sent.append(record.query))
     await database.fetchval("SELECT 1")
     assert sent == ["SELECT 1"], sent  # asyncpg's default would have sent RESET ALL, UNLISTEN *, ...
+
+
+async def test_a_bookkeeping_write_is_one_statement_that_does_not_wait_for_the_flush(monkeypatch):
+    """gamehost/store.py ``_write_bookkeeping``: one round trip (it was four: BEGIN, SET LOCAL,
+    the write, COMMIT), the write made, and the session left as it was."""
+    from gamehost.store import Store
+
+    async with fresh_postgres() as url:
+        store = Store(url)
+        await store.open()
+        try:
+            await store.database.execute("CREATE TABLE shown (id INTEGER PRIMARY KEY, message BIGINT)")
+            sent: list[str] = []
+            real = PostgresDatabase.fetchval
+
+            async def fetchval(self, sql, params=()):
+                sent.append(sql)
+                return await real(self, sql, params)
+            monkeypatch.setattr(PostgresDatabase, "fetchval", fetchval)
+            for method in ("execute", "transaction", "fetch"):
+                monkeypatch.setattr(PostgresDatabase, method, None)  # nothing else is asked
+            await store._write_bookkeeping("INSERT INTO shown (id, message) VALUES (?, ?) ON CONFLICT (id) "
+                                           "DO UPDATE SET message = excluded.message", (1, 2 ** 40))
+            assert len(sent) == 1 and "set_config('synchronous_commit', 'off', true)" in sent[0]
+            monkeypatch.undo()
+            assert await store.database.fetchval("SELECT message FROM shown WHERE id = 1") == 2 ** 40
+            assert await store.database.fetchval("SHOW synchronous_commit") == "on", "only that transaction"
+        finally:
+            await store.close()
