@@ -136,7 +136,7 @@ class GameBot(commands.AutoShardedBot):
         from cogs.translator import CatalogTranslator
 
         install(self.metrics)
-        store = Store(self.settings.store_url())
+        store = Store(self.settings.store_url(), pool_size=self.settings.database_pool_size)
         await store.open()
         service = MatchService(counting(store), utc_timestamp,
                                live_seconds=self.settings.live_decision_minutes * 60,

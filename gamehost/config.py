@@ -50,6 +50,7 @@ class Settings:
     tournament_thread_interval_seconds: float = 1.0
     # storage and processes (issue 23): see database_url() and README "Deployment"
     database_url: str = ""              # DATABASE_URL; "" = sqlite:///<database_path>
+    database_pool_size: int = 10        # DATABASE_POOL_SIZE: PostgreSQL connections per process (1-100)
     shard_count: int | None = None      # SHARD_COUNT; None = Discord's recommendation
     shard_ids: tuple[int, ...] | None = None  # SHARD_IDS "0,1"; None = every shard
     sync_commands: bool = True          # SYNC_COMMANDS; default: only the process holding shard 0
@@ -161,11 +162,19 @@ def _process_settings(values: Mapping[str, str]) -> dict:
         raise ValueError(f"HEALTH_PORT must be a port number (0 = none), not {port_raw!r}") from None
     if not 0 <= port <= 65535:
         raise ValueError(f"HEALTH_PORT must be 0-65535, not {port_raw!r}")
+    pool_raw = values.get("DATABASE_POOL_SIZE", "").strip()
+    try:
+        pool = int(pool_raw) if pool_raw else 10
+    except ValueError:
+        raise ValueError(f"DATABASE_POOL_SIZE must be a whole number of connections, not {pool_raw!r}") from None
+    if not 1 <= pool <= 100:
+        raise ValueError(f"DATABASE_POOL_SIZE must be 1-100, not {pool_raw!r}")
     log_format = values.get("LOG_FORMAT", "").strip().lower() or "text"
     if log_format not in ("text", "json"):
         raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")
     return {
         "database_url": url,
+        "database_pool_size": pool,
         "shard_count": count,
         "shard_ids": ids,
         "sync_commands": sync if sync is not None else (ids is None or 0 in ids),

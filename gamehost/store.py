@@ -46,8 +46,10 @@ UNFLUSHED = ("WITH written AS ({write} RETURNING 1) "
 
 
 class Store:
-    def __init__(self, where: str):
-        """``where``: a database URL, or the path of a SQLite file (``:memory:`` too)."""
+    def __init__(self, where: str, pool_size: int | None = None):
+        """``where``: a database URL, or the path of a SQLite file (``:memory:`` too);
+        ``pool_size``: PostgreSQL connections at most (default ``gamehost.db.postgres.POOL_SIZE``)."""
+        self.pool_size = pool_size
         self.url = where if where.startswith((SQLITE, *POSTGRES)) else sqlite_url(where)
         self.path = where  # as given (callers of the SQLite-only past name files by it)
         self.db: Database | None = None
@@ -72,7 +74,7 @@ class Store:
             yield tx
 
     async def open(self) -> None:
-        self.db = await open_database(self.url)
+        self.db = await open_database(self.url, self.pool_size)
 
     async def close(self) -> None:
         if self.db is not None:

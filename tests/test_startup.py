@@ -43,7 +43,9 @@ def test_process_settings_defaults_and_checks():
     assert s.health_port == 8081 and s.log_format == "json"
     assert Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0"}).sync_commands
     assert not Settings.from_env({"SYNC_COMMANDS": "no"}).sync_commands
-    for bad in ({"SHARD_IDS": "0,1"}, {"SHARD_COUNT": "2", "SHARD_IDS": "1,2"}, {"SHARD_COUNT": "0"},
+    assert (s.database_pool_size, Settings.from_env({"DATABASE_POOL_SIZE": "4"}).database_pool_size) == (10, 4)
+    for bad in ({"DATABASE_POOL_SIZE": "0"}, {"DATABASE_POOL_SIZE": "101"}, {"DATABASE_POOL_SIZE": "ten"},
+                {"SHARD_IDS": "0,1"}, {"SHARD_COUNT": "2", "SHARD_IDS": "1,2"}, {"SHARD_COUNT": "0"},
                 {"DATABASE_URL": "mysql://x"}, {"HEALTH_PORT": "http"}, {"LOG_FORMAT": "xml"},
                 {"SYNC_COMMANDS": "maybe"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"}):
         with pytest.raises(ValueError):

@@ -10,16 +10,16 @@ from gamehost.db.sqlite import SQLiteDatabase
 from gamehost.db.urls import dialect_of, sqlite_url
 
 
-def database_for(url: str) -> Database:
-    """The database at ``url``, not yet open."""
+def database_for(url: str, pool_size: int | None = None) -> Database:
+    """The database at ``url``, not yet open (``pool_size``: PostgreSQL's connections, at most)."""
     if dialect_of(url) == "sqlite":
         return SQLiteDatabase.from_url(url)
-    return PostgresDatabase.from_url(url)
+    return PostgresDatabase.from_url(url, pool_size)
 
 
-async def open_database(url: str) -> Database:
+async def open_database(url: str, pool_size: int | None = None) -> Database:
     """The database at ``url``, open and migrated to the head revision."""
-    db = database_for(url)
+    db = database_for(url, pool_size)
     await db.open()
     try:
         await prepare(db)

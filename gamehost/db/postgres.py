@@ -112,8 +112,8 @@ class PostgresDatabase:
         self._listeners: list[asyncpg.Connection] = []
 
     @classmethod
-    def from_url(cls, url: str) -> PostgresDatabase:
-        return cls(url)
+    def from_url(cls, url: str, pool_size: int | None = None) -> PostgresDatabase:
+        return cls(url, pool_size or POOL_SIZE)
 
     async def open(self) -> None:
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size,

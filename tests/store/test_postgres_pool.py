@@ -80,3 +80,22 @@ async def test_a_bookkeeping_write_is_one_statement_that_does_not_wait_for_the_f
             assert await store.database.fetchval("SHOW synchronous_commit") == "on", "only that transaction"
         finally:
             await store.close()
+
+
+async def test_the_store_opens_at_most_its_pool_size_of_connections():
+    """DATABASE_POOL_SIZE (bot.py passes it to the store): what one process may hold at most."""
+    from gamehost.store import Store
+
+    async with fresh_postgres() as url:
+        store = Store(url, pool_size=3)
+        await store.open()
+        try:
+            assert store.database.pool.get_max_size() == 3
+        finally:
+            await store.close()
+        default = Store(url)
+        await default.open()
+        try:
+            assert default.database.pool.get_max_size() == 10
+        finally:
+            await default.close()
