@@ -320,7 +320,10 @@ def stop_on_sigterm(bot: GameBot) -> None:
         loop = bot.__dict__.get("loop")  # discord.py sets it when the bot starts
         if not isinstance(loop, asyncio.AbstractEventLoop) or loop.is_closed():
             raise KeyboardInterrupt
-        loop.call_soon_threadsafe(lambda: bot.__dict__.setdefault("_sigterm", asyncio.ensure_future(bot.close())))
+        loop.call_soon_threadsafe(close_soon)
+
+    def close_soon() -> None:
+        bot.__dict__["_sigterm"] = asyncio.ensure_future(bot.close())  # held: a task nobody holds may be collected
     signal.signal(signal.SIGTERM, stop)
 
 

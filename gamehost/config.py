@@ -137,6 +137,18 @@ def _flag(raw: str, name: str) -> bool | None:
     raise ValueError(f"{name} must be true or false, not {raw!r}")
 
 
+def _whole(values: Mapping[str, str], name: str, default: int, bounds: tuple[int, int], what: str) -> int:
+    """The whole number setting ``name`` (``default`` when unset) within ``bounds``; else one line."""
+    raw = values.get(name, "").strip()
+    try:
+        value = int(raw) if raw else default
+    except ValueError:
+        raise ValueError(f"{name} must be {what}, not {raw!r}") from None
+    if not bounds[0] <= value <= bounds[1]:
+        raise ValueError(f"{name} must be {bounds[0]}-{bounds[1]}, not {raw!r}")
+    return value
+
+
 def _process_settings(values: Mapping[str, str]) -> dict:
     """The settings for several processes and other databases (README "Deployment")."""
     url = values.get("DATABASE_URL", "").strip()
@@ -155,20 +167,8 @@ def _process_settings(values: Mapping[str, str]) -> dict:
     if ids is not None and count is not None and max(ids) >= count:
         raise ValueError(f"SHARD_IDS {values.get('SHARD_IDS')!r} names a shard past SHARD_COUNT={count}")
     sync = _flag(values.get("SYNC_COMMANDS", ""), "SYNC_COMMANDS")
-    port_raw = values.get("HEALTH_PORT", "").strip()
-    try:
-        port = int(port_raw) if port_raw else 0
-    except ValueError:
-        raise ValueError(f"HEALTH_PORT must be a port number (0 = none), not {port_raw!r}") from None
-    if not 0 <= port <= 65535:
-        raise ValueError(f"HEALTH_PORT must be 0-65535, not {port_raw!r}")
-    pool_raw = values.get("DATABASE_POOL_SIZE", "").strip()
-    try:
-        pool = int(pool_raw) if pool_raw else 10
-    except ValueError:
-        raise ValueError(f"DATABASE_POOL_SIZE must be a whole number of connections, not {pool_raw!r}") from None
-    if not 1 <= pool <= 100:
-        raise ValueError(f"DATABASE_POOL_SIZE must be 1-100, not {pool_raw!r}")
+    port = _whole(values, "HEALTH_PORT", 0, (0, 65535), "a port number (0 = none)")
+    pool = _whole(values, "DATABASE_POOL_SIZE", 10, (1, 100), "a whole number of connections")
     log_format = values.get("LOG_FORMAT", "").strip().lower() or "text"
     if log_format not in ("text", "json"):
         raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")

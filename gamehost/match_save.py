@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gamehost.db import Database
-from gamehost.store_rows import MatchRow, PendingWrite
+from gamehost.db import Database, Executor
+from gamehost.store_rows import LoggedAction, MatchRow, PendingWrite
 
 #: PostgreSQL channel of the commit notices (gamehost/match_news.py listens), ``notice`` their words
 CHANGED_CHANNEL = "match_changed"
@@ -36,6 +36,13 @@ _POSTGRES = (
     "ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state RETURNING 1 AS one) "
     "SELECT (SELECT count(*) FROM saved) + 0 * ((SELECT count(sent) FROM told) + (SELECT count(one) FROM logged) "
     "+ (SELECT count(one) FROM kept))")
+
+
+async def insert_actions(db: Executor, match_id: int, actions: list[LoggedAction]) -> None:
+    """Log entries of one match, inside a transaction (SQLite's save, a tournament table's start)."""
+    if actions:
+        await db.executemany(_INSERT_ACTIONS, [(match_id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at)
+                                               for a in actions])
 
 
 def notice(match_id: int, version: int) -> str:
@@ -64,9 +71,7 @@ async def save(database: Database, row: MatchRow, values: tuple, write: PendingW
         changed = await db.execute(_UPDATE, values)
         if changed != 1:
             return changed
-        if actions:
-            await db.executemany(_INSERT_ACTIONS, [(row.id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at)
-                                                   for a in actions])
+        await insert_actions(db, row.id, actions)
         if snapshot_state is not None:
             await db.execute(_UPSERT_SNAPSHOT, (row.id, seq, snapshot_state))
         return changed

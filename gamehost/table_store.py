@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamehost.match_save import insert_actions
 from gamehost.store import PendingWrite, MatchRow, Store, insert_match_row, pack_state
 
 
@@ -82,10 +83,7 @@ async def insert_table_match(store: Store, row: MatchRow, write: PendingWrite, *
         if not rows or rows[0][0] != owner or rows[0][1] is not None:
             raise LostClaim(key)
         match_id = await insert_match_row(db, row)
-        if write.actions:
-            await db.executemany(
-                "INSERT INTO actions (match_id, seq, seat, user_id, kind, action, at) VALUES (?,?,?,?,?,?,?)",
-                [(match_id, a.seq, a.seat, a.user_id, a.kind, a.action, a.at) for a in write.actions])
+        await insert_actions(db, match_id, write.actions)
         seq = write.actions[-1].seq if write.actions else 0
         await db.execute("INSERT INTO snapshots (match_id, seq, state) VALUES (?,?,?)",
                          (match_id, seq, pack_state(row.state)))
