@@ -137,7 +137,7 @@ def _flag(raw: str, name: str) -> bool | None:
     raise ValueError(f"{name} must be true or false, not {raw!r}")
 
 
-def _whole(values: Mapping[str, str], name: str, default: int, bounds: tuple[int, int], what: str) -> int:
+def _whole(name: str, values: Mapping[str, str], default: int, bounds: tuple[int, int], what: str) -> int:
     """The whole number setting ``name`` (``default`` when unset) within ``bounds``; else one line."""
     raw = values.get(name, "").strip()
     try:
@@ -167,8 +167,8 @@ def _process_settings(values: Mapping[str, str]) -> dict:
     if ids is not None and count is not None and max(ids) >= count:
         raise ValueError(f"SHARD_IDS {values.get('SHARD_IDS')!r} names a shard past SHARD_COUNT={count}")
     sync = _flag(values.get("SYNC_COMMANDS", ""), "SYNC_COMMANDS")
-    port = _whole(values, "HEALTH_PORT", 0, (0, 65535), "a port number (0 = none)")
-    pool = _whole(values, "DATABASE_POOL_SIZE", 10, (1, 100), "a whole number of connections")
+    port = _whole("HEALTH_PORT", values, 0, (0, 65535), "a port number (0 = none)")
+    pool = _whole("DATABASE_POOL_SIZE", values, 10, (1, 100), "a whole number of connections")
     log_format = values.get("LOG_FORMAT", "").strip().lower() or "text"
     if log_format not in ("text", "json"):
         raise ValueError(f"LOG_FORMAT must be text or json, not {log_format!r}")

@@ -88,7 +88,7 @@ def config_names() -> set[str]:
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
             func = node.func
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if called in ("get", "integer", "limit") and isinstance(node.args[0].value, str):
+            if called in ("get", "integer", "limit", "_whole") and isinstance(node.args[0].value, str):
                 names.add(node.args[0].value)
     return names | {"DISCORD_TOKEN"}
 
@@ -256,7 +256,7 @@ def test_systemd_analyze_accepts_the_unit(tmp_path):
 
 def test_every_variable_a_deploy_file_sets_is_one_the_bot_reads():
     known = config_names()
-    assert {"DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT", "LOG_FORMAT", "PROCESS_NAME",
+    assert {"DATABASE_URL", "DATABASE_POOL_SIZE", "SHARD_COUNT", "SHARD_IDS", "HEALTH_PORT", "LOG_FORMAT", "PROCESS_NAME",
             "DATABASE_PATH", "LIVE_DECISION_MINUTES"} <= known  # the reader finds them
     set_by = {"bot.env.example": set(env_file(DEPLOY / "bot.env.example")),
               "common.env.example": set(env_file(DEPLOY / "common.env.example"))}
