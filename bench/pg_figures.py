@@ -11,8 +11,10 @@ stderr and no pg figure (the rest of the bench runs as before).
 * ``pg.actions_per_s_1proc`` / ``pg.actions_per_s_2proc`` -- random legal moves committed per
   second through ``MatchService.act`` (scripts/two_processes.py's processes: spawned, each
   with its own store and service, started together) across 200 matches of the registered
-  games: one process over all 200, then two processes each over its own half, as sharded bot
-  processes split the servers (target 2proc >= 1.6 x 1proc on 2 cores);
+  games: one process over all 200, then two processes each over its own half (the same mix
+  of games, ``halves``), as sharded bot processes split the servers (target 2proc >= 1.6 x
+  1proc on 2 cores); each configuration on 200 new matches from their start (a move costs
+  more as a game goes on);
   ``pg.actions_per_s_2proc_shared`` two processes both over all 200 matches, racing for every
   version (a loser's move is refused ``stale``, read again and not counted); and
   ``pg.actions_per_s_ratio`` (2proc over 1proc). The same with ``LANES`` players at once in each
@@ -123,21 +125,39 @@ def rate(reports: list[dict]) -> float:
     return sum(len(r["committed"]) for r in reports) / max(r["seconds"] for r in reports)
 
 
+def halves(ids: list[int], games: int) -> list[list[int]]:
+    """``ids`` (opened with the games in turn) in two shares with the same mix of games, as
+    sharded processes split the servers: alternate matches would give one process two games
+    and the other the two others, and the faster half would wait idle for the slower."""
+    if len(ids) < 2 * games:  # not a round of every game each (a smoke run): alternate
+        return [ids[0::2], ids[1::2]]
+    return [[m for k, m in enumerate(ids) if (k // games) % 2 == half] for half in (0, 1)]
+
+
 async def _throughput(matches: int, actions: int) -> dict[str, float]:
+    games = game_ids()
+    got: dict[str, float] = {}
     async with fresh() as url:
-        ids = await open_matches(url, matches, game_ids())
-        one = await asyncio.to_thread(run_split, url, [ids], actions, 100)
-        two = await asyncio.to_thread(run_split, url, [ids[0::2], ids[1::2]], actions // 2, 200)
-        shared = await asyncio.to_thread(run_split, url, [ids, ids], actions // 2, 300)
-        one_busy = await asyncio.to_thread(run_split, url, [ids], actions, 400, LANES)
-        two_busy = await asyncio.to_thread(run_split, url, [ids[0::2], ids[1::2]], actions // 2, 500, LANES)
-    return {"1proc": rate(one), "2proc": rate(two), "2proc_shared": rate(shared),
-            "lost_shared": sum(r["lost"] for r in shared),
-            "1proc_busy": rate(one_busy), "2proc_busy": rate(two_busy)}
+        # every configuration plays matches of its own from their start: a move costs more as
+        # a game goes on, so one set played on would flatter whichever configuration went first
+        async def measured(name: str, shares: int, seed: int, lanes: int = 1, shared: bool = False) -> None:
+            ids = await open_matches(url, matches, games)
+            split = [ids, ids] if shared else halves(ids, len(games)) if shares == 2 else [ids]
+            reports = await asyncio.to_thread(run_split, url, split, actions // shares, seed, lanes)
+            got[name] = rate(reports)
+            if shared:
+                got["lost_shared"] = sum(r["lost"] for r in reports)
+
+        await measured("1proc", 1, 100)
+        await measured("2proc", 2, 200)
+        await measured("2proc_shared", 2, 300, shared=True)
+        await measured("1proc_busy", 1, 400, LANES)
+        await measured("2proc_busy", 2, 500, LANES)
+    return got
 
 
 def throughput():
-    got = asyncio.run(_throughput(sized(200, 4), sized(3000, 20)))
+    got = asyncio.run(_throughput(sized(200, 2 * len(game_ids())), sized(3000, 20)))
     yield "pg.actions_per_s_1proc", round(got["1proc"], 1)
     yield "pg.actions_per_s_2proc", round(got["2proc"], 1)
     yield "pg.actions_per_s_2proc_shared", round(got["2proc_shared"], 1)

@@ -103,6 +103,8 @@ def can_draw(text: str, bold: bool = True) -> bool:
 
 #: the face index of a run DejaVu draws
 PRIMARY = -1
+#: measured strings remembered per font (a game uses about a thousand per size; ~1.5 MB at most)
+LENGTHS_KEPT = 8192
 
 
 @lru_cache(maxsize=8192)
@@ -152,6 +154,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         #: the CJK face (the first fallback) at this size
         self.fallback = self._face(0)
         self._baseline: dict[str, float] = {}
+        self._lengths: dict[tuple[str, str], float] = {}
 
     def __reduce__(self):
         return font, (self.size, self.bold)
@@ -221,10 +224,23 @@ class FallbackFont(ImageFont.FreeTypeFont):
     # -- the FreeTypeFont API the renderers and ImageDraw use
 
     def getlength(self, text, mode="", direction=None, features=None, language=None):
+        # text fitting measures the same words again and again, move after move: a string's
+        # advance at this size is remembered (FreeType's answer, unchanged)
+        plain = isinstance(text, str) and direction is None and features is None and language is None
+        if plain:
+            known = self._lengths.get((text, mode))
+            if known is not None:
+                return known
         runs = _runs(text, self.bold) if isinstance(text, str) else None
         if runs is None:
-            return super().getlength(text, mode, direction, features, language)
-        return sum(self._run_length(run, fb, mode) for run, fb in runs)
+            length = super().getlength(text, mode, direction, features, language)
+        else:
+            length = sum(self._run_length(run, fb, mode) for run, fb in runs)
+        if plain:
+            if len(self._lengths) >= LENGTHS_KEPT:
+                self._lengths.clear()
+            self._lengths[(text, mode)] = length
+        return length
 
     def getbbox(self, text, mode="", direction=None, features=None, language=None,
                 stroke_width=0, anchor=None):

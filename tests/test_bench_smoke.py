@@ -142,3 +142,16 @@ def test_smoke_flag_and_sizes(monkeypatch):
     assert bench_run.smoke() and bench_run.sized(100, 1) == 1
     monkeypatch.setenv(bench_run.SMOKE_ENV, "0")
     assert not bench_run.smoke()
+
+
+def test_two_processes_get_the_same_mix_of_games():
+    """pg.actions_per_s_2proc: matches are opened with the games in turn; each process gets
+    whole rounds of them (alternate matches would give one process two games and the other
+    two others, and the process with the cheaper games would then wait idle)."""
+    from bench.pg_figures import halves
+
+    ids = list(range(16))  # four rounds of four games: match k is of game k % 4
+    one, two = halves(ids, 4)
+    assert sorted(one + two) == ids and len(one) == len(two) == 8
+    assert sorted(k % 4 for k in one) == sorted(k % 4 for k in two) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert halves(list(range(6)), 4) == [[0, 2, 4], [1, 3, 5]]  # under two rounds: alternate

@@ -271,6 +271,23 @@ def test_text_dejavu_draws_is_measured_and_rasterised_as_by_dejavu_alone(size, b
             assert bytes(Image.Image()._new(mask).tobytes()) == bytes(Image.Image()._new(pmask).tobytes())
 
 
+def test_a_remembered_length_is_the_fonts_own_answer(monkeypatch):
+    """getlength remembers each string's advance (text fitting asks again and again): the
+    second answer is the first, for Latin and for runs of fallback faces alike, and the
+    memory is bounded."""
+    monkeypatch.setattr(common, "LENGTHS_KEPT", 4)
+    fnt = common.FallbackFont(17)  # a font of its own: nothing remembered yet
+    plain = ImageFont.truetype(str(common.FONT_FILES[True]), 17, layout_engine=ImageFont.Layout.BASIC)
+    texts = ["Alice", "龘龘 plays", "민준", "Alice", "x" * 30, "龘龘 plays"]
+    first = {text: fnt.getlength(text) for text in texts}
+    assert first["Alice"] == plain.getlength("Alice")
+    assert first["龘龘 plays"] == fnt.getlength("龘龘 plays") > plain.getlength(" plays")
+    for text in texts:
+        assert fnt.getlength(text) == first[text], text
+    assert 0 < len(fnt._lengths) <= 4
+    assert fnt.getlength("Alice", mode="1") == plain.getlength("Alice", mode="1")  # each mode its own
+
+
 @pytest.mark.parametrize("kind,name", [("board", n) for n in sorted(clash_views.BOARD_SAMPLES)]
                          + [("hand", n) for n in sorted(clash_views.HAND_SAMPLES)])
 def test_english_pictures_are_byte_identical_with_and_without_the_cjk_font(kind, name, without_cjk):
