@@ -23,7 +23,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from string import Formatter
-from typing import Iterable
+from typing import Any, Iterable
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -105,6 +105,8 @@ def can_draw(text: str, bold: bool = True) -> bool:
 PRIMARY = -1
 #: measured strings remembered per font (a game uses about a thousand per size; ~1.5 MB at most)
 LENGTHS_KEPT = 8192
+#: bytes of rasterised strings remembered per font (a game's labels take a few hundred KB a size)
+MASK_BYTES_KEPT = 2_000_000
 
 
 @lru_cache(maxsize=8192)
@@ -155,6 +157,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
         self.fallback = self._face(0)
         self._baseline: dict[str, float] = {}
         self._lengths: dict[tuple[str, str], float] = {}
+        self._masks: dict[tuple, tuple[Any, tuple[int, int]]] = {}
+        self._mask_bytes = 0
 
     def __reduce__(self):
         return font, (self.size, self.bold)
@@ -258,6 +262,27 @@ class FallbackFont(ImageFont.FreeTypeFont):
 
     def getmask2(self, text, mode="", direction=None, features=None, language=None,
                  stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        # most labels are drawn again at the same place move after move: their rasterised
+        # mask is remembered (never for RGBA, whose mask ImageDraw changes in place)
+        plain = (isinstance(text, str) and mode != "RGBA" and direction is None and features is None
+                 and language is None and not args)
+        if not plain:
+            return self._rasterise(text, mode, direction, features, language, stroke_width, anchor, ink,
+                                   start, *args, **kwargs)
+        key = (text, mode, stroke_width, anchor, ink, tuple(start or (0.0, 0.0)), tuple(sorted(kwargs.items())))
+        known = self._masks.get(key)
+        if known is None:
+            known = self._rasterise(text, mode, None, None, None, stroke_width, anchor, ink, start, **kwargs)
+            size = known[0].size[0] * known[0].size[1]
+            if self._mask_bytes + size > MASK_BYTES_KEPT:
+                self._masks.clear()
+                self._mask_bytes = 0
+            self._masks[key] = known
+            self._mask_bytes += size
+        return known
+
+    def _rasterise(self, text, mode="", direction=None, features=None, language=None,
+                   stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
         runs = _runs(text, self.bold) if isinstance(text, str) else None
         if runs is None:
             return super().getmask2(text, mode, direction, features, language, stroke_width,

@@ -27,7 +27,7 @@ from pathlib import Path
 from string import Formatter
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -286,6 +286,26 @@ def test_a_remembered_length_is_the_fonts_own_answer(monkeypatch):
         assert fnt.getlength(text) == first[text], text
     assert 0 < len(fnt._lengths) <= 4
     assert fnt.getlength("Alice", mode="1") == plain.getlength("Alice", mode="1")  # each mode its own
+
+
+def test_a_remembered_mask_draws_the_same_pixels():
+    """Rasterised labels are remembered per font (drawn again move after move): a label
+    drawn from memory, at whole and at fractional positions, is pixel for pixel the label
+    drawn afresh; RGBA masks (which ImageDraw changes in place) are never kept."""
+    def picture(fnt):
+        img = Image.new("RGB", (260, 90), (20, 20, 20))
+        draw = ImageDraw.Draw(img)
+        for xy, text in (((5, 5), "Alice 7/9"), ((5.5, 30.25), "Alice 7/9"), ((5, 55), "龘龘 민준")):
+            draw.text(xy, text, font=fnt, fill=(240, 240, 240), anchor="la", stroke_width=1,
+                      stroke_fill=(0, 0, 0))
+        return img.tobytes()
+
+    cold = common.FallbackFont(19)
+    first = picture(cold)
+    assert cold._masks and picture(cold) == first == picture(common.FallbackFont(19))
+    before = len(cold._masks)
+    cold.getmask2("Alice", "RGBA")
+    assert len(cold._masks) == before
 
 
 @pytest.mark.parametrize("kind,name", [("board", n) for n in sorted(clash_views.BOARD_SAMPLES)]

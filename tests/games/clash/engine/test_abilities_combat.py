@@ -263,7 +263,7 @@ def test_reg_1_once_per_attack_when_damage_dealt():
     st = make(hands={0: "a b F(B) c"}, lanes={"top": (rg, w), "bottom": ("", w)})
     s, ev = run_phase3(st)
     assert hand(s, 0) == ["a", "F(B)", "b", "c"] and len(ev_of(ev, "regenerated")) == 1
-    st = make(hands={0: "a b F(B) c"}, lanes={"top": (rg, "t_prot9")})
+    st = make(hands={0: "a b F(B) c"}, lanes={"top": (rg, tc(0, 9, "PROTECTION", name="t_prot9"))})
     s, ev = run_phase3(st)
     assert hand(s, 0) == ["a", "b", "F(B)", "c"]
 
@@ -466,7 +466,7 @@ def test_van_4_gone_before_vanish():
 def test_wea_1_amb_24_leaves_one_hp():
     """CD-WEA-1 / CD-AMB-24 / CD-ATK-11: Weaken deals the target's remaining HP - 1."""
     w = tc(1, 9, "WEAKEN", name="t_weak1")
-    st = make(lanes={"top": (w, "t_wall9/3")})
+    st = make(lanes={"top": (w, tc(0, 9, name="t_wall9") + "/3")})
     s, ev = run_phase3(st)
     assert ev_of(ev, "damage")[0]["amount"] == 5 and creature(s, "top", 1, 1)["dmg"] == 8
 
@@ -475,7 +475,7 @@ def test_wea_3_amb_26_dash_and_aquatic():
     """CD-WEA-3 / CD-AMB-26 / CD-DSH-6: Dash bonus is added to X, Aquatic doubles the total."""
     w = tc(1, 9, "WEAKEN", "DASH", "AQUATIC", name="t_weak_da")
     p = tc(0, 9, name="t_p1")
-    st = make(lanes={"top": (f"{p} {w}", "t_wall9")})
+    st = make(lanes={"top": (f"{p} {w}", tc(0, 9, name="t_wall9"))})
     s, ev = run_phase3(st)
     assert ev_of(ev, "damage")[0]["amount"] == (8 + 1) * 2
 
@@ -498,7 +498,7 @@ def test_wea_5_one_hp_left_no_damage():
     """CD-WEA-5: against a creature with 1 HP left, X = 0: no damage and no triggers."""
     w = tc(1, 9, "WEAKEN", name="t_weak1")
     v = tc(0, 3, "VANISH", "RETALIATE", name="t_vr3")
-    st = make(lanes={"top": (w, f"{v}/2 t_wall9")})
+    st = make(lanes={"top": (w, f"{v}/2 {tc(0, 9, name='t_wall9')}")})
     s, ev = run_phase3(st)
     assert ev_of(ev, "damage")[0]["amount"] == 0 and not ({"vanish", "retaliate"} & set(kinds(ev)))
 

@@ -387,7 +387,8 @@ def test_cus_6_options_a_to_e():
     st = solo_state(lanes={"top": ("a b", "")}, solo={"game": "custom", "modifier": 2, "base_mana": 9})
     assert solo.ai_mana(st)[0] == 9 + 4
     big = tc(7, 9, "BLADE", name="t_blade7")
-    st = solo_state(lanes={"top": (big, ""), "bottom": (big, "t_plain2")}, solo={"ai_defence": True})
+    plain = tc(0, 2, name="t_plain2")  # registered here too: this test may run alone
+    st = solo_state(lanes={"top": (big, ""), "bottom": (big, plain)}, solo={"ai_defence": True})
     s, ev = run_phase3(st)
     assert len(ev_of(ev, "ai_discard")) == 2  # the 7-point attack and the Blade excess: 1 each
     w = tc(1, 9, "WEAKEN", name="t_weak1")
