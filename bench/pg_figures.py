@@ -14,7 +14,8 @@ stderr and no pg figure (the rest of the bench runs as before).
   games: one process over all 200, then two processes each over its own half (the same mix
   of games, ``halves``), as sharded bot processes split the servers (target 2proc >= 1.6 x
   1proc on 2 cores); each configuration on 200 new matches from their start (a move costs
-  more as a game goes on);
+  more as a game goes on), measured ``ROUNDS`` times in turn with the others, the figure the
+  median (the rounds on stderr);
   ``pg.actions_per_s_2proc_shared`` two processes both over all 200 matches, racing for every
   version (a loser's move is refused ``stale``, read again and not counted); and
   ``pg.actions_per_s_ratio`` (2proc over 1proc). The same with ``LANES`` players at once in each
@@ -93,6 +94,8 @@ def command_latency():
 #: players at once in each process for the ``_<LANES>lanes`` figures (a bot serves many channels
 #: at the same time; one lane is one move after another, waiting on each commit's flush)
 LANES = 4
+#: times each configuration is measured, in turn with the others; the figures are the medians
+ROUNDS = 3
 
 
 def run_split(url: str, shares: list[list[int]], actions: int, seed: int, lanes: int = 1) -> list[dict]:
@@ -134,30 +137,38 @@ def halves(ids: list[int], games: int) -> list[list[int]]:
     return [[m for k, m in enumerate(ids) if (k // games) % 2 == half] for half in (0, 1)]
 
 
-async def _throughput(matches: int, actions: int) -> dict[str, float]:
+async def _throughput(matches: int, actions: int, rounds: int) -> dict[str, float]:
     games = game_ids()
-    got: dict[str, float] = {}
+    rates: dict[str, list[float]] = {}
+    lost = 0
     async with fresh() as url:
         # every configuration plays matches of its own from their start: a move costs more as
         # a game goes on, so one set played on would flatter whichever configuration went first
-        async def measured(name: str, shares: int, seed: int, lanes: int = 1, shared: bool = False) -> None:
+        async def measured(name: str, shares: int, seed: int, lanes: int = 1, shared: bool = False) -> int:
             ids = await open_matches(url, matches, games)
             split = [ids, ids] if shared else halves(ids, len(games)) if shares == 2 else [ids]
             reports = await asyncio.to_thread(run_split, url, split, actions // shares, seed, lanes)
-            got[name] = rate(reports)
-            if shared:
-                got["lost_shared"] = sum(r["lost"] for r in reports)
+            rates.setdefault(name, []).append(rate(reports))
+            return sum(r["lost"] for r in reports)
 
-        await measured("1proc", 1, 100)
-        await measured("2proc", 2, 200)
-        await measured("2proc_shared", 2, 300, shared=True)
-        await measured("1proc_busy", 1, 400, LANES)
-        await measured("2proc_busy", 2, 500, LANES)
+        # one and two processes in turn, ``rounds`` times, and the median of each: a single
+        # run of a few seconds can meet the server's checkpoint or autovacuum (one process
+        # measured 512 and 749 moves/s minutes apart), which one ratio would take for scaling
+        for round_ in range(rounds):
+            await measured("1proc", 1, 100 + 10 * round_)
+            await measured("2proc", 2, 200 + 10 * round_)
+            await measured("1proc_busy", 1, 400 + 10 * round_, LANES)
+            await measured("2proc_busy", 2, 500 + 10 * round_, LANES)
+        lost = await measured("2proc_shared", 2, 300, shared=True)
+    got = {name: statistics.median(values) for name, values in rates.items()}
+    got["lost_shared"] = lost
+    print("bench: pg.actions_per_s rounds: " + "; ".join(
+        f"{name} {' '.join(f'{v:.0f}' for v in values)}" for name, values in rates.items()), file=sys.stderr, flush=True)
     return got
 
 
 def throughput():
-    got = asyncio.run(_throughput(sized(200, 2 * len(game_ids())), sized(3000, 20)))
+    got = asyncio.run(_throughput(sized(200, 2 * len(game_ids())), sized(3000, 20), sized(ROUNDS, 1)))
     yield "pg.actions_per_s_1proc", round(got["1proc"], 1)
     yield "pg.actions_per_s_2proc", round(got["2proc"], 1)
     yield "pg.actions_per_s_2proc_shared", round(got["2proc_shared"], 1)
