@@ -11,7 +11,9 @@
 * ``cmd.api_ms_p50`` -- of each such command, the time spent inside SimCord's emulated
   Discord API (``bench.simcord_load.EmulatedApi``), where a real bot waits on the network
   instead; ``cmd.own_ms_p50`` -- each command's latency less that time: the bot's own
-  part; ``cmd.latency_ratio`` / ``cmd.own_ratio`` -- the two p50s over the board's.
+  part; ``cmd.latency_ratio`` / ``cmd.own_ratio`` -- the two p50s over the board's;
+  ``cmd.latency_ms_p50.<id>`` / ``cmd.latency_ratio.<id>`` -- the same for each game's
+  commands alone (the medians of the four games together can fall between two games').
 * ``store.restart_ms_10k`` -- start-up of the bot with 10,000 stored active matches
   (alternating across every registered game), until it is ready with every deadline armed.
 
@@ -39,8 +41,9 @@ def command_latency():
     games = len(game_ids())
     renders: list[float] = []
     api: list[float] = []
+    per_game: dict[str, tuple[list[float], list[float]]] = {}
     one = asyncio.run(measure_play_latency(active_matches=1, samples=sized(120, games), board_renders=renders,
-                                           api_ms=api))
+                                           api_ms=api, by_game=per_game))
     render = statistics.median(renders)
     own = statistics.median(total - inside for total, inside in zip(one, api))
     yield "cmd.latency_ms_p50", round(statistics.median(one), 2)
@@ -50,6 +53,10 @@ def command_latency():
     yield "cmd.latency_ratio", round(statistics.median(one) / render, 2)
     yield "cmd.own_ratio", round(own / render, 2)
     yield "cmd.latency_ms_p99", round(percentile(one, 0.99), 2)
+    for game_id, (latencies, drawings) in sorted(per_game.items()):
+        if latencies and drawings:
+            yield f"cmd.latency_ms_p50.{game_id}", round(statistics.median(latencies), 2)
+            yield f"cmd.latency_ratio.{game_id}", round(statistics.median(latencies) / statistics.median(drawings), 2)
     many = asyncio.run(measure_play_latency(active_matches=sized(100, games), samples=sized(300, 3 * games)))
     yield "cmd.latency_ms_p50_100", round(statistics.median(many), 2)
     yield "cmd.latency_ms_p99_100", round(percentile(many, 0.99), 2)

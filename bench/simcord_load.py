@@ -259,18 +259,27 @@ def _replies(result) -> str:
 
 async def measure_play_latency(active_matches: int, samples: int, board_renders: list[float] | None = None,
                                fresh: FreshDatabase = fresh_sqlite,
-                               api_ms: list[float] | None = None) -> list[float]:
+                               api_ms: list[float] | None = None,
+                               by_game: dict[str, tuple[list[float], list[float]]] | None = None) -> list[float]:
     """Latencies of ``samples`` timed commands in ``active_matches`` open matches; with fewer
     channels than games, one run per game (an equal share of the samples each), each on a
     database of its own made by ``fresh`` (default: a new SQLite file). ``api_ms`` receives,
-    for each, the milliseconds spent inside SimCord's emulated API (``EmulatedApi``)."""
+    for each, the milliseconds spent inside SimCord's emulated API (``EmulatedApi``);
+    ``by_game`` (one run per game only), each game's latencies and board drawings."""
     games = game_ids()
     groups = [games] if active_matches >= len(games) else [[g] for g in games]
     latencies: list[float] = []
     for i, group in enumerate(groups):
         share = samples // len(groups) + (samples % len(groups) if i == len(groups) - 1 else 0)
+        drawn: list[float] = []
         async with fresh() as url:
-            latencies += await _play_latency(url, group, active_matches, share, board_renders, api_ms)
+            got = await _play_latency(url, group, active_matches, share, drawn if board_renders is not None else None,
+                                      api_ms)
+        latencies += got
+        if board_renders is not None:
+            board_renders += drawn
+        if by_game is not None and len(group) == 1:
+            by_game[group[0]] = (got, drawn)
     return latencies
 
 

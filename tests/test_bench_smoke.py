@@ -38,7 +38,8 @@ PG = [
 ]
 PER_GAME = [
     "{id}.playouts_per_s", "{id}.render_ms_p50", "{id}.render_ms_p99", "mem.{id}_per_match_kb", "mem.{id}_hot_kb",
-    "store.{id}_game_kb", "replay.step_ms_p50.{id}", "replay.step_ms_ratio.{id}",
+    "store.{id}_game_kb", "replay.step_ms_p50.{id}", "replay.step_ms_ratio.{id}", "cmd.latency_ms_p50.{id}",
+    "cmd.latency_ratio.{id}",
 ]
 
 
