@@ -197,7 +197,9 @@ def log_verb_hidden(verbs: Mapping[str, LogRule], text: str) -> bool:
 class SelfDestructiveMoves(Protocol):
     """Optional: moves that lose the mover the game by themselves (e.g. paying a cost with
     the last of one's health), so the host can ask before making them. Judged only from
-    what the mover may know: never by playing out other seats' or an AI's hidden turns."""
+    what the mover may know: never by playing out other seats' or an AI's hidden turns. It
+    replays one move at most and the host asks it on the event loop, before the move is made:
+    it must be that cheap (Clash: 13 µs a move, 0.12 ms at most)."""
 
     def self_destructive(self, state: JSON, seat: Seat, action: JSON) -> bool: ...
 
