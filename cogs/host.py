@@ -262,7 +262,7 @@ class Host(PrivateViews, BoardPosting):
         """Before a move that would lose the mover the game (a Blood Price paid with the last
         fort health, ...): a private warning with Confirm / Cancel instead, and True. The
         check replays the one move on a copy (engine.base ``SelfDestructiveMoves``: tens of
-        microseconds; handing it to a thread took about 0.9 ms before every Clash play)."""
+        microseconds; handing it to a thread took about 0.9 ms before every such move)."""
         if not mine.judges_losing_moves or not mine.loses_by(move):
             return False
         snap, locale = mine.match, locale_of(interaction)

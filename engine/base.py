@@ -199,7 +199,7 @@ class SelfDestructiveMoves(Protocol):
     the last of one's health), so the host can ask before making them. Judged only from
     what the mover may know: never by playing out other seats' or an AI's hidden turns. It
     replays one move at most and the host asks it on the event loop, before the move is made:
-    it must be that cheap (Clash: 13 µs a move, 0.12 ms at most)."""
+    it must be that cheap (a card game's: 13 µs a move, 0.12 ms at most)."""
 
     def self_destructive(self, state: JSON, seat: Seat, action: JSON) -> bool: ...
 
