@@ -34,7 +34,6 @@ from gamehost.store import MatchRow
 from gamehost.turn_store import TurnPost, save_turn_post, set_board_mode, turn_post
 from gamehost.workers import Renderer
 from cogs.channels import match_channel
-from cogs.concurrently import together
 from cogs.items import view_of
 from cogs.replies import edit_kwargs, locale_of, rewind_file, send_ephemeral, settle_ack
 from cogs.text_split import clip
@@ -210,7 +209,6 @@ class BoardPosting:
         snap, drawing = taken if taken is not None else (snapshot(row), None)
         drawing = drawing if drawing is not None else self.start_drawing(snap)
         prefetched: list[tuple[int, int, int, str]] = []
-        followers = asyncio.ensure_future(self.service.followers(snap.match_id))  # read while drawing
         try:
             ui = self.uis[row.game]
             narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
@@ -227,33 +225,21 @@ class BoardPosting:
                 fresh = self.new_turn(post, snap, outcome)
                 message, shown = await self.turn_message(snap, post, narration, fresh, drawn, drawing)
                 posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
-            # after the board, at once: the followers' copies, the mover's private update and
-            # each other seat's DMs (one seat's in order), none waiting on another's round trip
-            await together(self.tell_followers(snap, message, drawn[0] if drawn else None, await followers),
-                           self.answer_mover(snap, here, posted, interaction),
-                           *(self.send_privates(snap, seat, seat in dms, seat in news)
-                             for seat in sorted(set(dms) | set(news))))
+            await self.tell_followers(snap, message, drawn[0] if drawn else None)
+            if not posted and interaction is not None:
+                await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
+            # the player is right here and keeps acting: a light text-only update, after the
+            # board (the acknowledged reply says first whether the board could not be shown)
+            for seat in here:
+                await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
+            for seat in dms:
+                await self.send_private(snap, seat)
+            for seat in news:
+                await self.send_private(snap, seat, news=True)
         finally:
             drawing.cancel()  # already taken unless something above failed
-            followers.cancel()
             self.forget_prefetched(prefetched)
         await settle_ack(interaction)
-
-    async def answer_mover(self, snap: Snapshot, here: list[int], posted: bool,
-                           interaction: discord.Interaction | None) -> None:
-        """The player is right here and keeps acting: a light text-only update, after the
-        board (the acknowledged reply says first whether the board could not be shown)."""
-        if not posted and interaction is not None:
-            await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
-        for seat in here:
-            await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
-
-    async def send_privates(self, snap: Snapshot, seat: int, view: bool, news: bool) -> None:
-        """One seat's DMs after a move: its new private view, then what only it learned."""
-        if view:
-            await self.send_private(snap, seat)
-        if news:
-            await self.send_private(snap, seat, news=True)
 
     def private_targets(self, snap: Snapshot, outcome: Outcome, actor: int | None) -> tuple[list[int], list[int]]:
         """The seats to DM after this outcome: whoever must act now and is not here (when the
@@ -344,11 +330,9 @@ class BoardPosting:
             return False
         shown.owners, shown.posted_at = tuple(snap.waiting), self.service.clock()
         shown.message_id = None if posted is True else getattr(posted, "id", None)
-        steps: list[Awaitable[Any]] = [self.remember_turn(row, shown)]
+        await self.remember_turn(row, shown)
         if post.message_id is not None and post.message_id != shown.message_id and post.mode != "move":
-            # the new turn is saved while the superseded message loses its buttons
-            steps.append(self.edit_message(row, post.message_id, {"view": None}, board=False))
-        await together(*steps)
+            await self.edit_message(row, post.message_id, {"view": None}, board=False)
         return True
 
     async def remember_turn(self, row: MatchRow, post: TurnPost) -> None:
@@ -396,10 +380,9 @@ class BoardPosting:
             message = await self.board_message(snap, shown.narration, dropped=shown.dropped)
             await self.show_turn(row, snap, post, shown, message, True, None)
 
-    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None,
-                             followers: list[int]) -> None:
+    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None) -> None:
         """The public board, by DM, to everyone following the match (/match follow)."""
-        for user_id in followers:
+        for user_id in await self.service.followers(snap.match_id):
             kwargs: dict[str, Any] = {"content": f"<#{snap.channel_id}>", "embed": message["embed"].copy()}
             if png is not None:
                 kwargs["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)
