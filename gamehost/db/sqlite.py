@@ -8,12 +8,20 @@ connection, so one asyncio lock keeps their transactions from interleaving (a BE
 another task's BEGIN fails, a rollback would undo the other's work), and reads outside a
 transaction wait for the open one: another task must never see (and cache) a write that
 may still roll back.
+
+No sqlite3 cursor ever reaches the event loop's thread (``StatementConnection``): a cursor
+freed there resets its statement, which sqlite3 shares between cursors of the same SQL,
+while the connection's thread may be running that very statement for another task (a
+cursor's last reference dropped on the loop after a cancelled await, say): the next
+``bind`` then fails with "bad parameter or other API misuse" and the statement stays
+broken (``tests/store/test_sqlite_threads.py`` shows the race on a bare connection).
 """
 from __future__ import annotations
 
 import asyncio
 import sqlite3
 from contextlib import asynccontextmanager, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence, cast
 
@@ -37,20 +45,56 @@ def integrity() -> Iterator[None]:
         raise IntegrityError(*error.args) from error
 
 
+class StatementConnection(aiosqlite.Connection):
+    """aiosqlite's connection whose statements run, and close their cursor, on its own
+    thread in one trip, handing back only plain values. Built on aiosqlite's own way of
+    queueing work (``_execute``, the pattern of its ``execute_fetchall``)."""
+
+    def _rowcount(self, sql: str, params: Sequence[Any]) -> int:
+        cursor = self._conn.execute(sql, params)
+        try:
+            return int(cursor.rowcount)
+        finally:
+            cursor.close()
+
+    def _many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        self._conn.executemany(sql, rows).close()
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the rows it changed (-1 for other statements)."""
+        return cast(int, await self._execute(self._rowcount, sql, params))
+
+    async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._execute(self._many, sql, rows)
+
+    def _roll_back_open(self) -> None:
+        if self._conn.in_transaction:  # a BEGIN that failed or never ran leaves none
+            self._conn.rollback()
+
+    async def roll_back(self) -> None:
+        """Roll back the open transaction, if there is one."""
+        await self._execute(self._roll_back_open)
+
+
+def connect(path: str) -> StatementConnection:
+    """An unopened connection to ``path`` (await it); transactions are only the explicit
+    ones of ``SQLiteDatabase.transaction`` (``isolation_level=None``)."""
+    return StatementConnection(partial(sqlite3.connect, path, isolation_level=None), iter_chunk_size=64)
+
+
 class SQLiteTransaction:
     """Statements on the shared connection, run by whoever holds the lock."""
 
-    def __init__(self, connection: aiosqlite.Connection):
+    def __init__(self, connection: StatementConnection):
         self.connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with integrity():
-            cursor = await self.connection.execute(sql, params)
-        return cursor.rowcount
+            return await self.connection.run(sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         with integrity():
-            await self.connection.executemany(sql, rows)
+            await self.connection.run_many(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         # One trip to the connection's thread: execute and drain (a statement left open
@@ -75,7 +119,7 @@ class SQLiteDatabase:
     def __init__(self, path: str):
         self.path = path
         self.url = sqlite_url(path)
-        self.connection: aiosqlite.Connection | None = None
+        self.connection: StatementConnection | None = None
         self._tx: SQLiteTransaction | None = None
         self._lock = asyncio.Lock()
         self._listeners: dict[str, list[Notice]] = {}
@@ -87,9 +131,9 @@ class SQLiteDatabase:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: transactions are only the explicit ones of ``transaction``.
-        self.connection = await aiosqlite.connect(self.path, isolation_level=None)
-        self._tx = SQLiteTransaction(self.connection)
+        connection = connect(self.path)
+        await connection  # starts its thread and opens the file
+        self.connection, self._tx = connection, SQLiteTransaction(connection)
         for pragma in PRAGMAS:
             await self.fetch(pragma)
 
@@ -106,15 +150,21 @@ class SQLiteDatabase:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+        """One transaction at a time on the shared connection. A task cancelled anywhere in
+        it (even while BEGIN waits its turn: the connection's thread still runs it) or
+        failing to commit rolls back before the lock passes on, so the next task never
+        begins inside its leftovers."""
         async with self._lock:
             tx = self.tx
-            await tx.connection.execute("BEGIN IMMEDIATE")
             try:
+                await tx.connection.run("BEGIN IMMEDIATE")
                 yield tx
-            except BaseException:
-                await tx.connection.rollback()
+                await tx.connection.commit()
+            except BaseException:  # a failed or cancelled COMMIT too: none stays open
+                # shielded: a second cancellation cannot stop the rollback being queued on the
+                # connection's thread ahead of the next holder's statements
+                await asyncio.shield(tx.connection.roll_back())
                 raise
-            await tx.connection.commit()
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self.transaction() as tx:
