@@ -1,19 +1,38 @@
-"""The shape rules of the code (issue 21): no file of engine/, gamehost/, cogs/ or render/ is
-over 600 lines and no function there (async and nested ones included) is over 80 lines."""
+"""The shape rules of the code (issue 21): no Python file of the repository is over 600 lines and
+no function (async and nested ones included) is over 80 lines.
+
+Every .py file is measured: the packages (engine/, gamehost/, cogs/, render/), the tests, bench/,
+tools/, scripts/ and the top-level files (bot.py, playground.py). Only what is not the project's
+own source is skipped: virtual environments (.venv/, or any directory holding a pyvenv.cfg),
+build output (build/, dist/, *.egg-info/), caches (__pycache__/, .mypy_cache/, ...) and .git/."""
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "gamehost", "cogs", "render")
 MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 80
+#: directories that hold no source of the project, at any depth
+SKIPPED_DIRS = frozenset({".git", ".venv", "venv", "__pycache__", "build", "dist", ".eggs", ".tox", ".nox",
+                          ".mypy_cache", ".pytest_cache", ".hypothesis", "node_modules"})
 
 
-def sources() -> list[Path]:
-    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py")
-                  if "__pycache__" not in p.parts)
+def skipped(directory: Path) -> bool:
+    """A virtualenv, build or cache directory, whose files are not the project's source."""
+    return (directory.name in SKIPPED_DIRS or directory.name.endswith(".egg-info")
+            or (directory / "pyvenv.cfg").exists())
+
+
+def sources(root: Path = ROOT) -> list[Path]:
+    """Every .py file under ``root``, the skipped directories left out (and not walked into)."""
+    out = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not skipped(here / d))
+        out += [here / f for f in files if f.endswith(".py")]
+    return sorted(out)
 
 
 def line_count(text: str) -> int:
@@ -39,6 +58,24 @@ def test_the_measures_see_nested_and_async_functions():
         [("outer", MAX_FUNCTION_LINES + 3), ("inner", MAX_FUNCTION_LINES + 1)]
     assert long_functions("def short():\n    return 1\n") == []
     assert line_count("a\nb\n") == 2 and line_count("a\nb") == 2
+
+
+def test_the_sources_skip_virtualenvs_builds_and_caches(tmp_path):
+    for rel in ("top.py", "pkg/mod.py", "pkg/sub/deep.py", "tests/test_x.py", "notes.txt",
+                ".venv/lib/site.py", "env/pyvenv.cfg", "env/lib/site.py", "pkg/__pycache__/mod.py",
+                "build/lib/pkg/mod.py", "pkg.egg-info/x.py", "dist/x.py", ".git/hooks/x.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n", encoding="utf-8")
+    assert [p.relative_to(tmp_path).as_posix() for p in sources(tmp_path)] == \
+        ["pkg/mod.py", "pkg/sub/deep.py", "tests/test_x.py", "top.py"]
+
+
+def test_the_sources_are_the_whole_repository():
+    found = {p.relative_to(ROOT).as_posix() for p in sources()}
+    for top in ("engine", "gamehost", "cogs", "render", "tests", "bench", "tools"):
+        assert any(f.startswith(f"{top}/") for f in found), top
+    assert {"bot.py", "playground.py", "tests/test_code_shape.py"} <= found
+    assert not any(f.startswith((".venv/", ".git/")) or "/__pycache__/" in f for f in found)
 
 
 def test_no_file_is_over_600_lines():

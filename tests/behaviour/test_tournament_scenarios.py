@@ -68,7 +68,9 @@ def texts(world) -> list[str]:
     return [m.content for m in hub_posts(world)]
 
 
-async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_restart(world, db_url):
+async def sign_up_eight_and_start(world) -> None:
+    """The eight-player Swiss, part 1: Alice creates a 3-round Swiss; eight members sign up,
+    half with the hub's button, half with the command; round 1 is paired."""
     add_members(world, "dave", "erin", "frank", "grace", "heidi")
     created = await world.alice.slash(world.channel, "tournament create", game="clash", format="swiss", rounds=3,
                                       round_hours=24, name="Long Cup")
@@ -84,6 +86,10 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
     started = await world.alice.slash(world.channel, "tournament start")
     assert started.ephemeral and "round 1 is paired" in started.response.content
 
+
+async def play_round_one_with_a_resignation_and_a_drop(world):
+    """The eight-player Swiss, part 2: in round 1 two players resign, one drops out and one
+    table does not move. Returns that table, the dropper and the dropper's name."""
     t = await only(world)
     r1 = t.current_round()
     assert len(r1["tables"]) == 4 and r1["byes"] == [] and r1["deadline"] == r1["opened_at"] + DAY
@@ -108,7 +114,12 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
     assert any("`R1-T2`" in x and "(dropped out)" in x for x in texts(world))
     # the dropper's opponent learns it where they play, not only in the hub
     assert "(dropped out)" in thread_of(world, t2).history()[-1].content
+    return t4, dropper, grace
 
+
+async def time_out_round_one(world, t4):
+    """The eight-player Swiss, part 3: the reminder and the round deadline on the table that did
+    not move. Returns the tournament as it stands in round 2."""
     # A quarter of the round left: the hub reminds the two players still to play.
     await world.env.advance_time(18 * 3600 + 60)
     assert any(x.startswith("Round 1 ends") and mention(*t4["players"]) in x for x in texts(world))
@@ -130,7 +141,12 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
     assert not any(e.kind == "concede" for e in log)
     assert any("`R1-T4`" in x and "draw (round deadline)" in x for x in texts(world))
     assert "draw (round deadline)" in thread_of(world, t4).history()[-1].content, "the table's thread is told"
+    return t
 
+
+async def play_rounds_two_and_three_across_a_restart(world, db_url, t):
+    """The eight-player Swiss, part 4: round 2 (seven players: three tables and a bye), a
+    restart of the bot in the middle of it, and round 3 to the end. Returns the tournament."""
     # Round 2: seven players left, so three tables and a bye; the dropper is not paired.
     r2 = t.current_round()
     assert r2["number"] == 2 and len(r2["tables"]) == 3 and len(r2["byes"]) == 1
@@ -152,6 +168,14 @@ async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_r
         t = await only(world)
     finally:
         await close_bot(world.env.bot)
+    return t
+
+
+async def test_an_eight_player_swiss_with_a_timeout_a_resignation_a_drop_and_a_restart(world, db_url):
+    await sign_up_eight_and_start(world)
+    t4, dropper, grace = await play_round_one_with_a_resignation_and_a_drop(world)
+    t = await time_out_round_one(world, t4)
+    t = await play_rounds_two_and_three_across_a_restart(world, db_url, t)
 
     assert t.status == "finished" and len(t.data["schedule"]) == 3
     for rnd in t.data["schedule"][1:]:

@@ -14,14 +14,8 @@ def ev_of(evs, kind):
     return [e for e in evs if e.kind == kind]
 
 
-def test_tutorial_wave_cs_ex(driver):
-    """CS-EX-1, CS-EX-2, CS-EX-3, CS-EX-4, CS-EX-5, CS-EX-6, CS-EX-7, CS-EX-8, CS-EX-9,
-    CS-EX-10, CS-EX-11, CS-EX-12, CS-EX-13, CS-EX-14, CS-EX-15, CS-SET-19, CS-INC-3, CS-MKT-10,
-    CS-BLD-9, CS-PREP-12, CS-MOV-14, CS-MOV-15, CS-MOV-16, CS-MOV-17, CS-EXP-8, CS-EXP-9,
-    CS-EXP-10, CS-EXP-11, CS-ATK-10, CS-RET-11, CS-RET-12, CS-RET-13, CS-RET-14, CS-HERO-10,
-    CS-HERO-11, CS-HERO-12, CS-HERO-13, CS-FIRE-8, CS-GRP-4, CS-LBO-5, CS-RWD-6, CS-SPR-10,
-    CS-INF-5, CS-END-6, CS-REST-3, CS-ATK-5 (Engage), CS-MKT-8 (Mortar built free)."""
-    d = driver(GAME.setup(2, {"map": "tutorial", "events": "off"}, 7))
+def play_cs_ex_1_to_5(d) -> None:
+    """The start state, the market, the build and the prep phase of wave 1 (CS-EX-1..5)."""
     st = d.st
     # CS-EX-1 start state (income already applied: CS-EX-2 / CS-INC-3)
     assert st["factions"] == ["brawnen", "grovetenders"] and st["start"] == B
@@ -56,6 +50,10 @@ def test_tutorial_wave_cs_ex(driver):
     u = d.st["units"]
     assert u["u1"]["type"] == "slinger" and u["u1"]["members"] == ["warmonger"] and u["u1"]["hp"] == 3
     assert d.st["stacks"] == [["u1", "u2"], ["u3", "u4", "u5"]]
+
+
+def play_cs_ex_6_to_9(d) -> None:
+    """The first two turns of each player in the onslaught (CS-EX-6..9)."""
     # CS-EX-6 Brawnen turn 1 (CS-MOV-14, CS-EXP-8, CS-ATK-10)
     assert d.st["rest"] == [] and not d.st["units_seen"]
     d(B, "next")
@@ -114,6 +112,10 @@ def test_tutorial_wave_cs_ex(driver):
     assert ev_of(evs, "retaliation")[0].params["damage"] == 2 and d.unit("u3")["hp"] == 2
     evs = d(G, "atk u4 -3,3")
     assert ev_of(evs, "damage")[0].params["hp"] == 1 and not ev_of(evs, "retaliation")
+
+
+def play_cs_ex_10_to_12(d) -> None:
+    """Brawnen turn 3, Grovetenders turn 3 and Brawnen turn 4 (CS-EX-10..12)."""
     # CS-EX-10 Brawnen turn 3 (CS-MOV-16, CS-EXP-11, CS-RET-13, CS-HERO-12)
     d(B, "next"); d(B, "next")
     assert sorted(d.legal(B)) == ["mm u1 1,0", "mm u1 1,1"]  # two full-move, progressing hexes
@@ -161,6 +163,11 @@ def test_tutorial_wave_cs_ex(driver):
     assert ev_of(evs, "attack")[0].params["damage"] == 3 and d.unit("u2")["hp"] == 2
     evs = d(B, "atk u1 0,0")
     assert ev_of(evs, "spire_held") and sp["chips"] == ["a", "f"]
+
+
+def play_cs_ex_13_to_15(d) -> None:
+    """Grovetenders turn 4, Brawnen turn 5 and Grovetenders turn 5, which ends the wave
+    (CS-EX-13..15)."""
     # CS-EX-13 Grovetenders turn 4
     d(G, "build reetall -7,2 ar")
     assert d.src(G) == 4 and d.st["players"][G]["lb"] == 1
@@ -197,3 +204,17 @@ def test_tutorial_wave_cs_ex(driver):
     assert d.unit("u2")["up"]["a"] == 1  # Awsh levelled on his promoted side
     assert d.st["wave"] == 2 and d.st["start"] == G  # start player passed (CS-END-4)
     assert [p["lb"] for p in d.st["players"]] == [0, 0]
+
+
+def test_tutorial_wave_cs_ex(driver):
+    """CS-EX-1, CS-EX-2, CS-EX-3, CS-EX-4, CS-EX-5, CS-EX-6, CS-EX-7, CS-EX-8, CS-EX-9,
+    CS-EX-10, CS-EX-11, CS-EX-12, CS-EX-13, CS-EX-14, CS-EX-15, CS-SET-19, CS-INC-3, CS-MKT-10,
+    CS-BLD-9, CS-PREP-12, CS-MOV-14, CS-MOV-15, CS-MOV-16, CS-MOV-17, CS-EXP-8, CS-EXP-9,
+    CS-EXP-10, CS-EXP-11, CS-ATK-10, CS-RET-11, CS-RET-12, CS-RET-13, CS-RET-14, CS-HERO-10,
+    CS-HERO-11, CS-HERO-12, CS-HERO-13, CS-FIRE-8, CS-GRP-4, CS-LBO-5, CS-RWD-6, CS-SPR-10,
+    CS-INF-5, CS-END-6, CS-REST-3, CS-ATK-5 (Engage), CS-MKT-8 (Mortar built free)."""
+    d = driver(GAME.setup(2, {"map": "tutorial", "events": "off"}, 7))
+    play_cs_ex_1_to_5(d)
+    play_cs_ex_6_to_9(d)
+    play_cs_ex_10_to_12(d)
+    play_cs_ex_13_to_15(d)
