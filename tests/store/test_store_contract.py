@@ -299,3 +299,26 @@ async def test_notices_reach_listeners(store):
     await asyncio.wait_for(got.wait(), 10)
     await stop()
     assert heard == ["match 5"]
+
+
+async def test_writes_cancelled_at_any_point_leave_the_store_working(store):
+    """A task cancelled in the middle of a write (a shutdown, a timeout) never leaves a
+    transaction open for the next one (SQLite shares one connection between tasks)."""
+    for delay in (0, 0, 0.0005, 0.001, 0.002, 0.005):
+        tasks = [asyncio.ensure_future(store.insert_match(lobby(10_000 + i))) for i in range(6)]
+        await (asyncio.sleep(delay) if delay else asyncio.sleep(0))
+        for task in tasks[::2]:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        row = lobby(BIG - 1)
+        row.id = await store.insert_match(row)
+        assert await store.match(row.id) == row
+        for i, task in enumerate(tasks):
+            found = await store.open_match_in_channel(10_000 + i)
+            if not task.cancelled():
+                assert found is not None and found.id == task.result()
+        for i in range(6):
+            found = await store.open_match_in_channel(10_000 + i)
+            if found is not None:
+                await store.database.execute("DELETE FROM matches WHERE id = ?", (found.id,))
+        await store.database.execute("DELETE FROM matches WHERE id = ?", (row.id,))
