@@ -4,7 +4,10 @@
 * ``cmd.latency_ms_p50`` / ``cmd.latency_ms_p99`` -- one slash command making a move, from
   sending it to the bot's last reply (engine + database + board drawn by the render pool +
   posts), with 1 active match; ``cmd.latency_ms_p50_100`` / ``_p99_100`` with 100. The
-  matches alternate across every registered game (``bench.simcord_load``).
+  matches alternate across every registered game (``bench.simcord_load``). The last reply is
+  the last call the bot made to (SimCord's emulated) Discord for the command;
+  ``cmd.settled_ms_p50`` runs on until SimCord finds the bot idle, its bookkeeping after the
+  last reply (remembering what it showed) included: work nobody waits for.
 * ``cmd.board_render_ms_p50`` -- drawing + encoding the very boards those commands posted,
   alone (later in a game than the positions of ``<id>.render_ms_p50``): the reference the
   latency target is set against.
@@ -41,9 +44,10 @@ def command_latency():
     games = len(game_ids())
     renders: list[float] = []
     api: list[float] = []
+    settled: list[float] = []
     per_game: dict[str, tuple[list[float], list[float]]] = {}
     one = asyncio.run(measure_play_latency(active_matches=1, samples=sized(120, games), board_renders=renders,
-                                           api_ms=api, by_game=per_game))
+                                           api_ms=api, by_game=per_game, settled_ms=settled))
     render = statistics.median(renders)
     own = statistics.median(total - inside for total, inside in zip(one, api))
     yield "cmd.latency_ms_p50", round(statistics.median(one), 2)
@@ -53,6 +57,7 @@ def command_latency():
     yield "cmd.latency_ratio", round(statistics.median(one) / render, 2)
     yield "cmd.own_ratio", round(own / render, 2)
     yield "cmd.latency_ms_p99", round(percentile(one, 0.99), 2)
+    yield "cmd.settled_ms_p50", round(statistics.median(settled), 2)
     for game_id, (latencies, drawings) in sorted(per_game.items()):
         if latencies and drawings:
             yield f"cmd.latency_ms_p50.{game_id}", round(statistics.median(latencies), 2)

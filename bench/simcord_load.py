@@ -147,6 +147,7 @@ class EmulatedApi:
 
     def __init__(self) -> None:
         self.inside = 0.0
+        self.last_end: float | None = None  # when the last call (the bot's last reply so far) returned
         self._depth = 0
 
     def wrap(self, dispatch: Callable[..., Any]) -> Callable[..., Any]:
@@ -158,7 +159,8 @@ class EmulatedApi:
             try:
                 return dispatch(*args, **kwargs)
             finally:
-                self.inside += time.perf_counter() - start
+                self.last_end = time.perf_counter()
+                self.inside += self.last_end - start
                 self._depth -= 1
         return timed
 
@@ -178,6 +180,7 @@ class _Tables:
         self.refusals: list[str] = []  # timed commands the bot refused, with its replies
         self.api = EmulatedApi()
         self.api_ms: list[float] = []  # per timed command: milliseconds inside SimCord's API
+        self.settled_ms: list[float] = []  # per timed command: milliseconds until the bot was idle
         self.channels = [guild.create_text_channel(f"table-{i}") for i in range(channels)]
         self.next_game = {channel.id: i % len(games) for i, channel in enumerate(self.channels)}
 
@@ -239,17 +242,19 @@ class _Tables:
             act_name, option, _cog = self.acts[row.game]
             own = act_name, {option: move}
         name, options = own
-        self.api.inside = 0.0
+        self.api.inside, self.api.last_end = 0.0, None
         start = time.perf_counter()
         result = await actor.slash(channel, name, **options)
-        elapsed = (time.perf_counter() - start) * 1000
+        idle = time.perf_counter()
+        replied = ((self.api.last_end or idle) - start) * 1000
         api_ms = self.api.inside * 1000
         if not _moved(result):  # a refusal is quick and would flatter the figure
             self.refusals.append(f"/{name} {options}: {_replies(result)}")
             await self.act(actor, channel, row.game, move)  # make the move anyway
             return None
         self.api_ms.append(api_ms)
-        return elapsed
+        self.settled_ms.append((idle - start) * 1000)
+        return replied
 
 
 def _replies(result) -> str:
@@ -260,12 +265,16 @@ def _replies(result) -> str:
 async def measure_play_latency(active_matches: int, samples: int, board_renders: list[float] | None = None,
                                fresh: FreshDatabase = fresh_sqlite,
                                api_ms: list[float] | None = None,
-                               by_game: dict[str, tuple[list[float], list[float]]] | None = None) -> list[float]:
+                               by_game: dict[str, tuple[list[float], list[float]]] | None = None,
+                               settled_ms: list[float] | None = None) -> list[float]:
     """Latencies of ``samples`` timed commands in ``active_matches`` open matches; with fewer
     channels than games, one run per game (an equal share of the samples each), each on a
     database of its own made by ``fresh`` (default: a new SQLite file). ``api_ms`` receives,
-    for each, the milliseconds spent inside SimCord's emulated API (``EmulatedApi``);
-    ``by_game`` (one run per game only), each game's latencies and board drawings."""
+    for each, the milliseconds spent inside SimCord's emulated API (``EmulatedApi``), and
+    ``settled_ms`` the milliseconds until SimCord found the bot idle (its bookkeeping after
+    the last reply included); ``by_game`` (one run per game only), each game's latencies and
+    board drawings. A latency runs from sending the command to the bot's last reply
+    returning (the last call of the emulated API)."""
     games = game_ids()
     groups = [games] if active_matches >= len(games) else [[g] for g in games]
     latencies: list[float] = []
@@ -274,7 +283,7 @@ async def measure_play_latency(active_matches: int, samples: int, board_renders:
         drawn: list[float] = []
         async with fresh() as url:
             got = await _play_latency(url, group, active_matches, share, drawn if board_renders is not None else None,
-                                      api_ms)
+                                      api_ms, settled_ms)
         latencies += got
         if board_renders is not None:
             board_renders += drawn
@@ -284,7 +293,8 @@ async def measure_play_latency(active_matches: int, samples: int, board_renders:
 
 
 async def _play_latency(database: str, games: list[str], active_matches: int, samples: int,
-                        board_renders: list[float] | None, api_ms: list[float] | None = None) -> list[float]:
+                        board_renders: list[float] | None, api_ms: list[float] | None = None,
+                        settled_ms: list[float] | None = None) -> list[float]:
     bot = _bot(database)
     latencies: list[float] = []
     original_dispatch = simcord_router.dispatch
@@ -321,6 +331,8 @@ async def _play_latency(database: str, games: list[str], active_matches: int, sa
             await _close(bot)
     if api_ms is not None:
         api_ms += tables.api_ms
+    if settled_ms is not None:
+        settled_ms += tables.settled_ms
     if tables.refusals:
         problem(f"cmd.latency: {len(tables.refusals)} timed move commands were refused (not counted): "
                 + "; ".join(tables.refusals[:5]))

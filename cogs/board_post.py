@@ -35,7 +35,7 @@ from gamehost.turn_store import TurnPost, save_turn_post, set_board_mode, turn_p
 from gamehost.workers import Renderer
 from cogs.channels import match_channel
 from cogs.items import view_of
-from cogs.replies import edit_kwargs, locale_of, rewind_file, send_ephemeral, settle_ack
+from cogs.replies import edit_kwargs, locale_of, note_in_reply, rewind_file, settle_ack
 from cogs.text_split import clip
 
 if TYPE_CHECKING:
@@ -219,19 +219,21 @@ class BoardPosting:
                     and row.seats[seat]["user_id"] == actor]
             # the DM pictures are drawn while the board is (a worker each); sent after the board
             prefetched = await self.prefetch(snap, sorted(set(dms) | set(news)), here, interaction)
+            # the player is right here and keeps acting: a light text-only update, sent while
+            # the board is drawn (it needs nothing of the board; a round trip not waited for)
+            answered = asyncio.ensure_future(self.answer_mover(snap, here, interaction))
             drawn: list[bytes] = []
-            async with self.posting_lock(row.id):
-                post = await self.turn_of(row.id, row.version)
-                fresh = self.new_turn(post, snap, outcome)
-                message, shown = await self.turn_message(snap, post, narration, fresh, drawn, drawing)
-                posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
+            try:
+                async with self.posting_lock(row.id):
+                    post = await self.turn_of(row.id, row.version)
+                    fresh = self.new_turn(post, snap, outcome)
+                    message, shown = await self.turn_message(snap, post, narration, fresh, drawn, drawing)
+                    posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
+            finally:
+                await answered  # never left running behind a failure
             await self.tell_followers(snap, message, drawn[0] if drawn else None)
-            if not posted and interaction is not None:
-                await send_ephemeral(interaction, t("host.board_failed", locale_of(interaction)))
-            # the player is right here and keeps acting: a light text-only update, after the
-            # board (the acknowledged reply says first whether the board could not be shown)
-            for seat in here:
-                await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
+            if not posted and interaction is not None:  # said first in the acknowledged reply
+                await note_in_reply(interaction, t("host.board_failed", locale_of(interaction)))
             for seat in dms:
                 await self.send_private(snap, seat)
             for seat in news:
@@ -240,6 +242,10 @@ class BoardPosting:
             drawing.cancel()  # already taken unless something above failed
             self.forget_prefetched(prefetched)
         await settle_ack(interaction)
+
+    async def answer_mover(self, snap: Snapshot, here: list[int], interaction: discord.Interaction | None) -> None:
+        for seat in here:
+            await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
 
     def private_targets(self, snap: Snapshot, outcome: Outcome, actor: int | None) -> tuple[list[int], list[int]]:
         """The seats to DM after this outcome: whoever must act now and is not here (when the

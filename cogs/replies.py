@@ -71,6 +71,19 @@ async def send_ephemeral(interaction: discord.Interaction, content: str = "", **
         return False
 
 
+async def note_in_reply(interaction: discord.Interaction, content: str) -> bool:
+    """``content`` as the words of the acknowledged reply: its placeholder filled, or, when a
+    private update filled it already, written above that update (its embed and buttons stay);
+    a follow-up when Discord refuses the edit. False (and a log line) if nothing got through."""
+    if interaction.extras.get("ack") == "done":
+        try:
+            await interaction.edit_original_response(content=content)
+            return True
+        except discord.HTTPException as error:
+            log.info("could not add a note to interaction %s's reply: %s", interaction.id, error)
+    return await send_ephemeral(interaction, content)
+
+
 async def settle_ack(interaction: discord.Interaction | None) -> None:
     """Remove a private placeholder that nothing filled (the board said it all)."""
     if interaction is None or interaction.extras.get("ack") != PENDING:

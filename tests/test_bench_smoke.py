@@ -22,7 +22,7 @@ LINE = re.compile(r"^(\S+) (-?\d+(?:\.\d+)?)$")
 
 # Figures of the whole bot and of pure code, whatever games are registered.
 SHARED = [
-    "cmd.latency_ms_p50", "cmd.board_render_ms_p50", "cmd.latency_ms_p99", "cmd.latency_ms_p50_100",
+    "cmd.latency_ms_p50", "cmd.board_render_ms_p50", "cmd.latency_ms_p99", "cmd.settled_ms_p50", "cmd.latency_ms_p50_100",
     "cmd.latency_ms_p99_100", "store.restart_ms_10k", "load.concurrent_failures_100", "load.last_reply_ms_100",
     "load.first_ack_ms_p99", "loop.block_ms_p99", "loop.block_ms_max", "capacity.commands_per_s",
     "lookup.channel_us_10k", "capacity.active_matches", "tournament.swiss_pair_ms_1000",

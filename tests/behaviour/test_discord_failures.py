@@ -7,6 +7,7 @@ the channel one way or another (a retry, a fallback, ``/match status``, the next
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -258,6 +259,36 @@ async def test_closed_dms_fall_back_quietly_and_log_no_error(world, caplog):
 
 
 # -- private replies ------------------------------------------------------------------------
+
+async def test_the_movers_private_update_goes_while_the_board_is_drawn(world, monkeypatch):
+    """The acting player keeps the turn: their text-only private update (PATCH @original)
+    needs nothing of the board, so it is sent while the board is drawn (here a slow drawing),
+    before the turn's message is edited; on Discord the two round trips overlap instead of
+    queueing."""
+    await duel_in_play(world)
+    row, seat, actor, notation = await actor_with_a_card_to_play(world)
+    host = world.bot.host
+    drawing = type(host).start_drawing
+
+    async def slowly(drawn):
+        png = await drawn
+        await asyncio.sleep(0.2)
+        return png
+
+    monkeypatch.setattr(host, "start_drawing", lambda snap: asyncio.ensure_future(slowly(drawing(host, snap))))
+    before = len(world.env.http_requests)
+
+    result = await play_card(world, actor, notation)
+
+    assert (await world.match()).version == row.version + 1
+    calls = [(c.method, c.path) for c in world.env.http_requests[before:]]
+    private = next(i for i, (method, path) in enumerate(calls)
+                   if method == "PATCH" and path.endswith("/messages/@original"))
+    board = next(i for i, (method, path) in enumerate(calls)
+                 if path.startswith("/channels/") and "/messages" in path and method in ("PATCH", "POST"))
+    assert private < board, calls
+    assert NOTHING_CHANGED not in everything_said(world, result)
+
 
 async def test_the_private_update_failing_leaves_no_false_message_and_no_endless_thinking(world):
     """The acting player keeps the turn after playing a card, so their private update goes
