@@ -14,7 +14,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from gamehost import logs
+from gamehost import heap, logs
 from gamehost.config import Settings, load_dotenv
 from gamehost.health import Checks, HealthServer
 from gamehost.limits import Limits
@@ -128,6 +128,9 @@ class GameBot(commands.AutoShardedBot):
         self.in_flight: set[asyncio.Task] = set()  # the interactions being served (cogs/served.py)
         self.closing = False  # stopping: new interactions are turned away (cogs/served.open_for_work)
         self._stopping: asyncio.Task | None = None
+        # the process's one bot (bot.main, the playground) sets its start-up objects aside from
+        # garbage collection once ready (gamehost/heap.py); a test making many bots does not
+        self.sets_aside_heap = False
 
     async def setup_hook(self) -> None:
         from cogs.host import Host, reply_error
@@ -172,6 +175,8 @@ class GameBot(commands.AutoShardedBot):
         rearmed = await service.rearm_all()
         await service.follow_other_processes()  # PostgreSQL: other processes' commits drop cached rows
         await self.start_health()
+        if self.sets_aside_heap:
+            log.info("%d start-up objects set aside from garbage collection", heap.set_aside_start_up())
         log.info("ready to serve; %d deadlines re-armed", rearmed)
 
     async def sync_commands(self) -> None:
@@ -261,6 +266,8 @@ class GameBot(commands.AutoShardedBot):
         if self.host is not None:
             await self.host.service.close()
             await self.host.service.store.close()
+        if self.sets_aside_heap:
+            heap.release()
 
 
 def milliseconds(seconds: float) -> int | None:
@@ -297,6 +304,7 @@ def main() -> int:
     if logging.getLogger().getEffectiveLevel() > logging.DEBUG:
         logging.getLogger("discord.client").setLevel(logging.WARNING)
     bot = create_bot(settings)
+    bot.sets_aside_heap = True
     stop_on_sigterm(bot)
     try:
         bot.run(token, log_handler=None)

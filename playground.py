@@ -34,6 +34,7 @@ async def serve(port: int | None, database: str) -> None:
 
     settings = Settings.from_env({"DATABASE_PATH": database, "SHARD_COUNT": "1"})  # one simulated shard
     bot = create_bot(settings)
+    bot.sets_aside_heap = True  # a long-running process, as bot.main's
     try:
         await play(simcord, bot, port)
     finally:  # Ctrl+C cancels the play: close the database, whose thread would keep Python up
