@@ -34,6 +34,7 @@ from gamehost.store import MatchRow
 from gamehost.turn_store import TurnPost, save_turn_post, set_board_mode, turn_post
 from gamehost.workers import Renderer
 from cogs.channels import match_channel
+from cogs.concurrently import together
 from cogs.items import view_of
 from cogs.replies import edit_kwargs, locale_of, note_in_reply, rewind_file, settle_ack
 from cogs.text_split import clip
@@ -209,6 +210,7 @@ class BoardPosting:
         snap, drawing = taken if taken is not None else (snapshot(row), None)
         drawing = drawing if drawing is not None else self.start_drawing(snap)
         prefetched: list[tuple[int, int, int, str]] = []
+        followers = asyncio.ensure_future(self.service.followers(snap.match_id))  # read while drawing
         try:
             ui = self.uis[row.game]
             narration = ui.narrate(snap, [e for _, e in outcome.events if e.visible_to is None], row.locale,
@@ -231,21 +233,34 @@ class BoardPosting:
                     posted = await self.show_turn(row, snap, post, shown, message, fresh, interaction)
             finally:
                 await answered  # never left running behind a failure
-            await self.tell_followers(snap, message, drawn[0] if drawn else None)
-            if not posted and interaction is not None:  # said first in the acknowledged reply
-                await note_in_reply(interaction, t("host.board_failed", locale_of(interaction)))
-            for seat in dms:
-                await self.send_private(snap, seat)
-            for seat in news:
-                await self.send_private(snap, seat, news=True)
+            # after the board, at once: the followers' copies, the note when the board could not
+            # be shown and each other seat's DMs (one seat's in order), none waiting on another's
+            # round trip
+            await together(self.tell_followers(snap, message, drawn[0] if drawn else None, await followers),
+                           self.note_board_failed(posted, interaction),
+                           *(self.send_privates(snap, seat, seat in dms, seat in news)
+                             for seat in sorted(set(dms) | set(news))))
         finally:
             drawing.cancel()  # already taken unless something above failed
+            followers.cancel()
             self.forget_prefetched(prefetched)
         await settle_ack(interaction)
 
     async def answer_mover(self, snap: Snapshot, here: list[int], interaction: discord.Interaction | None) -> None:
         for seat in here:
             await self.send_private(snap, seat, interaction, ephemeral=True, image=False)
+
+    @staticmethod
+    async def note_board_failed(posted: bool, interaction: discord.Interaction | None) -> None:
+        if not posted and interaction is not None:  # said first in the acknowledged reply
+            await note_in_reply(interaction, t("host.board_failed", locale_of(interaction)))
+
+    async def send_privates(self, snap: Snapshot, seat: int, view: bool, news: bool) -> None:
+        """One seat's DMs after a move: its new private view, then what only it learned."""
+        if view:
+            await self.send_private(snap, seat)
+        if news:
+            await self.send_private(snap, seat, news=True)
 
     def private_targets(self, snap: Snapshot, outcome: Outcome, actor: int | None) -> tuple[list[int], list[int]]:
         """The seats to DM after this outcome: whoever must act now and is not here (when the
@@ -336,9 +351,11 @@ class BoardPosting:
             return False
         shown.owners, shown.posted_at = tuple(snap.waiting), self.service.clock()
         shown.message_id = None if posted is True else getattr(posted, "id", None)
-        await self.remember_turn(row, shown)
+        steps: list[Awaitable[Any]] = [self.remember_turn(row, shown)]
         if post.message_id is not None and post.message_id != shown.message_id and post.mode != "move":
-            await self.edit_message(row, post.message_id, {"view": None}, board=False)
+            # the new turn is saved while the superseded message loses its buttons
+            steps.append(self.edit_message(row, post.message_id, {"view": None}, board=False))
+        await together(*steps)
         return True
 
     async def remember_turn(self, row: MatchRow, post: TurnPost) -> None:
@@ -386,9 +403,10 @@ class BoardPosting:
             message = await self.board_message(snap, shown.narration, dropped=shown.dropped)
             await self.show_turn(row, snap, post, shown, message, True, None)
 
-    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None) -> None:
+    async def tell_followers(self, snap: Snapshot, message: dict[str, Any], png: bytes | None,
+                             followers: list[int]) -> None:
         """The public board, by DM, to everyone following the match (/match follow)."""
-        for user_id in await self.service.followers(snap.match_id):
+        for user_id in followers:
             kwargs: dict[str, Any] = {"content": f"<#{snap.channel_id}>", "embed": message["embed"].copy()}
             if png is not None:
                 kwargs["file"] = discord.File(io.BytesIO(png), filename=BOARD_FILE)

@@ -21,6 +21,7 @@ from gamehost.snapshot import Snapshot, snapshot
 from gamehost.store import MatchRow
 from gamehost.turn_store import private_digest, set_private_digest
 from cogs.channels import cached_channel
+from cogs.concurrently import together
 from cogs.replies import locale_of, rewind_file, send_ephemeral
 from gamehost.i18n import t
 
@@ -147,9 +148,9 @@ class PrivateViews:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**kwargs)
-            await self.service.set_dms_closed(user_id, False)
             self.private_sent[(snap.match_id, seat)] = digest
-            await set_private_digest(self.service.store, snap.match_id, seat, digest)
+            await together(self.service.set_dms_closed(user_id, False),
+                           set_private_digest(self.service.store, snap.match_id, seat, digest))
             return
         except discord.Forbidden:
             # an everyday situation (the member closed DMs from server members), not an error
