@@ -9,7 +9,9 @@ for it (the reminder, or the timeout when the deadline came first).
 
 The doomed process starts MATCHES two-player races (the test toy) whose reminders hang in its
 reminder callback, so it holds their leases, renewing them, until it is killed. The live
-process knows none of those matches: only its poll of due rows finds them.
+process knows none of those matches: only its poll of due rows finds them. On a loaded machine
+the doomed process can miss renewing its 1-s leases before the kill, and the live one has then
+taken every reminder already: such a run measures nothing and is made again (``ATTEMPTS``).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,6 +30,7 @@ from bench.run import Measure, sized
 
 DECISION_SECONDS = 4  # the reminder is due half way
 WAIT_SECONDS = 120
+ATTEMPTS = 3  # a run whose doomed process held nothing when killed measures nothing: again
 
 
 def _register() -> None:
@@ -120,9 +124,17 @@ def takeover():
     from bench import pg_figures
     from gamehost import leases
 
-    samples = sorted(asyncio.run(_measure(pg_figures.fresh, sized(10, 3))))
+    samples: list[float] = []
+    for attempt in range(1, ATTEMPTS + 1):
+        samples = sorted(asyncio.run(_measure(pg_figures.fresh, sized(10, 3))))
+        if samples:
+            break
+        # the live process had taken every reminder over before the kill: on a loaded machine
+        # the doomed one can miss renewing its 1-s leases (seen in CI, two test workers busy)
+        print(f"bench: pg.deadline_takeover_ms: the doomed process held no reminder when it was killed "
+              f"(attempt {attempt} of {ATTEMPTS})", file=sys.stderr, flush=True)
     if not samples:
-        raise RuntimeError("the doomed process held no reminder when it was killed")
+        raise RuntimeError(f"the doomed process held no reminder when it was killed, {ATTEMPTS} times")
     yield "pg.deadline_takeover_ms_max", round(samples[-1], 1)
     yield "pg.deadline_takeover_ms_p50", round(statistics.median(samples), 1)
     # the bot's period, not this process's (a SimCord figure run before sets it to 0 here)
