@@ -11,11 +11,12 @@ import re
 from PIL import Image
 
 from render.common import can_draw
+from tests.render.pngs import PNG_MAGIC
 from tests.render.text_recorder import recording
 
 from .conftest import Config, configs, snapshot, traces
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
 MIN_SIDE, MAX_SIDE = 200, 4096          # Discord shows images up to 4096 px a side
 CJK = re.compile(r"[\u3400-\u9fff]")
 

@@ -4,7 +4,6 @@ render drew (tests/render/text_recorder.py)."""
 
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 
@@ -15,20 +14,12 @@ from tests.render.text_recorder import DrawnText, recording
 
 from render.clash import clear_caches
 from render.clash.content import Cards
+from tests.render.pngs import opened_png as _open
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 ROOT = Path(__file__).resolve().parents[4]
 PACKAGE = ROOT / "render" / "clash"
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_MAGIC)
-    img = Image.open(io.BytesIO(png))
-    img.load()  # raises on a truncated or corrupt file
-    assert img.format == "PNG"
-    return img
 
 
 def _cards(lang="en"):

@@ -4,12 +4,9 @@ on a private picture with their boxes (tests/render/text_recorder.py)."""
 
 from __future__ import annotations
 
-import io
 import sys
 from dataclasses import replace
 from pathlib import Path
-
-from PIL import Image
 
 from tests.games.cloudspire.render import cloudspire_views as cv
 from tests.render.text_recorder import recording
@@ -18,22 +15,14 @@ from render import cloudspire
 from render.cloudspire import board_layout, board_png, private_png
 from render.cloudspire.private import layout_boxes
 from render.common import font
+from tests.render.pngs import opened_png as _open
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 ROOT = Path(__file__).resolve().parents[4]
 PACKAGE = ROOT / "render" / "cloudspire"
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SAMPLES = sorted(cv.MAKERS)
 LANGS = ("en", "zh-CN")
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_MAGIC)
-    img = Image.open(io.BytesIO(png))
-    img.load()  # raises on a truncated or corrupt file
-    assert img.format == "PNG"
-    return img
 
 
 def _board(view, names=None, lang="en") -> bytes:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import io
 import json
 import re
 import subprocess
@@ -17,7 +16,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -31,18 +29,12 @@ from render import legibility  # noqa: E402
 from render.common import can_draw  # noqa: E402
 from render.evs import board_layout, board_png, private_png, private_pngs  # noqa: E402
 from render.evs.style import GRID_X1  # noqa: E402
+from tests.render.pngs import opened_png as _open  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[4]
 PACKAGE = ROOT / "render" / "evs"
 CATALOG = ROOT / "locales" / "evs" / "render.json"
 LANGS = ("en", "zh-CN")
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img
 
 
 def _view(name: str, viewer=None) -> dict:

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import copy
 import inspect
-import io
 import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -26,15 +24,9 @@ from engine.kr.content import HEROES, TOWERS  # noqa: E402
 from engine.kr.setup import new_state  # noqa: E402
 from render import legibility  # noqa: E402
 from render.kr import hero_png, private_png  # noqa: E402
+from tests.render.pngs import opened_png as _open  # noqa: E402
 
 LANGS = ("en", "zh-CN")
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img
 
 
 def _names(n: int, lang: str) -> list[str]:

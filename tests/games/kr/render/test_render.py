@@ -7,13 +7,12 @@ options; nothing hidden is drawn (the renderer only gets the view and refuses a 
 from __future__ import annotations
 
 import copy
-import io
 import json
 import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -26,16 +25,10 @@ from engine.kr.content import ENEMIES, HORDES, SCENARIOS  # noqa: E402
 from engine.kr.hordegrid import add_tile, horde_grid, placements  # noqa: E402
 from render import legibility  # noqa: E402
 from render.kr import board_layout, board_png, horde_png  # noqa: E402
+from tests.render.pngs import opened_png as _open  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[4]
 LANGS = ("en", "zh-CN")
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    img = Image.open(io.BytesIO(png))
-    img.load()
-    return img
 
 
 def _names(n: int, lang: str) -> list[str]:
